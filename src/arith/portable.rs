@@ -1,0 +1,132 @@
+//! Portable Rust kernels: the reference implementation of the arithmetic
+//! seam (see [`super::kernels`]) and the fallback on every target without
+//! an assembly backend.
+//!
+//! Limbs are little-endian `u32` words. Every function runs in time that
+//! depends only on the slice lengths, never on the values, provided the
+//! target's 32×32→64 multiply is constant-time (it is not on Cortex-M3; see
+//! the crate docs).
+
+use super::Limb;
+
+/// 32×32 + 32 + 32 → 64: the UMAAL operation. `a·b + c + d` never overflows 64 bits.
+#[inline(always)]
+pub(crate) fn umaal(a: Limb, b: Limb, c: Limb, d: Limb) -> (Limb, Limb) {
+    let t = (a as u64) * (b as u64) + (c as u64) + (d as u64);
+    (t as Limb, (t >> 32) as Limb)
+}
+
+/// `t[..2n] = a · b` (schoolbook, operand scanning).
+pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    let n = a.len();
+    debug_assert_eq!(b.len(), n);
+    debug_assert_eq!(t.len(), 2 * n);
+    t.fill(0);
+    for (i, &ai) in a.iter().enumerate() {
+        let mut carry = 0;
+        for (j, &bj) in b.iter().enumerate() {
+            let (lo, hi) = umaal(ai, bj, t[i + j], carry);
+            t[i + j] = lo;
+            carry = hi;
+        }
+        t[i + n] = carry;
+    }
+}
+
+/// `t[..2n] = a²`: cross products once, doubled, then the diagonal squares.
+pub fn sqr(t: &mut [Limb], a: &[Limb]) {
+    let n = a.len();
+    debug_assert_eq!(t.len(), 2 * n);
+    t.fill(0);
+    // Off-diagonal products a[i]·a[j], i < j.
+    for i in 0..n {
+        let mut carry = 0;
+        for j in i + 1..n {
+            let (lo, hi) = umaal(a[i], a[j], t[i + j], carry);
+            t[i + j] = lo;
+            carry = hi;
+        }
+        t[i + n] = carry;
+    }
+    // Double, then add the squares a[i]² at position 2i.
+    let mut top = 0;
+    for w in t.iter_mut() {
+        let next = *w >> 31;
+        *w = (*w << 1) | top;
+        top = next;
+    }
+    let mut carry: u64 = 0;
+    for i in 0..n {
+        let sq = (a[i] as u64) * (a[i] as u64);
+        let lo = (t[2 * i] as u64) + (sq & 0xffff_ffff) + carry;
+        t[2 * i] = lo as Limb;
+        let hi = (t[2 * i + 1] as u64) + (sq >> 32) + (lo >> 32);
+        t[2 * i + 1] = hi as Limb;
+        carry = hi >> 32;
+    }
+}
+
+/// Montgomery reduction (REDC): `r = t · R⁻¹ mod n`, fully reduced into
+/// `[0, n)`, for `t < n·R`, `R = 2^(32·len(n))`. `n0 = −n⁻¹ mod 2³²`.
+/// `t` (2n limbs) is used as scratch and left unspecified.
+pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+    let len = n.len();
+    debug_assert_eq!(r.len(), len);
+    debug_assert_eq!(t.len(), 2 * len);
+    let mut top: Limb = 0; // carry out of t[i + len]
+    for i in 0..len {
+        let m = t[i].wrapping_mul(n0);
+        let mut carry = 0;
+        for j in 0..len {
+            let (lo, hi) = umaal(m, n[j], t[i + j], carry);
+            t[i + j] = lo;
+            carry = hi;
+        }
+        let s = (t[i + len] as u64) + (carry as u64) + (top as u64);
+        t[i + len] = s as Limb;
+        top = (s >> 32) as Limb;
+    }
+    // Result is (top : t[len..2len]) < 2n; subtract n once if it is ≥ n.
+    final_sub(r, &t[len..], top, n);
+}
+
+/// `r = (top·R + x) − n` if that is non-negative, else `x`; constant time.
+/// Requires `top·R + x < 2n`.
+pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
+    let mut borrow = 0;
+    for ((ri, &xi), &ni) in r.iter_mut().zip(x).zip(n) {
+        let d = (xi as u64).wrapping_sub(ni as u64).wrapping_sub(borrow as u64);
+        *ri = d as Limb;
+        borrow = ((d >> 32) & 1) as Limb;
+    }
+    // Keep the difference unless it borrowed past the top word.
+    let keep_x = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb; // 1 iff top < borrow
+    let mask = keep_x.wrapping_neg();
+    for (ri, &xi) in r.iter_mut().zip(x) {
+        *ri = (xi & mask) | (*ri & !mask);
+    }
+}
+
+/// `r = table[index]`, where `table` holds `table.len() / r.len()` entries of
+/// `r.len()` limbs back to back. Reads every entry: neither the branches nor
+/// the addresses depend on `index`.
+pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
+    let len = r.len();
+    debug_assert_eq!(table.len() % len, 0);
+    r.fill(0);
+    for (i, entry) in table.chunks_exact(len).enumerate() {
+        let mask = ct_eq_mask(i as Limb, index as Limb);
+        for (ri, &ei) in r.iter_mut().zip(entry) {
+            *ri |= ei & mask;
+        }
+    }
+}
+
+/// All-ones if `a == b`, else zero; branch-free.
+#[inline(always)]
+pub(crate) fn ct_eq_mask(a: Limb, b: Limb) -> Limb {
+    let x = a ^ b;
+    // (x | −x) has its top bit set iff x ≠ 0.
+    let nonzero = (x | x.wrapping_neg()) >> 31;
+    nonzero.wrapping_sub(1)
+}
