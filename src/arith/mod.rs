@@ -24,11 +24,15 @@
 
 pub mod portable;
 
+pub mod crt;
 pub mod exp;
 pub mod limbs;
 pub mod mont;
 
 pub use mont::Modulus;
+
+#[cfg(test)]
+mod tests;
 
 /// One machine word of a multi-precision number.
 pub type Limb = u32;

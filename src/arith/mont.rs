@@ -1,0 +1,162 @@
+//! Montgomery arithmetic modulo an odd `n` of `l` limbs, `R = 2^(32l)`.
+//!
+//! Values "in Montgomery form" are `x·R mod n`; [`Modulus::mul`] computes
+//! `a·b·R⁻¹ mod n` (multiply then REDC), so products of Montgomery forms stay
+//! in Montgomery form. All outputs are fully reduced into `[0, n)`.
+
+use super::{kernels, limbs, portable, Limb, LIMB_BITS};
+
+/// An odd modulus with its precomputed Montgomery constants, borrowed from
+/// the key (or caller) storage that owns them.
+#[derive(Clone, Copy)]
+pub struct Modulus<'a> {
+    n: &'a [Limb],
+    rr: &'a [Limb],
+    n0: Limb,
+}
+
+impl<'a> Modulus<'a> {
+    /// Wraps a modulus and its constants made by [`Modulus::precompute`].
+    ///
+    /// `n` may have leading zero limbs (a CRT half padded to a common width);
+    /// `R` is then `2^(32·n.len())`.
+    pub fn new(n: &'a [Limb], rr: &'a [Limb], n0: Limb) -> Self {
+        debug_assert_eq!(n.len(), rr.len());
+        debug_assert_eq!(n[0] & 1, 1);
+        Modulus { n, rr, n0 }
+    }
+
+    /// Scratch limbs needed by [`Modulus::precompute`] for an `l`-limb modulus.
+    pub const fn precompute_work_limbs(l: usize) -> usize {
+        4 * l
+    }
+
+    /// Computes `n0 = −n⁻¹ mod 2³²` and `rr = R² mod n`, returning `n0`.
+    ///
+    /// `n` must be odd and at least 2. Runs in time that depends on the bit
+    /// length of `n` only (treated as public, also for the CRT primes).
+    pub fn precompute(n: &[Limb], rr: &mut [Limb], work: &mut [Limb]) -> Limb {
+        let l = n.len();
+        let n0 = neg_inv_limb(n[0]);
+        let (x, rest) = work.split_at_mut(l);
+        let (y, t) = rest.split_at_mut(l);
+        let t = &mut t[..2 * l];
+        // R = 2^(32l) = 2^j·R' with 32l = j·2^k; start from 2^(b−1) < n.
+        let total = LIMB_BITS * l;
+        let k = total.trailing_zeros();
+        let j = total >> k;
+        let b = limbs::bit_len(n);
+        x.fill(0);
+        x[(b - 1) / 32] = 1 << ((b - 1) % 32);
+        // Double up to 2^(total + j) mod n = (2^j)·R mod n, Montgomery form of 2^j.
+        for _ in 0..(total + j + 1 - b) {
+            let top = x[l - 1] >> 31;
+            let mut carry = 0;
+            for w in x.iter_mut() {
+                let next = *w >> 31;
+                *w = (*w << 1) | carry;
+                carry = next;
+            }
+            portable::final_sub(y, x, top, n);
+            x.copy_from_slice(y);
+        }
+        // k Montgomery squarings: (2^j)^(2^k) = 2^total = R, in Montgomery form R².
+        let m = Modulus { n, rr: n, n0 };
+        for _ in 0..k {
+            m.sqr(y, x, t);
+            x.copy_from_slice(y);
+        }
+        rr.copy_from_slice(x);
+        work.fill(0);
+        n0
+    }
+
+    /// The modulus limbs.
+    pub fn n(&self) -> &'a [Limb] {
+        self.n
+    }
+
+    /// `R² mod n`.
+    pub fn rr(&self) -> &'a [Limb] {
+        self.rr
+    }
+
+    /// `−n⁻¹ mod 2³²`.
+    pub fn n0(&self) -> Limb {
+        self.n0
+    }
+
+    /// Limb count `l`.
+    pub fn len(&self) -> usize {
+        self.n.len()
+    }
+
+    /// Always false: a modulus has at least one limb.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// `r = a·b·R⁻¹ mod n`. `t` is scratch of `2l` limbs; `a, b < n`.
+    #[inline]
+    pub fn mul(&self, r: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
+        kernels::mul(t, a, b);
+        kernels::redc(r, t, self.n, self.n0);
+    }
+
+    /// `r = a²·R⁻¹ mod n`. `t` is scratch of `2l` limbs; `a < n`.
+    #[inline]
+    pub fn sqr(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
+        kernels::sqr(t, a);
+        kernels::redc(r, t, self.n, self.n0);
+    }
+
+    /// `a = a·b·R⁻¹ mod n` in place.
+    #[inline]
+    pub fn mul_assign(&self, a: &mut [Limb], b: &[Limb], t: &mut [Limb]) {
+        kernels::mul(t, a, b);
+        kernels::redc(a, t, self.n, self.n0);
+    }
+
+    /// `a = a²·R⁻¹ mod n` in place.
+    #[inline]
+    pub fn sqr_assign(&self, a: &mut [Limb], t: &mut [Limb]) {
+        kernels::sqr(t, a);
+        kernels::redc(a, t, self.n, self.n0);
+    }
+
+    /// Montgomery form `r = a·R mod n` of `a < n`.
+    pub fn to_mont(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
+        self.mul(r, a, self.rr, t);
+    }
+
+    /// `r = x·R⁻¹ mod n` for any `x < n·R` of up to `2l` limbs: leaves
+    /// Montgomery form, and reduces double-width values.
+    pub fn reduce_wide(&self, r: &mut [Limb], x: &[Limb], t: &mut [Limb]) {
+        let t = &mut t[..2 * self.len()];
+        t.fill(0);
+        t[..x.len()].copy_from_slice(x);
+        kernels::redc(r, t, self.n, self.n0);
+    }
+
+    /// `r = x mod n` for any `x < n·R` of up to `2l` limbs (two REDC passes).
+    pub fn reduce(&self, r: &mut [Limb], x: &[Limb], t: &mut [Limb]) {
+        self.reduce_wide(r, x, t);
+        let t = &mut t[..2 * self.len()];
+        kernels::mul(t, r, self.rr);
+        kernels::redc(r, t, self.n, self.n0);
+    }
+
+    /// `r = R mod n`, the Montgomery form of 1.
+    pub fn one(&self, r: &mut [Limb], t: &mut [Limb]) {
+        self.reduce_wide(r, self.rr, t);
+    }
+}
+
+/// `−a⁻¹ mod 2³²` for odd `a` (Newton–Hensel: each step doubles the correct bits).
+pub fn neg_inv_limb(a: Limb) -> Limb {
+    let mut x = a; // a·a ≡ 1 mod 8: three bits correct
+    for _ in 0..4 {
+        x = x.wrapping_mul(2u32.wrapping_sub(a.wrapping_mul(x)));
+    }
+    x.wrapping_neg()
+}

@@ -95,7 +95,9 @@ pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
     let mut borrow = 0;
     for ((ri, &xi), &ni) in r.iter_mut().zip(x).zip(n) {
-        let d = (xi as u64).wrapping_sub(ni as u64).wrapping_sub(borrow as u64);
+        let d = (xi as u64)
+            .wrapping_sub(ni as u64)
+            .wrapping_sub(borrow as u64);
         *ri = d as Limb;
         borrow = ((d >> 32) & 1) as Limb;
     }

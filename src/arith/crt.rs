@@ -1,0 +1,62 @@
+//! The CRT private-key operation (RFC 8017 §5.1.2, RSADP/RSASP1 with
+//! `(p, q, dP, dQ, qInv)`), with Garner recombination.
+
+use super::{exp, kernels, limbs, Limb, Modulus};
+use zeroize::Zeroize;
+
+/// The CRT half of a private key, borrowed from key storage.
+///
+/// `p` and `q` are padded to a common width `h` limbs with `2h ≥ l` (the
+/// modulus width), so that any `c < n` reduces with one REDC.
+pub struct CrtKey<'a> {
+    /// `p` with its Montgomery constants.
+    pub p: Modulus<'a>,
+    /// `q` with its Montgomery constants.
+    pub q: Modulus<'a>,
+    /// `dP = d mod (p − 1)`, `h` limbs.
+    pub dp: &'a [Limb],
+    /// `dQ = d mod (q − 1)`, `h` limbs.
+    pub dq: &'a [Limb],
+    /// `qInv·R mod p`: the CRT coefficient in Montgomery form.
+    pub qinv_mont: &'a [Limb],
+}
+
+/// Scratch limbs [`private_crt`] needs for CRT halves of `h` limbs.
+pub const fn crt_work_limbs(h: usize) -> usize {
+    // m1, m2, x (h each), wide (2h), and the exponentiation's own scratch.
+    3 * h + 2 * h + exp::secret_work_limbs(h)
+}
+
+/// `m = c^d mod n` through the CRT: `m1 = c^dP mod p`, `m2 = c^dQ mod q`,
+/// `h = qInv·(m1 − m2) mod p`, `m = m2 + q·h`.
+///
+/// `c < n` has at most `2h` limbs; `out` receives `m` in `out.len()` limbs
+/// (`out.len() ≤ 2h`, and `m < n` must fit). Constant time in all values.
+/// `work` ≥ [`crt_work_limbs`]`(h)` limbs, zeroed before returning.
+pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]) {
+    let h = key.p.len();
+    debug_assert_eq!(key.q.len(), h);
+    debug_assert!(c.len() <= 2 * h && out.len() <= 2 * h);
+    let (m1, rest) = work.split_at_mut(h);
+    let (m2, rest) = rest.split_at_mut(h);
+    let (x, rest) = rest.split_at_mut(h);
+    let (wide, rest) = rest.split_at_mut(2 * h);
+
+    // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q. c < n = p·q < p·R.
+    key.p.reduce(x, c, wide);
+    exp::pow_secret(m1, x, key.dp, &key.p, rest);
+    key.q.reduce(x, c, wide);
+    exp::pow_secret(m2, x, key.dq, &key.q, rest);
+
+    // x = (m1 − (m2 mod p)) mod p; m2 < q < R so one reduction suffices.
+    key.p.reduce(x, m2, wide);
+    let borrow = limbs::sub_assign(m1, x);
+    limbs::cond_add_assign(m1, key.p.n(), borrow.wrapping_neg());
+    // x = qInv·(m1 − m2) mod p, via the Montgomery-form coefficient.
+    key.p.mul(x, m1, key.qinv_mont, wide);
+    // m = m2 + q·x < n.
+    kernels::mul(wide, key.q.n(), x);
+    limbs::add_assign(wide, m2);
+    out.copy_from_slice(&wide[..out.len()]);
+    work.zeroize();
+}

@@ -1,0 +1,287 @@
+//! The arithmetic against an independent big-integer library (num-bigint).
+
+extern crate std;
+use super::{crt, exp, limbs, portable, Limb, Modulus};
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use proptest::prelude::*;
+use std::{vec, vec::Vec};
+
+fn to_big(x: &[Limb]) -> BigUint {
+    BigUint::from_slice(x)
+}
+
+fn from_big(x: &BigUint, l: usize) -> Vec<Limb> {
+    let mut v = x.to_u32_digits();
+    assert!(v.len() <= l);
+    v.resize(l, 0);
+    v
+}
+
+struct Owned {
+    n: Vec<Limb>,
+    rr: Vec<Limb>,
+    n0: Limb,
+}
+
+impl Owned {
+    fn new(n: &[Limb]) -> Self {
+        let mut rr = vec![0; n.len()];
+        let mut work = vec![0; Modulus::precompute_work_limbs(n.len())];
+        let n0 = Modulus::precompute(n, &mut rr, &mut work);
+        Owned {
+            n: n.to_vec(),
+            rr,
+            n0,
+        }
+    }
+    fn m(&self) -> Modulus<'_> {
+        Modulus::new(&self.n, &self.rr, self.n0)
+    }
+}
+
+/// Deterministic xorshift so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> Limb {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 16) as Limb
+    }
+    fn limbs(&mut self, l: usize) -> Vec<Limb> {
+        (0..l).map(|_| self.next()).collect()
+    }
+    fn below(&mut self, n: &BigUint, l: usize) -> Vec<Limb> {
+        from_big(&(to_big(&self.limbs(l)) % n), l)
+    }
+}
+
+/// Odd moduli of `l` limbs: random, all-ones, just above a limb boundary,
+/// top bit clear (odd bit length), and a padded one with a zero top limb.
+fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
+    let mut out = Vec::new();
+    let mut r = rng.limbs(l);
+    r[0] |= 1;
+    r[l - 1] |= 1 << 31;
+    out.push(r);
+    out.push(vec![Limb::MAX; l]);
+    let mut above = vec![0; l];
+    above[0] = 1;
+    above[l - 1] = 1;
+    if l > 1 {
+        out.push(above);
+    }
+    let mut odd_bits = rng.limbs(l);
+    odd_bits[l - 1] = (odd_bits[l - 1] >> 1) | (1 << 30);
+    odd_bits[0] |= 1;
+    out.push(odd_bits);
+    if l > 1 {
+        let mut padded = rng.limbs(l);
+        padded[0] |= 1;
+        padded[l - 1] = 0;
+        padded[l - 2] |= 1 << 31;
+        out.push(padded);
+    }
+    out
+}
+
+#[test]
+fn neg_inv() {
+    for a in [1u32, 3, 0xffff_ffff, 0x1234_5677, 0x8000_0001] {
+        assert_eq!(a.wrapping_mul(super::mont::neg_inv_limb(a)), u32::MAX);
+    }
+}
+
+#[test]
+fn precompute_and_montgomery_ops() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for l in (1..=40).chain([48, 64, 65, 96, 128]) {
+        for n in moduli(&mut rng, l) {
+            let o = Owned::new(&n);
+            let m = o.m();
+            let nb = to_big(&n);
+            let r = BigUint::one() << (32 * l);
+            assert_eq!(to_big(&o.rr), (&r * &r) % &nb, "R² mod n, l={l}");
+            let mut t = vec![0; 2 * l];
+            let mut out = vec![0; l];
+            let rinv = r.modinv(&nb).unwrap();
+            let nm1 = from_big(&(&nb - 1u32), l);
+            let cases = [
+                vec![0; l],
+                from_big(&BigUint::one(), l),
+                nm1.clone(),
+                rng.below(&nb, l),
+            ];
+            for a in &cases {
+                for b in &cases {
+                    m.mul(&mut out, a, b, &mut t);
+                    let want = to_big(a) * to_big(b) * &rinv % &nb;
+                    assert_eq!(to_big(&out), want, "mul l={l}");
+                }
+                m.sqr(&mut out, a, &mut t);
+                assert_eq!(
+                    to_big(&out),
+                    to_big(a) * to_big(a) * &rinv % &nb,
+                    "sqr l={l}"
+                );
+            }
+            // REDC at the top of its range: t = n·R − 1.
+            let top = &nb * &r - 1u32;
+            m.reduce_wide(&mut out, &from_big(&top, 2 * l), &mut t);
+            assert_eq!(to_big(&out), &top * &rinv % &nb);
+            m.reduce(&mut out, &from_big(&top, 2 * l), &mut t);
+            assert_eq!(to_big(&out), &top % &nb);
+        }
+    }
+}
+
+#[test]
+fn kernels_match_portable() {
+    let mut rng = Rng(42);
+    for l in 1..=72 {
+        for _ in 0..4 {
+            let a = rng.limbs(l);
+            let b = rng.limbs(l);
+            let mut t1 = vec![0; 2 * l];
+            let mut t2 = vec![0; 2 * l];
+            super::kernels::mul(&mut t1, &a, &b);
+            portable::mul(&mut t2, &a, &b);
+            assert_eq!(t1, t2);
+            assert_eq!(to_big(&t1), to_big(&a) * to_big(&b));
+            super::kernels::sqr(&mut t1, &a);
+            portable::sqr(&mut t2, &a);
+            assert_eq!(t1, t2);
+            assert_eq!(to_big(&t1), to_big(&a) * to_big(&a));
+            let all_ones = vec![Limb::MAX; l];
+            portable::sqr(&mut t2, &all_ones);
+            assert_eq!(to_big(&t2), to_big(&all_ones) * to_big(&all_ones));
+            let table = rng.limbs(16 * l);
+            let mut r = vec![0; l];
+            for i in 0..16 {
+                super::kernels::select(&mut r, &table, i);
+                assert_eq!(r, &table[i * l..(i + 1) * l]);
+            }
+        }
+    }
+}
+
+#[test]
+fn exponentiation() {
+    let mut rng = Rng(7);
+    for l in [1, 2, 3, 5, 8, 16, 17, 32, 33, 64] {
+        for n in moduli(&mut rng, l) {
+            let o = Owned::new(&n);
+            let m = o.m();
+            let nb = to_big(&n);
+            let mut out = vec![0; l];
+            let mut work = vec![0; exp::secret_work_limbs(l)];
+            let nm1 = from_big(&(&nb - 1u32), l);
+            for base in [
+                vec![0; l],
+                from_big(&BigUint::one(), l),
+                nm1,
+                rng.below(&nb, l),
+            ] {
+                for e in [
+                    vec![0],
+                    vec![1],
+                    vec![3],
+                    vec![65537],
+                    rng.limbs(l),
+                    vec![Limb::MAX; l],
+                ] {
+                    let want = to_big(&base).modpow(&to_big(&e), &nb);
+                    exp::pow_secret(&mut out, &base, &e, &m, &mut work);
+                    assert_eq!(to_big(&out), want, "pow_secret l={l}");
+                    assert!(work.iter().all(|&w| w == 0), "work zeroed");
+                    exp::pow_public(&mut out, &base, &e, &m, &mut work);
+                    assert_eq!(to_big(&out), want, "pow_public l={l}");
+                }
+            }
+        }
+    }
+}
+
+/// Small deterministic primes from a seed, by trial division (test only).
+fn prime_near(rng: &mut Rng, bits: usize) -> BigUint {
+    let l = bits.div_ceil(32);
+    loop {
+        let mut c = to_big(&rng.limbs(l)) >> (32 * l - bits);
+        c |= BigUint::one() << (bits - 1);
+        c |= BigUint::one() << (bits - 2);
+        c |= BigUint::one();
+        // Fermat to bases 2, 3, 5, 7: enough for test fixtures.
+        if [2u32, 3, 5, 7]
+            .iter()
+            .all(|&b| BigUint::from(b).modpow(&(&c - 1u32), &c).is_one())
+        {
+            return c;
+        }
+    }
+}
+
+#[test]
+fn crt_matches_plain_exponentiation() {
+    let mut rng = Rng(99);
+    for (pbits, qbits) in [(64, 64), (96, 95), (128, 120), (256, 256), (200, 150)] {
+        let p = prime_near(&mut rng, pbits);
+        let q = prime_near(&mut rng, qbits);
+        let n = &p * &q;
+        let l = limbs::limbs_for_bits(n.bits() as usize);
+        let h = limbs::limbs_for_bits(pbits.max(qbits)).max(l.div_ceil(2));
+        let d = to_big(&rng.limbs(l)) % &n;
+        let (pv, qv) = (from_big(&p, h), from_big(&q, h));
+        let (po, qo) = (Owned::new(&pv), Owned::new(&qv));
+        let dp = from_big(&(&d % (&p - 1u32)), h);
+        let dq = from_big(&(&d % (&q - 1u32)), h);
+        let qinv = q.modinv(&p).unwrap();
+        let qinv_mont = from_big(&((qinv << (32 * h)) % &p), h);
+        let key = crt::CrtKey {
+            p: po.m(),
+            q: qo.m(),
+            dp: &dp,
+            dq: &dq,
+            qinv_mont: &qinv_mont,
+        };
+        let mut work = vec![0; crt::crt_work_limbs(h)];
+        let mut out = vec![0; l];
+        for c in [
+            BigUint::zero(),
+            BigUint::one(),
+            &n - 1u32,
+            to_big(&rng.limbs(l)) % &n,
+        ] {
+            crt::private_crt(&mut out, &from_big(&c, l), &key, &mut work);
+            let want = c.modpow(&(&d % ((&p - 1u32) * (&q - 1u32))), &n);
+            // d reduced mod φ(n) gives the same result for c coprime to n; compare via dP/dQ instead.
+            let m1 = c.modpow(&to_big(&dp), &p);
+            let m2 = c.modpow(&to_big(&dq), &q);
+            let hh = ((&m1 + &p - (&m2 % &p)) * q.modinv(&p).unwrap()) % &p;
+            assert_eq!(to_big(&out), &m2 + &q * hh, "crt {pbits}/{qbits}");
+            if c.is_one() || c.is_zero() {
+                assert_eq!(to_big(&out), want);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn prop_mont_mul(l in 1usize..24, seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let mut n = rng.limbs(l);
+        n[0] |= 1;
+        if n.iter().all(|&w| w <= 1) { n[0] = 3; }
+        let o = Owned::new(&n);
+        let nb = to_big(&n);
+        let a = rng.below(&nb, l);
+        let b = rng.below(&nb, l);
+        let mut out = vec![0; l];
+        let mut t = vec![0; 2 * l];
+        o.m().mul(&mut out, &a, &b, &mut t);
+        let rinv = (BigUint::one() << (32 * l)).modinv(&nb).unwrap();
+        prop_assert_eq!(to_big(&out), to_big(&a) * to_big(&b) * rinv % &nb);
+    }
+}
