@@ -8,6 +8,16 @@ extern crate alloc;
 extern crate std;
 
 pub mod arith;
+pub mod capacity;
+mod encoding;
 pub mod errors;
+mod key;
 
+pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
+pub use encoding::ID_RSASSA_PSS;
 pub use errors::{Error, Result};
+pub use key::{
+    BoundedPrivateKey, BoundedPublicKey, PrivateKey, PrivateKeyComponents, PublicKey, RsaPrivateKey,
+    RsaPublicKey,
+};
+pub use {pkcs1, pkcs8, spki};

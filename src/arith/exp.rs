@@ -10,12 +10,16 @@ use zeroize::Zeroize;
 
 /// Window width of [`pow_secret`], in bits.
 pub const WINDOW_BITS: usize = 4;
-const TABLE_LEN: usize = 1 << WINDOW_BITS;
 
 /// Scratch limbs [`pow_secret`] needs for an `l`-limb modulus: a 16-entry
 /// table, the accumulator, one selected entry and a double-width product.
 pub const fn secret_work_limbs(l: usize) -> usize {
-    TABLE_LEN * l + 2 * l + 2 * l
+    secret_work_limbs_window(l, WINDOW_BITS)
+}
+
+/// Scratch limbs [`pow_secret_window`] needs with `window_bits`-bit windows.
+pub const fn secret_work_limbs_window(l: usize, window_bits: usize) -> usize {
+    (1 << window_bits) * l + 4 * l
 }
 
 /// Scratch limbs [`pow_public`] needs for an `l`-limb modulus.
@@ -30,8 +34,23 @@ pub const fn public_work_limbs(l: usize) -> usize {
 /// its value. `work` holds at least [`secret_work_limbs`]`(l)` limbs and is
 /// zeroed before returning.
 pub fn pow_secret(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work: &mut [Limb]) {
+    pow_secret_window(r, base, exp, m, work, WINDOW_BITS);
+}
+
+/// [`pow_secret`] with `window_bits`-bit windows (1, 2 or 4): smaller
+/// windows trade speed for a smaller table, [`secret_work_limbs_window`].
+pub fn pow_secret_window(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    m: &Modulus,
+    work: &mut [Limb],
+    window_bits: usize,
+) {
+    debug_assert!(matches!(window_bits, 1 | 2 | 4));
+    let table_len = 1 << window_bits;
     let l = m.len();
-    let (table, rest) = work.split_at_mut(TABLE_LEN * l);
+    let (table, rest) = work.split_at_mut(table_len * l);
     let (acc, rest) = rest.split_at_mut(l);
     let (sel, rest) = rest.split_at_mut(l);
     let t = &mut rest[..2 * l];
@@ -43,23 +62,23 @@ pub fn pow_secret(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
         let (t1, _) = tail.split_at_mut(l);
         m.to_mont(t1, base, t);
     }
-    for i in 2..TABLE_LEN {
+    for i in 2..table_len {
         let (done, next) = table.split_at_mut(i * l);
         m.mul(&mut next[..l], &done[(i - 1) * l..], &done[l..2 * l], t);
     }
 
-    let windows = (32 * exp.len()).div_ceil(WINDOW_BITS);
+    let windows = (32 * exp.len()).div_ceil(window_bits);
     for w in (0..windows).rev() {
-        let bit = w * WINDOW_BITS;
-        let index = ((exp[bit / 32] >> (bit % 32)) as usize) & (TABLE_LEN - 1);
+        let bit = w * window_bits;
+        let index = ((exp[bit / 32] >> (bit % 32)) as usize) & (table_len - 1);
         if w == windows - 1 {
             kernels::select(acc, table, index);
             continue;
         }
-        for _ in 0..WINDOW_BITS {
+        for _ in 0..window_bits {
             m.sqr_assign(acc, t);
         }
-        kernels::select(sel, table, index);
+        kernels::select(sel, &table[..], index);
         m.mul_assign(acc, sel, t);
     }
     m.reduce_wide(r, acc, t);

@@ -124,6 +124,36 @@ pub fn significant_limbs(x: &[Limb]) -> usize {
     bit_len(x).div_ceil(32).max(1)
 }
 
+/// `r = x mod m` by binary long division, for any non-zero `m`; constant
+/// time in the values (one conditional subtraction per bit of `x`). `r` has
+/// `m.len()` limbs; `scratch` at least `m.len() + 1`. For one-off key checks,
+/// not the hot path.
+pub fn rem(r: &mut [Limb], x: &[Limb], m: &[Limb], scratch: &mut [Limb]) {
+    let h = m.len();
+    let acc = &mut scratch[..h + 1];
+    acc.fill(0);
+    for i in (0..32 * x.len()).rev() {
+        // acc = 2·acc + bit (acc < m, so 2·acc + 1 < 2m fits in h + 1 limbs).
+        let mut carry = (x[i / 32] >> (i % 32)) & 1;
+        for w in acc.iter_mut() {
+            let next = *w >> 31;
+            *w = (*w << 1) | carry;
+            carry = next;
+        }
+        // Subtract m unless that borrows.
+        r.copy_from_slice(&acc[..h]);
+        let borrow = sub_assign(r, m);
+        let keep = (acc[h] as u64).wrapping_sub(borrow as u64) >> 63; // 1: acc < m
+        let mask = (keep as Limb).wrapping_sub(1); // all-ones: take r
+        for (a, &ri) in acc.iter_mut().zip(r.iter()) {
+            *a = (ri & mask) | (*a & !mask);
+        }
+        acc[h] &= !mask;
+    }
+    r.copy_from_slice(&acc[..h]);
+    acc.fill(0);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +182,16 @@ mod tests {
         assert_eq!(ct_is_zero(&[0, 1 << 31]), 0);
         assert_eq!(bit_len(&[0, 1]), 33);
         assert_eq!(bit_len(&[0, 0]), 0);
+    }
+
+    #[test]
+    fn remainder() {
+        let mut r = [0; 2];
+        let mut s = [0; 3];
+        // (2^64 + 5) mod (2^32 + 1) = 2^32·(2^32) + 5 ≡ (−1)·(2^32)+5 ≡ 1 + 5 = 6
+        rem(&mut r, &[5, 0, 1], &[1, 1], &mut s);
+        assert_eq!(r, [6, 0]);
+        rem(&mut r, &[u32::MAX, u32::MAX], &[10, 0], &mut s);
+        assert_eq!(r, [(u64::MAX % 10) as u32, 0]);
     }
 }

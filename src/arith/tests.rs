@@ -195,6 +195,10 @@ fn exponentiation() {
                     exp::pow_secret(&mut out, &base, &e, &m, &mut work);
                     assert_eq!(to_big(&out), want, "pow_secret l={l}");
                     assert!(work.iter().all(|&w| w == 0), "work zeroed");
+                    for w in [1, 2] {
+                        exp::pow_secret_window(&mut out, &base, &e, &m, &mut work, w);
+                        assert_eq!(to_big(&out), want, "pow_secret_window({w}) l={l}");
+                    }
                     exp::pow_public(&mut out, &base, &e, &m, &mut work);
                     assert_eq!(to_big(&out), want, "pow_public l={l}");
                 }

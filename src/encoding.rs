@@ -1,0 +1,246 @@
+//! Key encodings through the `pkcs1`, `pkcs8` and `spki` crates: PKCS#1
+//! `RSAPublicKey` / `RSAPrivateKey` (RFC 8017 Appendix A.1), PKCS#8
+//! `PrivateKeyInfo` (RFC 5208) and `SubjectPublicKeyInfo` (RFC 5280), DER
+//! and (with the `pem` feature) PEM.
+//!
+//! Decoding accepts the algorithm identifiers `rsaEncryption` (parameters
+//! NULL or absent) and `id-RSASSA-PSS` (parameters absent or an
+//! `RSASSA-PSS-params` sequence, RFC 4055 §3.1). Every decoded key goes
+//! through the full validation of [`BoundedPrivateKey::from_be_bytes_components`].
+
+use der::asn1::AsUintRef;
+use pkcs8::ObjectIdentifier;
+
+use crate::capacity::Capacity;
+use crate::errors::Error;
+use crate::key::{exponent_from_be_bytes, BoundedPrivateKey, BoundedPublicKey};
+
+/// `id-RSASSA-PSS` (RFC 8017 Appendix A.2.3): 1.2.840.113549.1.1.10.
+pub const ID_RSASSA_PSS: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.2.840.113549.1.1.10");
+
+fn uint_bytes<U: AsUintRef>(u: &U) -> &[u8] {
+    u.as_uint_ref().as_bytes()
+}
+
+fn key_error(err: Error) -> pkcs1::Error {
+    match err {
+        Error::Pkcs1(e) => e,
+        _ => pkcs1::Error::KeyMalformed,
+    }
+}
+
+impl<C: Capacity> pkcs1::DecodeRsaPublicKey for BoundedPublicKey<C> {
+    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
+        use der::Decode;
+        pkcs1::RsaPublicKeyRef::from_der(bytes)?.try_into()
+    }
+}
+
+impl<C: Capacity, U: AsUintRef> TryFrom<pkcs1::RsaPublicKey<U>> for BoundedPublicKey<C> {
+    type Error = pkcs1::Error;
+
+    fn try_from(key: pkcs1::RsaPublicKey<U>) -> pkcs1::Result<Self> {
+        BoundedPublicKey::from_be_bytes(
+            key.modulus.as_uint_ref().as_bytes(),
+            key.public_exponent.as_uint_ref().as_bytes(),
+        )
+        .map_err(key_error)
+    }
+}
+
+impl<C: Capacity> pkcs1::DecodeRsaPrivateKey for BoundedPrivateKey<C> {
+    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
+        use der::Decode;
+        pkcs1::RsaPrivateKeyRef::from_der(bytes)?.try_into()
+    }
+}
+
+impl<C: Capacity, U: AsUintRef> TryFrom<pkcs1::RsaPrivateKey<U>> for BoundedPrivateKey<C> {
+    type Error = pkcs1::Error;
+
+    fn try_from(key: pkcs1::RsaPrivateKey<U>) -> pkcs1::Result<Self> {
+        let bytes = uint_bytes::<U>;
+        let e = exponent_from_be_bytes(bytes(&key.public_exponent)).map_err(key_error)?;
+        let public = BoundedPublicKey::<C>::from_parts(
+            bytes(&key.modulus),
+            e,
+            BoundedPublicKey::<C>::MIN_SIZE..=C::MAX_BITS,
+            false,
+        )
+        .map_err(key_error)?;
+        let crt = Some((
+            bytes(&key.exponent1),
+            bytes(&key.exponent2),
+            bytes(&key.coefficient),
+        ));
+        #[cfg(feature = "alloc")]
+        {
+            let mut primes = alloc::vec![bytes(&key.prime1), bytes(&key.prime2)];
+            if let Some(others) = &key.other_prime_infos {
+                if key.version() != pkcs1::Version::Multi {
+                    return Err(pkcs1::Error::Version);
+                }
+                primes.extend(others.iter().map(|info| bytes(&info.prime)));
+            }
+            BoundedPrivateKey::from_public_and_secrets(public, bytes(&key.private_exponent), &primes, crt)
+                .map_err(key_error)
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            let primes = [bytes(&key.prime1), bytes(&key.prime2)];
+            BoundedPrivateKey::from_public_and_secrets(public, bytes(&key.private_exponent), &primes, crt)
+                .map_err(key_error)
+        }
+    }
+}
+
+/// Accepts `rsaEncryption` with NULL or absent parameters, and
+/// `id-RSASSA-PSS` with absent parameters or an `RSASSA-PSS-params` sequence.
+pub(crate) fn verify_algorithm_id(algorithm: &spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()> {
+    match algorithm.oid {
+        pkcs1::ALGORITHM_OID => match &algorithm.parameters {
+            None => Ok(()),
+            Some(p) if p.is_null() => Ok(()),
+            Some(_) => Err(spki::Error::KeyMalformed),
+        },
+        ID_RSASSA_PSS => match &algorithm.parameters {
+            None => Ok(()),
+            Some(p) => {
+                #[cfg(feature = "alloc")]
+                let ok = p.decode_as::<pkcs1::RsaPssParamsOwned>().is_ok();
+                #[cfg(not(feature = "alloc"))]
+                let ok = der::Tagged::tag(p) == der::Tag::Sequence;
+                if ok {
+                    Ok(())
+                } else {
+                    Err(spki::Error::KeyMalformed)
+                }
+            }
+        },
+        oid => Err(spki::Error::OidUnknown { oid }),
+    }
+}
+
+impl<C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for BoundedPrivateKey<C> {
+    type Error = pkcs8::Error;
+
+    fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
+        verify_algorithm_id(&info.algorithm)?;
+        use der::Decode;
+        let key = pkcs1::RsaPrivateKeyRef::from_der(info.private_key.as_bytes()).map_err(|e| pkcs1_to_pkcs8(e.into()))?;
+        key.try_into().map_err(pkcs1_to_pkcs8)
+    }
+}
+
+impl<C: Capacity> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for BoundedPublicKey<C> {
+    type Error = spki::Error;
+
+    fn try_from(info: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
+        verify_algorithm_id(&info.algorithm)?;
+        use der::Decode;
+        let bits = info.subject_public_key.as_bytes().ok_or(spki::Error::KeyMalformed)?;
+        let key = pkcs1::RsaPublicKeyRef::from_der(bits).map_err(|e| pkcs1_to_spki(e.into()))?;
+        key.try_into().map_err(pkcs1_to_spki)
+    }
+}
+
+fn pkcs1_to_pkcs8(error: pkcs1::Error) -> pkcs8::Error {
+    match error {
+        pkcs1::Error::Asn1(e) => pkcs8::Error::Asn1(e),
+        _ => pkcs8::KeyError::Invalid.into(),
+    }
+}
+
+fn pkcs1_to_spki(error: pkcs1::Error) -> spki::Error {
+    match error {
+        pkcs1::Error::Asn1(e) => spki::Error::Asn1(e),
+        _ => spki::Error::KeyMalformed,
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod encode {
+    use super::*;
+    use crate::capacity::Array;
+    use crate::key::{strip_leading_zeros, Component};
+    use alloc::vec::Vec;
+    use pkcs8::{Document, SecretDocument};
+    use zeroize::Zeroizing;
+
+    impl<C: Capacity> pkcs1::EncodeRsaPublicKey for BoundedPublicKey<C> {
+        fn to_pkcs1_der(&self) -> pkcs1::Result<Document> {
+            let mut n = C::Bytes::zeroed();
+            let n = &mut n.as_mut()[..self.size()];
+            self.write_n_be(n).map_err(key_error)?;
+            let e = self.e_u64().to_be_bytes();
+            Ok(Document::encode_msg(&pkcs1::RsaPublicKeyRef {
+                modulus: pkcs1::UintRef::new(n)?,
+                public_exponent: pkcs1::UintRef::new(strip_leading_zeros(&e))?,
+            })?)
+        }
+    }
+
+    impl<C: Capacity> pkcs1::EncodeRsaPrivateKey for BoundedPrivateKey<C> {
+        fn to_pkcs1_der(&self) -> pkcs1::Result<SecretDocument> {
+            if self.prime_count() > 2 {
+                // The extra primes are not kept (see the crate docs).
+                return Err(pkcs1::Error::Crypto);
+            }
+            let mut n = C::Bytes::zeroed();
+            let n = &mut n.as_mut()[..self.size()];
+            self.as_public_key().write_n_be(n).map_err(key_error)?;
+            let e = self.as_public_key().e_u64().to_be_bytes();
+            let component = |which| {
+                let mut buf = Zeroizing::new(Vec::from(C::Bytes::zeroed().as_ref()));
+                let len = self.write_component(which, &mut buf);
+                buf.truncate(len);
+                buf
+            };
+            let (d, p, q) = (component(Component::D), component(Component::P), component(Component::Q));
+            let (dp, dq, qinv) = (
+                component(Component::Dp),
+                component(Component::Dq),
+                component(Component::Qinv),
+            );
+            fn uint(x: &[u8]) -> der::Result<pkcs1::UintRef<'_>> {
+                pkcs1::UintRef::new(strip_leading_zeros(x))
+            }
+            Ok(SecretDocument::encode_msg(&pkcs1::RsaPrivateKeyRef {
+                modulus: pkcs1::UintRef::new(n)?,
+                public_exponent: uint(&e)?,
+                private_exponent: uint(&d)?,
+                prime1: uint(&p)?,
+                prime2: uint(&q)?,
+                exponent1: uint(&dp)?,
+                exponent2: uint(&dq)?,
+                coefficient: uint(&qinv)?,
+                other_prime_infos: None,
+            })?)
+        }
+    }
+
+    impl<C: Capacity> pkcs8::EncodePrivateKey for BoundedPrivateKey<C> {
+        fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
+            let der = pkcs1::EncodeRsaPrivateKey::to_pkcs1_der(self).map_err(pkcs1_to_pkcs8)?;
+            pkcs8::PrivateKeyInfoRef::new(pkcs1::ALGORITHM_ID, der::asn1::OctetStringRef::new(der.as_bytes())?)
+                .try_into()
+        }
+    }
+
+    impl<C: Capacity> spki::EncodePublicKey for BoundedPublicKey<C> {
+        fn to_public_key_der(&self) -> spki::Result<Document> {
+            let der = pkcs1::EncodeRsaPublicKey::to_pkcs1_der(self).map_err(pkcs1_to_spki)?;
+            spki::SubjectPublicKeyInfoRef {
+                algorithm: pkcs1::ALGORITHM_ID,
+                subject_public_key: der::asn1::BitStringRef::new(0, der.as_bytes())?,
+            }
+            .try_into()
+        }
+    }
+
+    impl<C: Capacity> spki::EncodePublicKey for BoundedPrivateKey<C> {
+        fn to_public_key_der(&self) -> spki::Result<Document> {
+            self.as_public_key().to_public_key_der()
+        }
+    }
+}

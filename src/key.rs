@@ -1,0 +1,763 @@
+//! RSA public and private keys in fixed-capacity storage (RFC 8017 §3).
+//!
+//! A key's numbers live in arrays sized by its [`Capacity`]; loading
+//! validates every component and precomputes the Montgomery constants once.
+//! The default names [`PublicKey`] and [`PrivateKey`] hold keys of up to 4096
+//! bits; [`BoundedPublicKey<Max2048>`](crate::Max2048) and friends choose
+//! another size.
+
+use core::fmt;
+use core::ops::RangeInclusive;
+
+use zeroize::Zeroize;
+
+use crate::arith::{crt, exp, limbs, Limb, Modulus};
+use crate::capacity::{Array, Capacity, Max4096};
+use crate::errors::{Error, Result};
+
+/// An RSA public key `(n, e)` of up to 4096 bits.
+pub type PublicKey = BoundedPublicKey<Max4096>;
+/// An RSA private key of up to 4096 bits.
+pub type PrivateKey = BoundedPrivateKey<Max4096>;
+/// Alias kept by `rsa` 0.10 for [`PublicKey`].
+pub type RsaPublicKey = PublicKey;
+/// Alias kept by `rsa` 0.10 for [`PrivateKey`].
+pub type RsaPrivateKey = PrivateKey;
+
+/// Smallest modulus the arithmetic accepts at all, in bits, whatever the
+/// size limits a caller passes.
+pub const ABSOLUTE_MIN_SIZE: usize = 512;
+
+/// An RSA public key `(n, e)` whose modulus fits in `C::MAX_BITS` bits.
+#[derive(Clone)]
+pub struct BoundedPublicKey<C: Capacity = Max4096> {
+    n: C::Limbs,
+    rr: C::Limbs,
+    n0: Limb,
+    /// Limbs of `n` in use.
+    l: usize,
+    /// Bit length of `n`.
+    bits: usize,
+    e: u64,
+}
+
+impl<C: Capacity> BoundedPublicKey<C> {
+    /// Smallest public exponent accepted by the checked constructors.
+    pub const MIN_PUB_EXPONENT: u64 = 2;
+    /// Largest public exponent accepted (2³³ − 1, as `rsa` and *ring*): a
+    /// bound on verification cost for untrusted keys.
+    pub const MAX_PUB_EXPONENT: u64 = (1 << 33) - 1;
+    /// Smallest modulus accepted by default, in bits.
+    pub const MIN_SIZE: usize = 1024;
+    /// Largest modulus this storage holds, in bits.
+    pub const MAX_SIZE: usize = C::MAX_BITS;
+
+    /// Builds a key from big-endian `n` and `e` with the default size limits
+    /// ([`Self::MIN_SIZE`]`..=`[`Self::MAX_SIZE`]).
+    ///
+    /// # Errors
+    /// [`Error::ModulusTooSmall`] / [`Error::ModulusTooLarge`] outside the
+    /// limits, [`Error::InvalidModulus`] for an even `n`,
+    /// [`Error::PublicExponentTooSmall`] / [`Error::PublicExponentTooLarge`]
+    /// for `e` outside `2..=2³³ − 1` or `e ≥ n`, [`Error::InvalidExponent`]
+    /// for an even `e`.
+    pub fn from_be_bytes(n: &[u8], e: &[u8]) -> Result<Self> {
+        Self::from_be_bytes_with_size_limits(n, e, Self::MIN_SIZE..=Self::MAX_SIZE)
+    }
+
+    /// As [`Self::from_be_bytes`] with explicit, inclusive modulus size
+    /// limits in bits (clamped to `512..=C::MAX_BITS`).
+    ///
+    /// # Errors
+    /// As [`Self::from_be_bytes`]; [`Error::InvalidArguments`] for an empty range.
+    pub fn from_be_bytes_with_size_limits(
+        n: &[u8],
+        e: &[u8],
+        size_range_bits: RangeInclusive<usize>,
+    ) -> Result<Self> {
+        let e = exponent_from_be_bytes(e)?;
+        Self::from_parts(n, e, size_range_bits, false)
+    }
+
+    pub(crate) fn from_parts(
+        n: &[u8],
+        e: u64,
+        size_range_bits: RangeInclusive<usize>,
+        large_exponent: bool,
+    ) -> Result<Self> {
+        if size_range_bits.is_empty() {
+            return Err(Error::InvalidArguments);
+        }
+        let n = strip_leading_zeros(n);
+        if n.len() > C::MAX_BITS / 8 {
+            return Err(Error::ModulusTooLarge);
+        }
+        let mut key = BoundedPublicKey::<C> {
+            n: C::Limbs::zeroed(),
+            rr: C::Limbs::zeroed(),
+            n0: 0,
+            l: 0,
+            bits: 0,
+            e,
+        };
+        let l = limbs::limbs_for_bits(8 * n.len()).max(1);
+        let nl = &mut key.n.as_mut()[..l];
+        // Cannot fail: the length was checked above.
+        limbs::from_be_bytes(nl, n);
+        let bits = limbs::bit_len(nl);
+        if bits > *size_range_bits.end() || bits > C::MAX_BITS {
+            return Err(Error::ModulusTooLarge);
+        }
+        if bits < *size_range_bits.start() || bits < ABSOLUTE_MIN_SIZE {
+            return Err(Error::ModulusTooSmall);
+        }
+        if nl[0] & 1 == 0 {
+            return Err(Error::InvalidModulus);
+        }
+        if !large_exponent && e > Self::MAX_PUB_EXPONENT {
+            return Err(Error::PublicExponentTooLarge);
+        }
+        if e < Self::MIN_PUB_EXPONENT {
+            return Err(Error::PublicExponentTooSmall);
+        }
+        if e & 1 == 0 {
+            return Err(Error::InvalidExponent);
+        }
+        // e < 2^64 ≤ n since n has at least 512 bits.
+        key.l = l;
+        key.bits = bits;
+        let mut work = C::Work::zeroed();
+        let (nl, rr) = (&key.n.as_ref()[..l], &mut key.rr.as_mut()[..l]);
+        key.n0 = Modulus::precompute(nl, rr, work.as_mut());
+        Ok(key)
+    }
+
+    /// `k`: the modulus length in bytes (RFC 8017 §3.1).
+    pub fn size(&self) -> usize {
+        self.bits.div_ceil(8)
+    }
+
+    /// Bit length of the modulus.
+    pub fn n_bits(&self) -> usize {
+        self.bits
+    }
+
+    /// The public exponent `e`.
+    pub fn e_u64(&self) -> u64 {
+        self.e
+    }
+
+    /// Writes `n` big-endian into `out`, which must be [`Self::size`] bytes.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArguments`] for a wrong-length `out`.
+    pub fn write_n_be(&self, out: &mut [u8]) -> Result<()> {
+        if out.len() != self.size() {
+            return Err(Error::InvalidArguments);
+        }
+        limbs::to_be_bytes(out, self.n_limbs());
+        Ok(())
+    }
+
+    pub(crate) fn n_limbs(&self) -> &[Limb] {
+        &self.n.as_ref()[..self.l]
+    }
+
+    pub(crate) fn limbs(&self) -> usize {
+        self.l
+    }
+
+    pub(crate) fn modulus(&self) -> Modulus<'_> {
+        Modulus::new(self.n_limbs(), &self.rr.as_ref()[..self.l], self.n0)
+    }
+
+    /// Reads a `k`-byte (or shorter) representative into limbs and checks it
+    /// is below `n` (RFC 8017 §5.1.1 step 1, §5.2.2 step 1).
+    pub(crate) fn representative(&self, input: &[u8], out: &mut [Limb]) -> Result<()> {
+        let out = &mut out[..self.l];
+        if input.len() > self.size() || !limbs::from_be_bytes(out, input) {
+            return Err(Error::InvalidArguments);
+        }
+        if limbs::ct_lt(out, self.n_limbs()) == 0 {
+            return Err(Error::InvalidArguments);
+        }
+        Ok(())
+    }
+
+    /// `out = x^e mod n` over limbs (RSAEP, RSAVP1). Variable time in `e`
+    /// only. `x < n`, both `l` limbs; `work` ≥ `public_work_limbs(l)`.
+    pub(crate) fn public_op_limbs(&self, x: &[Limb], out: &mut [Limb], work: &mut [Limb]) {
+        let e = [self.e as Limb, (self.e >> 32) as Limb];
+        exp::pow_public(out, x, &e, &self.modulus(), work);
+    }
+
+    /// RSAEP / RSAVP1 (RFC 8017 §5.1.1, §5.2.2) on big-endian byte strings:
+    /// `output = input^e mod n`, written as exactly [`Self::size`] bytes.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArguments`] if `input` is longer than `k` bytes or not
+    /// below `n`, or `output` is not `k` bytes.
+    pub fn raw_public(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
+        if output.len() != self.size() {
+            return Err(Error::InvalidArguments);
+        }
+        let mut x = C::Limbs::zeroed();
+        let mut y = C::Limbs::zeroed();
+        self.representative(input, x.as_mut())?;
+        let mut work = C::Work::zeroed();
+        let l = self.l;
+        self.public_op_limbs(&x.as_ref()[..l], &mut y.as_mut()[..l], work.as_mut());
+        limbs::to_be_bytes(output, &y.as_ref()[..l]);
+        Ok(())
+    }
+}
+
+impl<C: Capacity> PartialEq for BoundedPublicKey<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.e == other.e && self.n_limbs() == other.n_limbs()
+    }
+}
+
+impl<C: Capacity> Eq for BoundedPublicKey<C> {}
+
+impl<C: Capacity> core::hash::Hash for BoundedPublicKey<C> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.n_limbs().hash(state);
+        self.e.hash(state);
+    }
+}
+
+impl<C: Capacity> fmt::Debug for BoundedPublicKey<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PublicKey { n: 0x")?;
+        for w in self.n_limbs().iter().rev() {
+            write!(f, "{w:08x}")?;
+        }
+        write!(f, ", e: {} }}", self.e)
+    }
+}
+
+/// How a private key performs RSADP/RSASP1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Two primes, CRT with Garner recombination.
+    Crt,
+    /// `c^d mod n` directly: multi-prime keys.
+    Plain,
+}
+
+/// An RSA private key whose modulus fits in `C::MAX_BITS` bits.
+///
+/// Holds `n, e, d, p, q, dP, dQ, qInv` (RFC 8017 §3.2) and the Montgomery
+/// constants of `n`, `p` and `q`. Every secret is zeroized on drop and
+/// `Debug` prints only the public part.
+#[derive(Clone)]
+pub struct BoundedPrivateKey<C: Capacity = Max4096> {
+    public: BoundedPublicKey<C>,
+    d: C::Limbs,
+    p: C::HalfLimbs,
+    q: C::HalfLimbs,
+    rr_p: C::HalfLimbs,
+    rr_q: C::HalfLimbs,
+    p0: Limb,
+    q0: Limb,
+    dp: C::HalfLimbs,
+    dq: C::HalfLimbs,
+    qinv: C::HalfLimbs,
+    qinv_mont: C::HalfLimbs,
+    /// Limbs of each CRT half (`p` and `q` padded to this width, `2h ≥ l`).
+    h: usize,
+    mode: Mode,
+    /// Number of primes of the key (2, or more for multi-prime keys).
+    primes: usize,
+    #[cfg(test)]
+    pub(crate) fault: bool,
+}
+
+/// Big-endian components of a two-prime private key, borrowed.
+#[derive(Clone, Copy)]
+pub struct PrivateKeyComponents<'a> {
+    /// Modulus `n`.
+    pub n: &'a [u8],
+    /// Public exponent `e`.
+    pub e: &'a [u8],
+    /// Private exponent `d`.
+    pub d: &'a [u8],
+    /// First prime `p`.
+    pub p: &'a [u8],
+    /// Second prime `q`.
+    pub q: &'a [u8],
+    /// `dP = d mod (p − 1)`, `dQ = d mod (q − 1)`, `qInv = q⁻¹ mod p`:
+    /// checked when given, computed when `None`.
+    pub crt: Option<(&'a [u8], &'a [u8], &'a [u8])>,
+}
+
+impl<C: Capacity> BoundedPrivateKey<C> {
+    /// Builds and fully validates a two-prime key from big-endian components
+    /// with the default size limits.
+    ///
+    /// Checks, each with its own error: `n` odd and within the limits, `e`
+    /// odd with `1 < e ≤ 2³³ − 1` ([`Error::InvalidModulus`],
+    /// [`Error::ModulusTooSmall`], [`Error::ModulusTooLarge`],
+    /// [`Error::PublicExponentTooSmall`], [`Error::PublicExponentTooLarge`],
+    /// [`Error::InvalidExponent`]); `p`, `q` odd, `> 1`, `p·q = n`
+    /// ([`Error::InvalidPrime`]); `d < n` and `e·dP ≡ 1 mod (p − 1)`,
+    /// `e·dQ ≡ 1 mod (q − 1)` ([`Error::InvalidExponent`]); when given,
+    /// `dP = d mod (p − 1)`, `dQ = d mod (q − 1)` ([`Error::InvalidExponent`])
+    /// and `qInv < p`, `qInv·q ≡ 1 mod p` ([`Error::InvalidCoefficient`]).
+    ///
+    /// # Errors
+    /// As listed above.
+    pub fn from_be_bytes_components(c: PrivateKeyComponents<'_>) -> Result<Self> {
+        Self::from_be_bytes_components_with_size_limits(
+            c,
+            BoundedPublicKey::<C>::MIN_SIZE..=C::MAX_BITS,
+        )
+    }
+
+    /// As [`Self::from_be_bytes_components`] with explicit modulus size limits.
+    ///
+    /// # Errors
+    /// As [`Self::from_be_bytes_components`].
+    pub fn from_be_bytes_components_with_size_limits(
+        c: PrivateKeyComponents<'_>,
+        size_range_bits: RangeInclusive<usize>,
+    ) -> Result<Self> {
+        let e = exponent_from_be_bytes(c.e)?;
+        let public = BoundedPublicKey::<C>::from_parts(c.n, e, size_range_bits, false)?;
+        Self::from_public_and_secrets(public, c.d, &[c.p, c.q], c.crt)
+    }
+
+    /// Builds a key from its public part, `d` and its primes (two or more).
+    pub(crate) fn from_public_and_secrets(
+        public: BoundedPublicKey<C>,
+        d: &[u8],
+        primes: &[&[u8]],
+        crt_given: Option<(&[u8], &[u8], &[u8])>,
+    ) -> Result<Self> {
+        if primes.len() < 2 {
+            return Err(Error::NprimesTooSmall);
+        }
+        let l = public.l;
+        let half = C::MAX_BITS / 64;
+        let mut key = BoundedPrivateKey {
+            public,
+            d: C::Limbs::zeroed(),
+            p: C::HalfLimbs::zeroed(),
+            q: C::HalfLimbs::zeroed(),
+            rr_p: C::HalfLimbs::zeroed(),
+            rr_q: C::HalfLimbs::zeroed(),
+            p0: 0,
+            q0: 0,
+            dp: C::HalfLimbs::zeroed(),
+            dq: C::HalfLimbs::zeroed(),
+            qinv: C::HalfLimbs::zeroed(),
+            qinv_mont: C::HalfLimbs::zeroed(),
+            h: 0,
+            mode: if primes.len() == 2 { Mode::Crt } else { Mode::Plain },
+            primes: primes.len(),
+            #[cfg(test)]
+            fault: false,
+        };
+        if !limbs::from_be_bytes(&mut key.d.as_mut()[..l], d)
+            || limbs::ct_lt(&key.d.as_ref()[..l], key.public.n_limbs()) == 0
+        {
+            return Err(Error::InvalidExponent);
+        }
+
+        // The primes' sizes are public (as is n's); their product must be n.
+        let mut prod = C::Work::zeroed();
+        let mut work = C::Work::zeroed();
+        let mut widths = [0usize; 2];
+        {
+            let prod = &mut prod.as_mut()[..2 * l + 2];
+            prod.fill(0);
+            prod[0] = 1;
+            let mut prod_len = 1;
+            let mut prime = C::HalfLimbs::zeroed();
+            for (i, bytes) in primes.iter().enumerate() {
+                let pr = prime.as_mut();
+                if !limbs::from_be_bytes(pr, bytes) {
+                    return Err(Error::InvalidPrime);
+                }
+                let pl = limbs::significant_limbs(pr);
+                if pr[0] & 1 == 0 || limbs::bit_len(pr) < 2 {
+                    return Err(Error::InvalidPrime);
+                }
+                if i < 2 {
+                    widths[i] = pl;
+                }
+                // prod = prod · prime, schoolbook over the significant limbs.
+                if prod_len + pl > l + 1 {
+                    return Err(Error::InvalidPrime);
+                }
+                let tmp = work.as_mut();
+                tmp[..prod_len + pl].fill(0);
+                for (j, &pj) in pr[..pl].iter().enumerate() {
+                    let mut carry = 0u64;
+                    for (k, &qk) in prod[..prod_len].iter().enumerate() {
+                        let t = (pj as u64) * (qk as u64) + tmp[j + k] as u64 + carry;
+                        tmp[j + k] = t as Limb;
+                        carry = t >> 32;
+                    }
+                    tmp[j + prod_len] = carry as Limb;
+                }
+                prod_len += pl;
+                prod[..prod_len].copy_from_slice(&tmp[..prod_len]);
+                if i == 0 {
+                    key.p.as_mut()[..pl].copy_from_slice(&pr[..pl]);
+                } else if i == 1 {
+                    key.q.as_mut()[..pl].copy_from_slice(&pr[..pl]);
+                }
+                pr.zeroize();
+            }
+            let n_ext = key.public.n_limbs();
+            let equal = limbs::ct_eq(&prod[..l], n_ext) & limbs::ct_is_zero(&prod[l..prod_len.max(l)]);
+            if equal == 0 {
+                return Err(Error::InvalidPrime);
+            }
+        }
+        prod.as_mut().zeroize();
+
+        let h = widths[0].max(widths[1]).max(l.div_ceil(2));
+        if h > half {
+            // Primes too unbalanced for this capacity's CRT halves.
+            return Err(Error::InvalidPrime);
+        }
+        key.h = h;
+        // Montgomery constants of the two first primes, and dP, dQ checks.
+        key.p0 = Modulus::precompute(&key.p.as_ref()[..h], &mut key.rr_p.as_mut()[..h], work.as_mut());
+        key.q0 = Modulus::precompute(&key.q.as_ref()[..h], &mut key.rr_q.as_mut()[..h], work.as_mut());
+        key.check_crt_exponents(crt_given.map(|(dp, dq, _)| (dp, dq)), work.as_mut())?;
+        if key.mode == Mode::Plain {
+            // Multi-prime: every further prime's exponent must invert e too.
+            for bytes in &primes[2..] {
+                key.check_exponent_for_prime(bytes, work.as_mut())?;
+            }
+        }
+        key.compute_or_check_qinv(crt_given.map(|(_, _, qinv)| qinv), work.as_mut())?;
+        work.as_mut().zeroize();
+        Ok(key)
+    }
+
+    /// Sets `dP = d mod (p − 1)`, `dQ = d mod (q − 1)`; if given, they must
+    /// be equal to those; checks `e·dP ≡ 1 mod (p − 1)` and likewise for `q`.
+    fn check_crt_exponents(&mut self, given: Option<(&[u8], &[u8])>, work: &mut [Limb]) -> Result<()> {
+        let (h, l) = (self.h, self.public.l);
+        for (which, given) in [(0, given.map(|g| g.0)), (1, given.map(|g| g.1))] {
+            let (pm1, rest) = work.split_at_mut(h);
+            let (r, rest) = rest.split_at_mut(h);
+            let (g, rest) = rest.split_at_mut(h);
+            pm1.copy_from_slice(&(if which == 0 { &self.p } else { &self.q }).as_ref()[..h]);
+            pm1[0] &= !1; // p is odd: p − 1 clears bit 0
+            limbs::rem(r, &self.d.as_ref()[..l], pm1, rest);
+            if let Some(bytes) = given {
+                if !limbs::from_be_bytes(g, bytes) || limbs::ct_eq(g, r) == 0 {
+                    return Err(Error::InvalidExponent);
+                }
+            }
+            check_inverse_of_e(self.public.e, r, pm1, rest)?;
+            let dst = if which == 0 { &mut self.dp } else { &mut self.dq };
+            dst.as_mut()[..h].copy_from_slice(r);
+            r.zeroize();
+        }
+        Ok(())
+    }
+
+    fn check_exponent_for_prime(&self, prime: &[u8], work: &mut [Limb]) -> Result<()> {
+        let (h, l) = (self.h, self.public.l);
+        let (pm1, rest) = work.split_at_mut(h);
+        let (r, rest) = rest.split_at_mut(h);
+        if !limbs::from_be_bytes(pm1, prime) {
+            return Err(Error::InvalidPrime);
+        }
+        pm1[0] &= !1;
+        limbs::rem(r, &self.d.as_ref()[..l], pm1, rest);
+        check_inverse_of_e(self.public.e, r, pm1, rest)
+    }
+
+    /// Checks a given `qInv` (`< p`, `qInv·q ≡ 1 mod p`) or computes it as
+    /// `q^(p−2) mod p`; stores it and its Montgomery form.
+    fn compute_or_check_qinv(&mut self, given: Option<&[u8]>, work: &mut [Limb]) -> Result<()> {
+        let h = self.h;
+        let (p_limbs, rr_p) = (self.p.clone(), self.rr_p.clone());
+        let p = Modulus::new(&p_limbs.as_ref()[..h], &rr_p.as_ref()[..h], self.p0);
+        let (qmodp, rest) = work.split_at_mut(h);
+        let (x, rest) = rest.split_at_mut(h);
+        let (y, rest) = rest.split_at_mut(h);
+        p.reduce(qmodp, &self.q.as_ref()[..h], rest);
+        if let Some(bytes) = given {
+            if !limbs::from_be_bytes(x, bytes) || limbs::ct_lt(x, p.n()) == 0 {
+                return Err(Error::InvalidCoefficient);
+            }
+        } else {
+            // Fermat: q^(p−2) mod p, p prime. p − 2 is p with bit 1 flipped
+            // after a borrow; compute it with a subtraction.
+            y.copy_from_slice(p.n());
+            limbs::sub_assign(y, &[2]);
+            exp::pow_secret_window(x, qmodp, y, &p, rest, 2);
+        }
+        // y = x·q mod p must be 1.
+        p.mul(y, x, qmodp, rest);
+        p.to_mont(qmodp, y, rest); // (x·q·R⁻¹)·R²·R⁻¹ = x·q
+        let mut one = [0 as Limb; 1];
+        one[0] = 1;
+        let is_one = limbs::ct_eq(&qmodp[..1], &one) & limbs::ct_is_zero(&qmodp[1..]);
+        if is_one == 0 {
+            return Err(if given.is_some() {
+                Error::InvalidCoefficient
+            } else {
+                Error::InvalidPrime
+            });
+        }
+        p.to_mont(y, x, rest);
+        self.qinv.as_mut()[..h].copy_from_slice(x);
+        self.qinv_mont.as_mut()[..h].copy_from_slice(y);
+        Ok(())
+    }
+
+    fn p_modulus(&self) -> Modulus<'_> {
+        Modulus::new(&self.p.as_ref()[..self.h], &self.rr_p.as_ref()[..self.h], self.p0)
+    }
+
+    fn q_modulus(&self) -> Modulus<'_> {
+        Modulus::new(&self.q.as_ref()[..self.h], &self.rr_q.as_ref()[..self.h], self.q0)
+    }
+
+    /// The public half of the key.
+    pub fn as_public_key(&self) -> &BoundedPublicKey<C> {
+        &self.public
+    }
+
+    /// A copy of the public half of the key.
+    pub fn to_public_key(&self) -> BoundedPublicKey<C> {
+        self.public.clone()
+    }
+
+    /// Number of primes (2 for ordinary keys).
+    pub fn prime_count(&self) -> usize {
+        self.primes
+    }
+
+    /// `k`: the modulus length in bytes.
+    pub fn size(&self) -> usize {
+        self.public.size()
+    }
+
+    /// Re-runs the consistency checks of loading: they hold for every key
+    /// this crate constructs, so this returns `Ok` unless memory was
+    /// corrupted since.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPrime`], [`Error::InvalidExponent`] or
+    /// [`Error::InvalidCoefficient`] as for loading.
+    pub fn validate(&self) -> Result<()> {
+        let mut copy = self.clone();
+        let mut work = C::Work::zeroed();
+        let dp_dq = (copy.dp.clone(), copy.dq.clone());
+        copy.check_crt_exponents(None, work.as_mut())?;
+        let h = self.h;
+        if limbs::ct_eq(&copy.dp.as_ref()[..h], &dp_dq.0.as_ref()[..h]) == 0
+            || limbs::ct_eq(&copy.dq.as_ref()[..h], &dp_dq.1.as_ref()[..h]) == 0
+        {
+            return Err(Error::InvalidExponent);
+        }
+        let qinv = copy.qinv.clone();
+        let mut bytes = C::Bytes::zeroed();
+        let qb = &mut bytes.as_mut()[..4 * h];
+        limbs::to_be_bytes(qb, &qinv.as_ref()[..h]);
+        let result = copy.compute_or_check_qinv(Some(qb), work.as_mut());
+        qb.zeroize();
+        result
+    }
+
+    /// RSADP / RSASP1 (RFC 8017 §5.1.2, §5.2.1) on limbs: `out = x^d mod n`
+    /// for `x < n` (`l` limbs each), through the CRT, then checked against
+    /// `out^e ≡ x (mod n)` before anything is returned (a fault in either
+    /// half would otherwise leak a factor of `n`). Constant time in `x`, the
+    /// key and the result.
+    ///
+    /// # Errors
+    /// [`Error::Internal`] if the check fails; `out` is zeroed then.
+    pub(crate) fn private_op_limbs(&self, x: &[Limb], out: &mut [Limb]) -> Result<()> {
+        let l = self.public.l;
+        let mut work = C::Work::zeroed();
+        match self.mode {
+            Mode::Crt => {
+                let key = crt::CrtKey {
+                    p: self.p_modulus(),
+                    q: self.q_modulus(),
+                    dp: &self.dp.as_ref()[..self.h],
+                    dq: &self.dq.as_ref()[..self.h],
+                    qinv_mont: &self.qinv_mont.as_ref()[..self.h],
+                };
+                crt::private_crt(out, x, &key, work.as_mut());
+            }
+            Mode::Plain => {
+                exp::pow_secret_window(out, x, &self.d.as_ref()[..l], &self.public.modulus(), work.as_mut(), 2);
+            }
+        }
+        #[cfg(test)]
+        if self.fault {
+            out[0] ^= 1;
+        }
+        // Fault check: out^e must give x back.
+        let (check, rest) = work.as_mut().split_at_mut(l);
+        self.public.public_op_limbs(out, check, rest);
+        let ok = limbs::ct_eq(check, x);
+        work.as_mut().zeroize();
+        if ok == 0 {
+            out.zeroize();
+            return Err(Error::Internal);
+        }
+        Ok(())
+    }
+
+    /// RSADP / RSASP1 on big-endian byte strings: `output = input^d mod n`
+    /// as exactly `k` bytes, fault-checked. `input` is the (public)
+    /// ciphertext or message representative.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArguments`] if `input` exceeds `k` bytes or is not
+    /// below `n`, or `output` is not `k` bytes; [`Error::Internal`] on a
+    /// detected fault.
+    pub fn raw_private(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
+        if output.len() != self.size() {
+            return Err(Error::InvalidArguments);
+        }
+        let l = self.public.l;
+        let mut x = C::Limbs::zeroed();
+        let mut y = C::Limbs::zeroed();
+        self.public.representative(input, x.as_mut())?;
+        let result = self.private_op_limbs(&x.as_ref()[..l], &mut y.as_mut()[..l]);
+        if result.is_ok() {
+            limbs::to_be_bytes(output, &y.as_ref()[..l]);
+        }
+        x.as_mut().zeroize();
+        y.as_mut().zeroize();
+        result
+    }
+
+    /// Writes a secret component big-endian (for encoding), `k`-byte buffer.
+    pub(crate) fn write_component(&self, which: Component, out: &mut [u8]) -> usize {
+        let (src, len): (&[Limb], usize) = match which {
+            Component::D => (self.d.as_ref(), self.public.l),
+            Component::P => (self.p.as_ref(), self.h),
+            Component::Q => (self.q.as_ref(), self.h),
+            Component::Dp => (self.dp.as_ref(), self.h),
+            Component::Dq => (self.dq.as_ref(), self.h),
+            Component::Qinv => (self.qinv.as_ref(), self.h),
+        };
+        let bytes = 4 * len;
+        limbs::to_be_bytes(&mut out[..bytes], &src[..len]);
+        bytes
+    }
+}
+
+/// Secret components that can be written out for encoding.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Component {
+    D,
+    P,
+    Q,
+    Dp,
+    Dq,
+    Qinv,
+}
+
+/// Checks `e·x ≡ 1 mod m` (`m` even, non-zero).
+fn check_inverse_of_e(e: u64, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Result<()> {
+    let h = m.len();
+    let (prod, rest) = work.split_at_mut(h + 2);
+    let (r, rest) = rest.split_at_mut(h);
+    prod.fill(0);
+    let e = [e as Limb, (e >> 32) as Limb];
+    for (i, &ei) in e.iter().enumerate() {
+        let mut carry = 0u64;
+        for (j, &xj) in x.iter().enumerate() {
+            let t = (ei as u64) * (xj as u64) + prod[i + j] as u64 + carry;
+            prod[i + j] = t as Limb;
+            carry = t >> 32;
+        }
+        prod[i + h] = carry as Limb;
+    }
+    limbs::rem(r, prod, m, rest);
+    let ok = (r[0] == 1) && limbs::ct_is_zero(&r[1..]) == 1;
+    prod.zeroize();
+    r.zeroize();
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::InvalidExponent)
+    }
+}
+
+impl<C: Capacity> Drop for BoundedPrivateKey<C> {
+    fn drop(&mut self) {
+        self.d.as_mut().zeroize();
+        self.p.as_mut().zeroize();
+        self.q.as_mut().zeroize();
+        self.rr_p.as_mut().zeroize();
+        self.rr_q.as_mut().zeroize();
+        self.dp.as_mut().zeroize();
+        self.dq.as_mut().zeroize();
+        self.qinv.as_mut().zeroize();
+        self.qinv_mont.as_mut().zeroize();
+        self.p0.zeroize();
+        self.q0.zeroize();
+    }
+}
+
+impl<C: Capacity> zeroize::ZeroizeOnDrop for BoundedPrivateKey<C> {}
+
+impl<C: Capacity> PartialEq for BoundedPrivateKey<C> {
+    fn eq(&self, other: &Self) -> bool {
+        let l = self.public.l;
+        self.public == other.public
+            && limbs::ct_eq(&self.d.as_ref()[..l], &other.d.as_ref()[..l.min(other.public.l)]) == 1
+    }
+}
+
+impl<C: Capacity> Eq for BoundedPrivateKey<C> {}
+
+impl<C: Capacity> fmt::Debug for BoundedPrivateKey<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PrivateKey")
+            .field("public", &self.public)
+            .field("primes", &self.primes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<C: Capacity> AsRef<BoundedPublicKey<C>> for BoundedPrivateKey<C> {
+    fn as_ref(&self) -> &BoundedPublicKey<C> {
+        &self.public
+    }
+}
+
+impl<C: Capacity> From<BoundedPrivateKey<C>> for BoundedPublicKey<C> {
+    fn from(key: BoundedPrivateKey<C>) -> Self {
+        key.public.clone()
+    }
+}
+
+impl<C: Capacity> From<&BoundedPrivateKey<C>> for BoundedPublicKey<C> {
+    fn from(key: &BoundedPrivateKey<C>) -> Self {
+        key.public.clone()
+    }
+}
+
+/// Strips leading zero bytes (public data).
+pub(crate) fn strip_leading_zeros(x: &[u8]) -> &[u8] {
+    let first = x.iter().position(|&b| b != 0).unwrap_or(x.len());
+    &x[first..]
+}
+
+/// Reads a public exponent of at most 64 bits.
+pub(crate) fn exponent_from_be_bytes(e: &[u8]) -> Result<u64> {
+    let e = strip_leading_zeros(e);
+    if e.len() > 8 {
+        return Err(Error::PublicExponentTooLarge);
+    }
+    Ok(e.iter().fold(0u64, |acc, &b| (acc << 8) | b as u64))
+}
