@@ -638,6 +638,10 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         result
     }
 
+    pub(crate) fn d_limbs(&self) -> &[Limb] {
+        &self.d.as_ref()[..self.public.l]
+    }
+
     /// Writes a secret component big-endian (for encoding), `k`-byte buffer.
     pub(crate) fn write_component(&self, which: Component, out: &mut [u8]) -> usize {
         let (src, len): (&[Limb], usize) = match which {

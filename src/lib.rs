@@ -11,6 +11,10 @@ pub mod arith;
 pub mod capacity;
 mod encoding;
 pub mod errors;
+mod mgf;
+pub mod pkcs1v15;
+pub mod pss;
+pub mod traits;
 mod key;
 
 pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};

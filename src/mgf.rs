@@ -53,6 +53,8 @@ pub fn mgf1_xor<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
     use sha1::Sha1;
     use sha2::{Sha256, Sha512};
@@ -125,7 +127,12 @@ mod tests {
             let mut expected = std::vec::Vec::new();
             let mut c = 0u32;
             while expected.len() < len {
-                expected.extend_from_slice(&Sha256::new().chain_update(seed).chain_update(c.to_be_bytes()).finalize());
+                expected.extend_from_slice(
+                    &Sha256::new()
+                        .chain_update(seed)
+                        .chain_update(c.to_be_bytes())
+                        .finalize(),
+                );
                 c += 1;
             }
             expected.truncate(len);

@@ -26,7 +26,8 @@ use crate::errors::{Error, Result};
 /// SEQUENCE/OCTET STRING headers, the AlgorithmIdentifier's SEQUENCE and OID
 /// headers, NULL parameters and an OID of up to
 /// [`const_oid::ObjectIdentifier::MAX_SIZE`] octets.
-pub const MAX_DIGEST_INFO_PREFIX_LEN: usize = 3 + 2 + 2 + const_oid::ObjectIdentifier::MAX_SIZE + 2 + 3;
+pub const MAX_DIGEST_INFO_PREFIX_LEN: usize =
+    3 + 2 + 2 + const_oid::ObjectIdentifier::MAX_SIZE + 2 + 3;
 
 /// The DER prefix of `DigestInfo ::= SEQUENCE { digestAlgorithm
 /// AlgorithmIdentifier, digest OCTET STRING }` that precedes the hash `H` in
@@ -61,7 +62,8 @@ impl DigestInfoPrefix {
     /// fails to compile rather than panicking.
     pub const fn new<D: Digest + AssociatedOid>() -> Self {
         const {
-            match Self::from_oid_bytes(D::OID.as_bytes(), <D as OutputSizeUser>::OutputSize::USIZE) {
+            match Self::from_oid_bytes(D::OID.as_bytes(), <D as OutputSizeUser>::OutputSize::USIZE)
+            {
                 Some(prefix) => prefix,
                 None => panic!("DigestInfo for this digest exceeds MAX_DIGEST_INFO_PREFIX_LEN"),
             }
@@ -338,10 +340,8 @@ pub fn eme_pkcs1v15_decode(em: &[u8]) -> Result<usize> {
 // Implicit rejection (draft-irtf-cfrg-rsa-guidance §7)
 // ---------------------------------------------------------------------------
 
-#[cfg(feature = "sha2")]
 pub use implicit::{eme_pkcs1v15_decode_implicit, KeyDerivationKey, MAX_IMPLICIT_REJECTION_K};
 
-#[cfg(feature = "sha2")]
 mod implicit {
     use super::*;
     use hmac::{Hmac, KeyInit, Mac};
@@ -499,7 +499,6 @@ mod implicit {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -550,13 +549,34 @@ mod tests {
     #[test]
     fn prefixes_match_rfc8017_table() {
         let table: [(DigestInfoPrefix, &str); 7] = [
-            (DigestInfoPrefix::new::<Sha1>(), "3021300906052b0e03021a05000414"),
-            (DigestInfoPrefix::new::<Sha224>(), "302d300d06096086480165030402040500041c"),
-            (DigestInfoPrefix::new::<Sha256>(), "3031300d060960864801650304020105000420"),
-            (DigestInfoPrefix::new::<Sha384>(), "3041300d060960864801650304020205000430"),
-            (DigestInfoPrefix::new::<Sha512>(), "3051300d060960864801650304020305000440"),
-            (DigestInfoPrefix::new::<Sha512_224>(), "302d300d06096086480165030402050500041c"),
-            (DigestInfoPrefix::new::<Sha512_256>(), "3031300d060960864801650304020605000420"),
+            (
+                DigestInfoPrefix::new::<Sha1>(),
+                "3021300906052b0e03021a05000414",
+            ),
+            (
+                DigestInfoPrefix::new::<Sha224>(),
+                "302d300d06096086480165030402040500041c",
+            ),
+            (
+                DigestInfoPrefix::new::<Sha256>(),
+                "3031300d060960864801650304020105000420",
+            ),
+            (
+                DigestInfoPrefix::new::<Sha384>(),
+                "3041300d060960864801650304020205000430",
+            ),
+            (
+                DigestInfoPrefix::new::<Sha512>(),
+                "3051300d060960864801650304020305000440",
+            ),
+            (
+                DigestInfoPrefix::new::<Sha512_224>(),
+                "302d300d06096086480165030402050500041c",
+            ),
+            (
+                DigestInfoPrefix::new::<Sha512_256>(),
+                "3031300d060960864801650304020605000420",
+            ),
         ];
         for (prefix, expected) in table {
             assert_eq!(prefix.as_bytes(), &unhex(expected)[..]);
@@ -603,9 +623,21 @@ mod tests {
             let h256 = Sha256::digest(b"abc");
             let h1 = Sha1::digest(b"abc");
             let cases: [(Pkcs1v15Sign, DigestInfoPrefix, &[u8]); 3] = [
-                (Pkcs1v15Sign::new::<Sha256>(), DigestInfoPrefix::new::<Sha256>(), &h256),
-                (Pkcs1v15Sign::new::<Sha1>(), DigestInfoPrefix::new::<Sha1>(), &h1),
-                (Pkcs1v15Sign::new_unprefixed(), DigestInfoPrefix::EMPTY, &h256),
+                (
+                    Pkcs1v15Sign::new::<Sha256>(),
+                    DigestInfoPrefix::new::<Sha256>(),
+                    &h256,
+                ),
+                (
+                    Pkcs1v15Sign::new::<Sha1>(),
+                    DigestInfoPrefix::new::<Sha1>(),
+                    &h1,
+                ),
+                (
+                    Pkcs1v15Sign::new_unprefixed(),
+                    DigestInfoPrefix::EMPTY,
+                    &h256,
+                ),
             ];
             for (scheme, prefix, hashed) in cases {
                 let sig = key.sign(scheme, hashed).unwrap();
@@ -645,7 +677,10 @@ mod tests {
         }
         let mut em = vec![0u8; min];
         emsa_pkcs1v15_encode(prefix.as_bytes(), &h, &mut em).unwrap();
-        assert_eq!(&em[..11], &[0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0]);
+        assert_eq!(
+            &em[..11],
+            &[0, 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0]
+        );
         emsa_pkcs1v15_verify(prefix.as_bytes(), &h, &em).unwrap();
     }
 
@@ -706,7 +741,10 @@ mod tests {
         }
         impl rand_core::TryCryptoRng for Zeros {}
         let mut em = [0x77u8; 64];
-        assert_eq!(eme_pkcs1v15_encode(&mut Zeros, b"hi", &mut em), Err(Error::Rng));
+        assert_eq!(
+            eme_pkcs1v15_encode(&mut Zeros, b"hi", &mut em),
+            Err(Error::Rng)
+        );
         assert_eq!(em, [0u8; 64]);
     }
 
@@ -725,7 +763,11 @@ mod tests {
                     }
                 }
                 let valid = header == [0, 2] && (10..K).contains(&sep);
-                let expected = if valid { Ok(K - sep - 1) } else { Err(Error::Decryption) };
+                let expected = if valid {
+                    Ok(K - sep - 1)
+                } else {
+                    Err(Error::Decryption)
+                };
                 assert_eq!(eme_pkcs1v15_decode(&em), expected, "{header:?} {sep}");
             }
         }
@@ -733,7 +775,10 @@ mod tests {
             assert_eq!(eme_pkcs1v15_decode(&vec![0u8; k]), Err(Error::Decryption));
         }
         // Minimum k: PS of exactly eight octets, empty message.
-        assert_eq!(eme_pkcs1v15_decode(&[0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0]), Ok(0));
+        assert_eq!(
+            eme_pkcs1v15_decode(&[0, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0]),
+            Ok(0)
+        );
     }
 
     fn check_vectors(key: &PrivateKey, cases: &[(&str, bool, &str, &str)]) {
@@ -1056,6 +1101,4 @@ iBYh/R6s0hRm5M3Ziu0Q9OdveQ==\n\
             "a4e88815652839f2482a8f",
         ),
     ];
-
-
 }

@@ -203,10 +203,7 @@ mod tests {
 
     use super::*;
     use rand::{rngs::StdRng, SeedableRng};
-    use rsa::{
-        hazmat::rsa_encrypt, pkcs8::DecodePrivateKey, traits::PublicKeyParts, BoxedUint,
-        PrivateKey, Pss, PublicKey,
-    };
+    use rsa::{hazmat::rsa_encrypt, traits::PublicKeyParts, BoxedUint, PrivateKey, Pss, PublicKey};
     use sha1::Sha1;
     use sha2::{Sha256, Sha384, Sha512};
     use std::{string::String, vec, vec::Vec};
@@ -317,7 +314,7 @@ mod tests {
             (ex3_n, ex3_m, ex3_salt, ex3_s, 1025),
         ] {
             let key = public(n, "01 00 01");
-            assert_eq!(key.n().bits() as usize, em_bits + 1);
+            assert_eq!(key.n().bit_width() as usize, em_bits + 1);
             let em_len = em_bits.div_ceil(8);
             let expected = rsavp1(&key, &unhex(s), em_len);
             let m_hash = Sha1::digest(unhex(m));
@@ -328,25 +325,167 @@ mod tests {
                 let mut em = expected.clone();
                 emsa_pss_verify::<Sha1>(&m_hash, &mut em, em_bits, s_len).unwrap();
             }
-            // A set leftmost bit is rejected before unmasking.
-            let mut em = expected.clone();
-            em[0] |= !top_octet_mask(em_len, em_bits) | 0x80;
-            assert_eq!(
-                emsa_pss_verify::<Sha1>(&m_hash, &mut em, em_bits, None),
-                Err(Error::Verification)
-            );
+            // A set forbidden leftmost bit is rejected (Example 3 has six).
+            let forbidden = !top_octet_mask(em_len, em_bits);
+            assert_eq!(forbidden.count_ones() as usize, 8 * em_len - em_bits);
+            if forbidden != 0 {
+                let mut em = expected.clone();
+                em[0] |= 0x80;
+                assert_eq!(
+                    emsa_pss_verify::<Sha1>(&m_hash, &mut em, em_bits, None),
+                    Err(Error::Verification)
+                );
+            }
         }
     }
 
-    const KEY_2049: &str = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/pss/padding.rs"
-    ));
-
-    /// Encodings and verdicts agree with `rsa` 0.10 for SHA-256, several salt
-    /// lengths, on a 2048- and a 2049-bit key.
+    /// Encodings and verdicts agree with `rsa` 0.10 for SHA-256/384/512 and
+    /// several salt lengths, for moduli with `modBits mod 8` = 1, 2 and 0.
     #[test]
-    fn matches_rsa_sha256() {
-        let _ = KEY_2049;
+    fn matches_rsa() {
+        let mut keygen = StdRng::from_seed([7; 32]);
+        for bits in [1025usize, 1026, 1024] {
+            let key = PrivateKey::new(&mut keygen, bits).unwrap();
+            let public = key.to_public_key();
+            let em_bits = bits - 1;
+            let em_len = em_bits.div_ceil(8);
+            for (i, s_len) in [0usize, 20, 32, 48].into_iter().enumerate() {
+                let seed = [i as u8 + bits as u8; 32];
+                let hashed = Sha256::digest([i as u8; 3]);
+                let sig = key
+                    .sign_with_rng(
+                        &mut StdRng::from_seed(seed),
+                        Pss::<Sha256>::new_with_salt(s_len),
+                        &hashed,
+                    )
+                    .unwrap();
+                // rsa draws the salt first from the same generator.
+                let mut salt = vec![0u8; s_len];
+                rand_core::Rng::fill_bytes(&mut StdRng::from_seed(seed), &mut salt);
+                let mut em = vec![0u8; em_len];
+                emsa_pss_encode::<Sha256>(&hashed, em_bits, &salt, &mut em).unwrap();
+                assert_eq!(em, rsavp1(&public, &sig, em_len), "{bits} {s_len}");
+                for (check, ok) in [(Some(s_len), true), (None, true), (Some(s_len + 1), false)] {
+                    let mut em2 = em.clone();
+                    let ours = emsa_pss_verify::<Sha256>(&hashed, &mut em2, em_bits, check).is_ok();
+                    let theirs = public
+                        .verify(
+                            Pss::<Sha256> {
+                                blinded: true,
+                                digest: Sha256::new(),
+                                salt_len: check,
+                            },
+                            &hashed,
+                            &sig,
+                        )
+                        .is_ok();
+                    assert_eq!(ours, ok);
+                    assert_eq!(ours, theirs);
+                }
+            }
+            // Other digests, salt = hLen.
+            let h384 = Sha384::digest(b"x");
+            let mut em = vec![0u8; em_len];
+            emsa_pss_encode::<Sha384>(&h384, em_bits, &[0x33; 48], &mut em).unwrap();
+            emsa_pss_verify::<Sha384>(&h384, &mut em.clone(), em_bits, Some(48)).unwrap();
+            emsa_pss_verify::<Sha384>(&h384, &mut em, em_bits, None).unwrap();
+        }
+    }
+
+    /// Every failure path returns an error, never panics, for all short
+    /// lengths (mirrors rsa 0.10's `verify_rejects_short_em`).
+    #[test]
+    fn rejects_malformed() {
+        let digest = Sha512::digest(b"test");
+        for em_len in 0usize..140 {
+            let em_bits = (em_len * 8).saturating_sub(1);
+            for s_len in [None, Some(0), Some(64), Some(usize::MAX)] {
+                let mut em = vec![0u8; em_len];
+                if let Some(t) = em.last_mut() {
+                    *t = 0xbc;
+                }
+                assert_eq!(
+                    emsa_pss_verify::<Sha512>(&digest, &mut em, em_bits, s_len),
+                    Err(Error::Verification)
+                );
+            }
+            let mut em = vec![0u8; em_len];
+            let r = emsa_pss_encode::<Sha512>(&digest, em_bits, &[1; 64], &mut em);
+            if em_len < 64 + 64 + 2 {
+                assert_eq!(r, Err(Error::Internal));
+            } else {
+                r.unwrap();
+            }
+        }
+        let mut em = [0u8; 128];
+        assert_eq!(
+            emsa_pss_encode::<Sha512>(&digest[..63], 1023, &[], &mut em),
+            Err(Error::InputNotHashed)
+        );
+        assert_eq!(
+            emsa_pss_encode::<Sha512>(&digest, 1024 + 1, &[], &mut em),
+            Err(Error::InvalidArguments)
+        );
+        assert_eq!(
+            emsa_pss_verify::<Sha512>(&digest, &mut em, 1016, None),
+            Err(Error::InvalidArguments)
+        );
+        assert_eq!(
+            emsa_pss_verify::<Sha512>(&digest[..63], &mut em, 1023, None),
+            Err(Error::Verification)
+        );
+
+        // Structural defects in an otherwise valid encoding (SHA-256, salt 16).
+        let h = Sha256::digest(b"m");
+        let mut good = [0u8; 128];
+        emsa_pss_encode::<Sha256>(&h, 1021, &[0xab; 16], &mut good).unwrap();
+        assert_eq!(good[0] & 0xe0, 0);
+        let mut em = good;
+        emsa_pss_verify::<Sha256>(&h, &mut em, 1021, None).unwrap();
+        let mut em = good;
+        em[127] = 0xbd;
+        assert_eq!(
+            emsa_pss_verify::<Sha256>(&h, &mut em, 1021, None),
+            Err(Error::Verification)
+        );
+        let mut em = good;
+        em[0] |= 0x20;
+        assert_eq!(
+            emsa_pss_verify::<Sha256>(&h, &mut em, 1021, None),
+            Err(Error::Verification)
+        );
+        let mut em = good;
+        em[100] ^= 1; // inside H
+        assert_eq!(
+            emsa_pss_verify::<Sha256>(&h, &mut em, 1021, None),
+            Err(Error::Verification)
+        );
+        // Corrupt DB at the separator and in the padding, then re-derive the
+        // mask from the (unchanged) H so only DB's structure is wrong.
+        for (pos, val) in [
+            (128 - 33 - 17, 0x00u8),
+            (128 - 33 - 17, 0x02),
+            (3, 0x01),
+            (3, 0x05),
+        ] {
+            let mut em = good;
+            let (db, rest) = em.split_at_mut(128 - 33);
+            let hh = rest[..32].to_vec();
+            mgf1_xor::<Sha256>(db, &hh).unwrap();
+            db[0] &= 0x1f;
+            db[pos] = val;
+            mgf1_xor::<Sha256>(db, &hh).unwrap();
+            db[0] &= 0x1f;
+            assert_eq!(
+                emsa_pss_verify::<Sha256>(&h, &mut em.clone(), 1021, Some(16)),
+                Err(Error::Verification),
+                "{pos} {val}"
+            );
+            assert_eq!(
+                emsa_pss_verify::<Sha256>(&h, &mut em, 1021, None),
+                Err(Error::Verification),
+                "{pos} {val}"
+            );
+        }
     }
 }

@@ -1,0 +1,210 @@
+//! RSASSA-PKCS1-v1_5 (RFC 8017 §8.2) and RSAES-PKCS1-v1_5 (RFC 8017 §7.2).
+//!
+//! Decryption uses implicit rejection (draft-irtf-cfrg-rsa-guidance §7): an
+//! invalid ciphertext decrypts to a pseudo-random message derived from the
+//! key and the ciphertext instead of an error, byte for byte as `rsa` 0.10
+//! does, so that padding validity is never observable.
+//!
+//! The functions here work on caller buffers and never allocate; the
+//! [`Pkcs1v15Sign`] / [`Pkcs1v15Encrypt`] schemes and the typed keys build
+//! on them.
+
+mod padding;
+
+pub use padding::{
+    emsa_pkcs1v15_encode, emsa_pkcs1v15_verify, eme_pkcs1v15_decode, eme_pkcs1v15_encode, DigestInfoPrefix,
+    MAX_DIGEST_INFO_PREFIX_LEN,
+};
+pub use padding::{eme_pkcs1v15_decode_implicit, KeyDerivationKey, MAX_IMPLICIT_REJECTION_K};
+
+use digest::const_oid::AssociatedOid;
+use digest::Digest;
+use rand_core::TryCryptoRng;
+use zeroize::Zeroize;
+
+use crate::arith::limbs;
+use crate::capacity::{Array, Capacity};
+use crate::errors::{Error, Result};
+use crate::key::{BoundedPrivateKey, BoundedPublicKey};
+
+/// RSASSA-PKCS1-v1_5 signature generation (RFC 8017 §8.2.1) of a message
+/// digest: `sig` receives the `k`-byte signature.
+///
+/// `prefix` is the DigestInfo prefix ([`DigestInfoPrefix`], empty for the
+/// unprefixed variant) and `hashed` the digest. The private operation is
+/// constant time and fault-checked.
+///
+/// # Errors
+/// [`Error::InvalidArguments`] if `sig` is not `k` bytes;
+/// [`Error::MessageTooLong`] if `k < prefix + hashed + 11`;
+/// [`Error::Internal`] on a detected fault.
+pub fn sign_prehash_into<C: Capacity>(
+    key: &BoundedPrivateKey<C>,
+    prefix: &[u8],
+    hashed: &[u8],
+    sig: &mut [u8],
+) -> Result<()> {
+    let k = key.size();
+    if sig.len() != k {
+        return Err(Error::InvalidArguments);
+    }
+    let mut em = C::Bytes::zeroed();
+    let em = &mut em.as_mut()[..k];
+    emsa_pkcs1v15_encode(prefix, hashed, em)?;
+    let result = key.raw_private(em, sig);
+    em.zeroize();
+    result
+}
+
+/// RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) of a message digest.
+///
+/// # Errors
+/// [`Error::Verification`] for any signature that does not verify,
+/// including one whose length is not `k` or whose value is not below `n`.
+pub fn verify_prehash<C: Capacity>(
+    key: &BoundedPublicKey<C>,
+    prefix: &[u8],
+    hashed: &[u8],
+    sig: &[u8],
+) -> Result<()> {
+    let k = key.size();
+    if sig.len() != k {
+        return Err(Error::Verification);
+    }
+    let mut em = C::Bytes::zeroed();
+    let em = &mut em.as_mut()[..k];
+    key.raw_public(sig, em).map_err(|_| Error::Verification)?;
+    emsa_pkcs1v15_verify(prefix, hashed, em)
+}
+
+/// RSAES-PKCS1-v1_5 encryption (RFC 8017 §7.2.1): `ct` receives `k` bytes.
+///
+/// # Errors
+/// [`Error::InvalidArguments`] if `ct` is not `k` bytes;
+/// [`Error::MessageTooLong`] if `msg` is longer than `k − 11`;
+/// [`Error::Rng`] if the generator fails.
+pub fn encrypt_into<C: Capacity, R: TryCryptoRng + ?Sized>(
+    key: &BoundedPublicKey<C>,
+    rng: &mut R,
+    msg: &[u8],
+    ct: &mut [u8],
+) -> Result<()> {
+    let k = key.size();
+    if ct.len() != k {
+        return Err(Error::InvalidArguments);
+    }
+    let mut em = C::Bytes::zeroed();
+    let em = &mut em.as_mut()[..k];
+    eme_pkcs1v15_encode(rng, msg, em)?;
+    let result = key.raw_public(em, ct);
+    em.zeroize();
+    result
+}
+
+/// RSAES-PKCS1-v1_5 decryption with implicit rejection: writes the message
+/// to the start of `out` (at least `k` bytes) and returns its length.
+///
+/// For a ciphertext of the right length and below `n`, this never fails:
+/// invalid padding yields a synthetic message (as `rsa` 0.10). Neither
+/// branches nor memory addresses depend on the padding's validity; the
+/// returned length is public by design.
+///
+/// # Errors
+/// [`Error::Decryption`] if `ct` is not `k` bytes or not below `n`, or `out`
+/// is shorter than `k`; [`Error::Internal`] on a detected fault.
+pub fn decrypt_into<C: Capacity>(key: &BoundedPrivateKey<C>, ct: &[u8], out: &mut [u8]) -> Result<usize> {
+    let k = key.size();
+    if ct.len() != k || out.len() < k {
+        return Err(Error::Decryption);
+    }
+    let mut em = C::Bytes::zeroed();
+    let em = &mut em.as_mut()[..k];
+    let mut d = C::Bytes::zeroed();
+    let result = (|| {
+        key.raw_private(ct, em).map_err(|e| match e {
+            Error::Internal => Error::Internal,
+            _ => Error::Decryption,
+        })?;
+        let d = &mut d.as_mut()[..k];
+        key.write_d_be(d);
+        let kdk = KeyDerivationKey::derive(d, ct)?;
+        let len = eme_pkcs1v15_decode_implicit(em, &kdk)?;
+        out[..len].copy_from_slice(&em[k - len..]);
+        Ok(len)
+    })();
+    em.zeroize();
+    d.as_mut().zeroize();
+    result
+}
+
+/// RSAES-PKCS1-v1_5 decryption with explicit rejection (RFC 8017 §7.2.2):
+/// an invalid padding is an error. The padding check itself is constant
+/// time, but whoever sees the error holds a Bleichenbacher oracle; use
+/// [`decrypt_into`] unless the protocol hides every failure.
+///
+/// # Errors
+/// [`Error::Decryption`] for any invalid ciphertext or padding.
+pub fn decrypt_explicit_into<C: Capacity>(key: &BoundedPrivateKey<C>, ct: &[u8], out: &mut [u8]) -> Result<usize> {
+    let k = key.size();
+    if ct.len() != k || out.len() < k {
+        return Err(Error::Decryption);
+    }
+    let mut em = C::Bytes::zeroed();
+    let em = &mut em.as_mut()[..k];
+    let result = key
+        .raw_private(ct, em)
+        .map_err(|_| Error::Decryption)
+        .and_then(|()| eme_pkcs1v15_decode(em))
+        .map(|len| {
+            out[..len].copy_from_slice(&em[k - len..]);
+            len
+        });
+    em.zeroize();
+    result
+}
+
+/// RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2), as a [`SignatureScheme`](crate::traits::SignatureScheme).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pkcs1v15Sign {
+    /// Length of the digest, checked when `Some`.
+    pub hash_len: Option<usize>,
+    /// DigestInfo prefix (empty for the unprefixed variant).
+    pub prefix: DigestInfoPrefix,
+}
+
+impl Pkcs1v15Sign {
+    /// The scheme with digest `D`'s DigestInfo prefix.
+    pub fn new<D: Digest + AssociatedOid>() -> Self {
+        Pkcs1v15Sign {
+            hash_len: Some(<D as Digest>::output_size()),
+            prefix: DigestInfoPrefix::new::<D>(),
+        }
+    }
+
+    /// The unprefixed variant: the "digest" is signed as given (e.g. TLS 1.1's
+    /// MD5‖SHA-1).
+    pub fn new_unprefixed() -> Self {
+        Pkcs1v15Sign {
+            hash_len: None,
+            prefix: DigestInfoPrefix::EMPTY,
+        }
+    }
+
+    pub(crate) fn check_hash_len(&self, hashed: &[u8]) -> Result<()> {
+        match self.hash_len {
+            Some(len) if len != hashed.len() => Err(Error::InputNotHashed),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// RSAES-PKCS1-v1_5 encryption (RFC 8017 §7.2), as a [`PaddingScheme`](crate::traits::PaddingScheme).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pkcs1v15Encrypt;
+
+impl<C: Capacity> BoundedPrivateKey<C> {
+    /// Writes `d` big-endian as exactly `out.len() ≥ k` bytes.
+    pub(crate) fn write_d_be(&self, out: &mut [u8]) {
+        limbs::to_be_bytes(out, self.d_limbs());
+    }
+}
