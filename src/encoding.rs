@@ -82,21 +82,33 @@ impl<C: Capacity, U: AsUintRef> TryFrom<pkcs1::RsaPrivateKey<U>> for BoundedPriv
                 }
                 primes.extend(others.iter().map(|info| bytes(&info.prime)));
             }
-            BoundedPrivateKey::from_public_and_secrets(public, bytes(&key.private_exponent), &primes, crt)
-                .map_err(key_error)
+            BoundedPrivateKey::from_public_and_secrets(
+                public,
+                bytes(&key.private_exponent),
+                &primes,
+                crt,
+            )
+            .map_err(key_error)
         }
         #[cfg(not(feature = "alloc"))]
         {
             let primes = [bytes(&key.prime1), bytes(&key.prime2)];
-            BoundedPrivateKey::from_public_and_secrets(public, bytes(&key.private_exponent), &primes, crt)
-                .map_err(key_error)
+            BoundedPrivateKey::from_public_and_secrets(
+                public,
+                bytes(&key.private_exponent),
+                &primes,
+                crt,
+            )
+            .map_err(key_error)
         }
     }
 }
 
 /// Accepts `rsaEncryption` with NULL or absent parameters, and
 /// `id-RSASSA-PSS` with absent parameters or an `RSASSA-PSS-params` sequence.
-pub(crate) fn verify_algorithm_id(algorithm: &spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()> {
+pub(crate) fn verify_algorithm_id(
+    algorithm: &spki::AlgorithmIdentifierRef<'_>,
+) -> spki::Result<()> {
     match algorithm.oid {
         pkcs1::ALGORITHM_OID => match &algorithm.parameters {
             None => Ok(()),
@@ -127,7 +139,8 @@ impl<C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for BoundedPrivateKey<C>
     fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
         verify_algorithm_id(&info.algorithm)?;
         use der::Decode;
-        let key = pkcs1::RsaPrivateKeyRef::from_der(info.private_key.as_bytes()).map_err(|e| pkcs1_to_pkcs8(e.into()))?;
+        let key = pkcs1::RsaPrivateKeyRef::from_der(info.private_key.as_bytes())
+            .map_err(|e| pkcs1_to_pkcs8(e.into()))?;
         key.try_into().map_err(pkcs1_to_pkcs8)
     }
 }
@@ -138,7 +151,10 @@ impl<C: Capacity> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for BoundedPublicKe
     fn try_from(info: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
         verify_algorithm_id(&info.algorithm)?;
         use der::Decode;
-        let bits = info.subject_public_key.as_bytes().ok_or(spki::Error::KeyMalformed)?;
+        let bits = info
+            .subject_public_key
+            .as_bytes()
+            .ok_or(spki::Error::KeyMalformed)?;
         let key = pkcs1::RsaPublicKeyRef::from_der(bits).map_err(|e| pkcs1_to_spki(e.into()))?;
         key.try_into().map_err(pkcs1_to_spki)
     }
@@ -196,7 +212,11 @@ mod encode {
                 buf.truncate(len);
                 buf
             };
-            let (d, p, q) = (component(Component::D), component(Component::P), component(Component::Q));
+            let (d, p, q) = (
+                component(Component::D),
+                component(Component::P),
+                component(Component::Q),
+            );
             let (dp, dq, qinv) = (
                 component(Component::Dp),
                 component(Component::Dq),
@@ -222,8 +242,11 @@ mod encode {
     impl<C: Capacity> pkcs8::EncodePrivateKey for BoundedPrivateKey<C> {
         fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
             let der = pkcs1::EncodeRsaPrivateKey::to_pkcs1_der(self).map_err(pkcs1_to_pkcs8)?;
-            pkcs8::PrivateKeyInfoRef::new(pkcs1::ALGORITHM_ID, der::asn1::OctetStringRef::new(der.as_bytes())?)
-                .try_into()
+            pkcs8::PrivateKeyInfoRef::new(
+                pkcs1::ALGORITHM_ID,
+                der::asn1::OctetStringRef::new(der.as_bytes())?,
+            )
+            .try_into()
         }
     }
 

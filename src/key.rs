@@ -163,10 +163,6 @@ impl<C: Capacity> BoundedPublicKey<C> {
         &self.n.as_ref()[..self.l]
     }
 
-    pub(crate) fn limbs(&self) -> usize {
-        self.l
-    }
-
     pub(crate) fn modulus(&self) -> Modulus<'_> {
         Modulus::new(self.n_limbs(), &self.rr.as_ref()[..self.l], self.n0)
     }
@@ -354,7 +350,11 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             qinv: C::HalfLimbs::zeroed(),
             qinv_mont: C::HalfLimbs::zeroed(),
             h: 0,
-            mode: if primes.len() == 2 { Mode::Crt } else { Mode::Plain },
+            mode: if primes.len() == 2 {
+                Mode::Crt
+            } else {
+                Mode::Plain
+            },
             primes: primes.len(),
             #[cfg(test)]
             fault: false,
@@ -412,7 +412,8 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 pr.zeroize();
             }
             let n_ext = key.public.n_limbs();
-            let equal = limbs::ct_eq(&prod[..l], n_ext) & limbs::ct_is_zero(&prod[l..prod_len.max(l)]);
+            let equal =
+                limbs::ct_eq(&prod[..l], n_ext) & limbs::ct_is_zero(&prod[l..prod_len.max(l)]);
             if equal == 0 {
                 return Err(Error::InvalidPrime);
             }
@@ -426,8 +427,16 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         }
         key.h = h;
         // Montgomery constants of the two first primes, and dP, dQ checks.
-        key.p0 = Modulus::precompute(&key.p.as_ref()[..h], &mut key.rr_p.as_mut()[..h], work.as_mut());
-        key.q0 = Modulus::precompute(&key.q.as_ref()[..h], &mut key.rr_q.as_mut()[..h], work.as_mut());
+        key.p0 = Modulus::precompute(
+            &key.p.as_ref()[..h],
+            &mut key.rr_p.as_mut()[..h],
+            work.as_mut(),
+        );
+        key.q0 = Modulus::precompute(
+            &key.q.as_ref()[..h],
+            &mut key.rr_q.as_mut()[..h],
+            work.as_mut(),
+        );
         key.check_crt_exponents(crt_given.map(|(dp, dq, _)| (dp, dq)), work.as_mut())?;
         if key.mode == Mode::Plain {
             // Multi-prime: every further prime's exponent must invert e too.
@@ -442,7 +451,11 @@ impl<C: Capacity> BoundedPrivateKey<C> {
 
     /// Sets `dP = d mod (p − 1)`, `dQ = d mod (q − 1)`; if given, they must
     /// be equal to those; checks `e·dP ≡ 1 mod (p − 1)` and likewise for `q`.
-    fn check_crt_exponents(&mut self, given: Option<(&[u8], &[u8])>, work: &mut [Limb]) -> Result<()> {
+    fn check_crt_exponents(
+        &mut self,
+        given: Option<(&[u8], &[u8])>,
+        work: &mut [Limb],
+    ) -> Result<()> {
         let (h, l) = (self.h, self.public.l);
         for (which, given) in [(0, given.map(|g| g.0)), (1, given.map(|g| g.1))] {
             let (pm1, rest) = work.split_at_mut(h);
@@ -457,7 +470,11 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 }
             }
             check_inverse_of_e(self.public.e, r, pm1, rest)?;
-            let dst = if which == 0 { &mut self.dp } else { &mut self.dq };
+            let dst = if which == 0 {
+                &mut self.dp
+            } else {
+                &mut self.dq
+            };
             dst.as_mut()[..h].copy_from_slice(r);
             r.zeroize();
         }
@@ -517,11 +534,19 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     }
 
     fn p_modulus(&self) -> Modulus<'_> {
-        Modulus::new(&self.p.as_ref()[..self.h], &self.rr_p.as_ref()[..self.h], self.p0)
+        Modulus::new(
+            &self.p.as_ref()[..self.h],
+            &self.rr_p.as_ref()[..self.h],
+            self.p0,
+        )
     }
 
     fn q_modulus(&self) -> Modulus<'_> {
-        Modulus::new(&self.q.as_ref()[..self.h], &self.rr_q.as_ref()[..self.h], self.q0)
+        Modulus::new(
+            &self.q.as_ref()[..self.h],
+            &self.rr_q.as_ref()[..self.h],
+            self.q0,
+        )
     }
 
     /// The public half of the key.
@@ -594,7 +619,14 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 crt::private_crt(out, x, &key, work.as_mut());
             }
             Mode::Plain => {
-                exp::pow_secret_window(out, x, &self.d.as_ref()[..l], &self.public.modulus(), work.as_mut(), 2);
+                exp::pow_secret_window(
+                    out,
+                    x,
+                    &self.d.as_ref()[..l],
+                    &self.public.modulus(),
+                    work.as_mut(),
+                    2,
+                );
             }
         }
         #[cfg(test)]
@@ -718,7 +750,10 @@ impl<C: Capacity> PartialEq for BoundedPrivateKey<C> {
     fn eq(&self, other: &Self) -> bool {
         let l = self.public.l;
         self.public == other.public
-            && limbs::ct_eq(&self.d.as_ref()[..l], &other.d.as_ref()[..l.min(other.public.l)]) == 1
+            && limbs::ct_eq(
+                &self.d.as_ref()[..l],
+                &other.d.as_ref()[..l.min(other.public.l)],
+            ) == 1
     }
 }
 

@@ -11,17 +11,20 @@ pub mod arith;
 pub mod capacity;
 mod encoding;
 pub mod errors;
+mod key;
+#[cfg(feature = "alloc")]
+mod methods;
 mod mgf;
+pub mod oaep;
 pub mod pkcs1v15;
 pub mod pss;
 pub mod traits;
-mod key;
 
 pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
 pub use encoding::ID_RSASSA_PSS;
 pub use errors::{Error, Result};
 pub use key::{
-    BoundedPrivateKey, BoundedPublicKey, PrivateKey, PrivateKeyComponents, PublicKey, RsaPrivateKey,
-    RsaPublicKey,
+    BoundedPrivateKey, BoundedPublicKey, PrivateKey, PrivateKeyComponents, PublicKey,
+    RsaPrivateKey, RsaPublicKey,
 };
 pub use {pkcs1, pkcs8, spki};

@@ -70,7 +70,11 @@ mod own {
         ///
         /// # Errors
         /// As the scheme's encryption.
-        fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, msg: &[u8]) -> Result<Vec<u8>>;
+        fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
+            &self,
+            rng: &mut R,
+            msg: &[u8],
+        ) -> Result<Vec<u8>>;
     }
 
     /// Decrypt a ciphertext.
@@ -88,7 +92,11 @@ mod own {
         ///
         /// # Errors
         /// As the scheme's decryption.
-        fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, ciphertext: &[u8]) -> Result<Vec<u8>>;
+        fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
+            &self,
+            rng: &mut R,
+            ciphertext: &[u8],
+        ) -> Result<Vec<u8>>;
     }
 
     /// A key pair that can hand out its encrypting key.
@@ -149,5 +157,10 @@ pub trait SignatureScheme {
     ///
     /// # Errors
     /// [`Error::Verification`] (or an argument error) when it does not verify.
-    fn verify<C: Capacity>(self, pub_key: &BoundedPublicKey<C>, hashed: &[u8], sig: &[u8]) -> crate::Result<()>;
+    fn verify<C: Capacity>(
+        self,
+        pub_key: &BoundedPublicKey<C>,
+        hashed: &[u8],
+        sig: &[u8],
+    ) -> crate::Result<()>;
 }

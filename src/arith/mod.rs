@@ -40,7 +40,13 @@ pub type Limb = u32;
 /// Bits per [`Limb`].
 pub const LIMB_BITS: usize = 32;
 
+#[cfg(rsa_cortex_m_backend = "umaal")]
+mod umaal;
+
 /// The kernels of the selected backend, under one set of names.
 pub mod kernels {
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub use super::portable::{mul, redc, select, sqr};
+    #[cfg(rsa_cortex_m_backend = "umaal")]
+    pub use super::umaal::{mul, redc, select, sqr};
 }

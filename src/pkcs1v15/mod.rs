@@ -12,8 +12,8 @@
 mod padding;
 
 pub use padding::{
-    emsa_pkcs1v15_encode, emsa_pkcs1v15_verify, eme_pkcs1v15_decode, eme_pkcs1v15_encode, DigestInfoPrefix,
-    MAX_DIGEST_INFO_PREFIX_LEN,
+    eme_pkcs1v15_decode, eme_pkcs1v15_encode, emsa_pkcs1v15_encode, emsa_pkcs1v15_verify,
+    DigestInfoPrefix, MAX_DIGEST_INFO_PREFIX_LEN,
 };
 pub use padding::{eme_pkcs1v15_decode_implicit, KeyDerivationKey, MAX_IMPLICIT_REJECTION_K};
 
@@ -112,7 +112,11 @@ pub fn encrypt_into<C: Capacity, R: TryCryptoRng + ?Sized>(
 /// # Errors
 /// [`Error::Decryption`] if `ct` is not `k` bytes or not below `n`, or `out`
 /// is shorter than `k`; [`Error::Internal`] on a detected fault.
-pub fn decrypt_into<C: Capacity>(key: &BoundedPrivateKey<C>, ct: &[u8], out: &mut [u8]) -> Result<usize> {
+pub fn decrypt_into<C: Capacity>(
+    key: &BoundedPrivateKey<C>,
+    ct: &[u8],
+    out: &mut [u8],
+) -> Result<usize> {
     let k = key.size();
     if ct.len() != k || out.len() < k {
         return Err(Error::Decryption);
@@ -144,7 +148,11 @@ pub fn decrypt_into<C: Capacity>(key: &BoundedPrivateKey<C>, ct: &[u8], out: &mu
 ///
 /// # Errors
 /// [`Error::Decryption`] for any invalid ciphertext or padding.
-pub fn decrypt_explicit_into<C: Capacity>(key: &BoundedPrivateKey<C>, ct: &[u8], out: &mut [u8]) -> Result<usize> {
+pub fn decrypt_explicit_into<C: Capacity>(
+    key: &BoundedPrivateKey<C>,
+    ct: &[u8],
+    out: &mut [u8],
+) -> Result<usize> {
     let k = key.size();
     if ct.len() != k || out.len() < k {
         return Err(Error::Decryption);

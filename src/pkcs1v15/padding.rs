@@ -344,11 +344,20 @@ pub use implicit::{eme_pkcs1v15_decode_implicit, KeyDerivationKey, MAX_IMPLICIT_
 
 mod implicit {
     use super::*;
+    use digest::{FixedOutput, Output};
     use hmac::{Hmac, KeyInit, Mac};
     use sha2::Sha256;
     use zeroize::Zeroizing;
 
     type HmacSha256 = Hmac<Sha256>;
+
+    /// Finishes `mac` into `out` through a buffer that is wiped afterwards.
+    fn finalize_mac(mac: HmacSha256, out: &mut [u8; 32]) {
+        let mut tag = Output::<HmacSha256>::default();
+        FixedOutput::finalize_into(mac, &mut tag);
+        out.copy_from_slice(&tag);
+        tag.as_mut_slice().zeroize();
+    }
 
     /// Largest modulus length `k` (octets) implicit rejection supports: the
     /// IRPRF encodes its output length in bits as two octets, so `8·k < 2¹⁶`.
@@ -403,14 +412,17 @@ mod implicit {
             }
             Digest::update(&mut hasher, digits);
             // Step 3.1.2: DH = SHA-256(D).
+            let mut dh_out = Output::<Sha256>::default();
+            Digest::finalize_into(hasher, &mut dh_out);
             let mut dh = Zeroizing::new([0u8; 32]);
-            dh.copy_from_slice(&hasher.finalize());
+            dh.copy_from_slice(&dh_out);
+            dh_out.as_mut_slice().zeroize();
             // Step 3.1.3: KDK = HMAC-SHA256(DH, C).
             let mut mac =
                 <HmacSha256 as KeyInit>::new_from_slice(&dh[..]).map_err(|_| Error::Internal)?;
             Mac::update(&mut mac, ciphertext);
             let mut kdk = Zeroizing::new([0u8; 32]);
-            kdk.copy_from_slice(&mac.finalize().into_bytes());
+            finalize_mac(mac, &mut kdk);
             let mac =
                 <HmacSha256 as KeyInit>::new_from_slice(&kdk[..]).map_err(|_| Error::Internal)?;
             Ok(Self { mac })
@@ -423,7 +435,7 @@ mod implicit {
             Mac::update(&mut mac, &i.to_be_bytes());
             Mac::update(&mut mac, label);
             Mac::update(&mut mac, &bit_len.to_be_bytes());
-            out.copy_from_slice(&mac.finalize().into_bytes());
+            finalize_mac(mac, out);
         }
 
         /// Step 3.2.1 and 3.3: `CL = IRPRF(KDK, "length", 2048)` read as 128

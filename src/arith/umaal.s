@@ -1,0 +1,811 @@
+@ Thumb-2 UMAAL kernels for the arithmetic seam (see src/arith/mod.rs).
+@
+@ ARMv7E-M (Cortex-M4/M7), ARMv8-M Mainline with the DSP extension
+@ (Cortex-M33/M55) and ARMv7-A/R in Thumb state.  Uses UMAAL, SEL and
+@ UADD8, which all of those have.  AAPCS: r0-r3 and the stack carry the
+@ arguments; r4-r11 and lr are saved and restored.  Limbs are little-endian
+@ 32-bit words.
+@
+@ Constant time: every branch and every address below depends only on the
+@ lengths (public), never on limb values or on the table index.  The only
+@ multiplies are MUL and UMAAL, which are single-cycle and data-independent
+@ on all the cores listed above.
+@
+@ ---------------------------------------------------------------------------
+@ The common engine: a 4-row "stream" (product scanning over 4 rows at once).
+@
+@ Four multiplier words m0..m3 (rows i..i+3) stay in r2-r5 while the other
+@ operand b[j] streams past.  For each step j one word of b and one old word
+@ of t are loaded, and a single UMAAL carry chain adds m0..m3 * b[j] into the
+@ four accumulator words of columns i+j .. i+j+3 (the "window"):
+@
+@     C      = t[i+j]                       (old value seeds the carry)
+@     C:w0   = m0*b[j] + w0 + C             column i+j is now complete
+@     C:w1   = m1*b[j] + w1 + C
+@     C:w2   = m2*b[j] + w2 + C
+@     C:w3   = m3*b[j] + w3 + C             C becomes column i+j+4
+@     t[i+j] = w0
+@
+@ UMAAL never overflows (a*b + c + d < 2^64), so the window is exact.  Per
+@ step: 2 loads, 4 UMAAL, 1 store = 7 instructions for 4 word products
+@ (1.75 instructions per product).  The window rotates through the five
+@ registers r6-r10 (w0..w3 and C), so the loop body is unrolled ten steps
+@ (two full rotations); a length that is not a multiple of ten enters the
+@ body in the middle (Duff's device, by a TBB on the public length), with
+@ the pointers moved back so that the fixed offsets line up, and always
+@ leaves after step 9, so that the window ends up in r6-r9 in order.
+@
+@ Registers in the stream:
+@   r0 = &t[column of step 0], r1 = &b[0], r2-r5 = m0..m3,
+@   r6-r10 = rotating window + carry, r11 = b[j], r12 = iterations left.
+@
+@ mul, sqr and redc are all built from it; rows left over when the length is
+@ not a multiple of 4 go through the same stream with the missing
+@ multipliers set to zero (mul, redc) or through a one-row loop (sqr's last
+@ triangle and lengths below 4).
+@ ---------------------------------------------------------------------------
+
+    .syntax unified
+    .thumb
+    .text
+
+@ Frame used by mul, sqr and redc: push {r4-r11, lr} (36 bytes) + 36 bytes
+@ of locals = 72 bytes (8-byte aligned).
+    .equ F_R,    0      @ redc: result pointer
+    .equ F_T,    4      @ t
+    .equ F_A,    8      @ a (mul, sqr) / n (redc)
+    .equ F_B,   12      @ b (mul)
+    .equ F_LEN, 16      @ length in limbs
+    .equ F_S,   20      @ entry step of the stream for length L = len
+    .equ F_IT,  24      @ iterations of the stream for length L = len
+    .equ F_I,   28      @ current row
+    .equ F_PEND,32      @ redc: pending carry (0/1) at column i+len
+    .equ F_SIZE,36
+    .equ F_ARG5,72      @ fifth argument (redc: n0) after the prologue
+
+@ ---------------------------------------------------------------------------
+@ One stream step (see above): s is the step number 0..9 in the body.
+    .macro STEP s, w0, w1, w2, w3, c
+    ldr.w   r11, [r1, #(4*\s)]
+    ldr.w   \c, [r0, #(4*\s)]
+    umaal   \w0, \c, r2, r11
+    umaal   \w1, \c, r3, r11
+    umaal   \w2, \c, r4, r11
+    umaal   \w3, \c, r5, r11
+    str.w   \w0, [r0, #(4*\s)]
+    .endm
+
+@ s = 10*ceil(L/10) - L and iterations = ceil(L/10) for L in r12 (L >= 1,
+@ L < 16000): r10 = s, r12 = iterations; clobbers r11.  ceil(L/10) is
+@ computed as ((L + 9) * 6554) >> 16, exact in this range (no UDIV, which
+@ ARMv7-A may lack).
+    .macro CALC_SI
+    add.w   r11, r12, #9
+    movw    r10, #6554
+    mul     r11, r11, r10
+    lsr.w   r11, r11, #16
+    add.w   r10, r11, r11, lsl #2
+    lsl.w   r10, r10, #1
+    sub.w   r10, r10, r12
+    mov     r12, r11
+    .endm
+
+@ ---------------------------------------------------------------------------
+@ rsa_cm_stream_l: stream of L = r12 steps (L may be 0).
+@ rsa_cm_stream_si: stream with precomputed entry step r10 and iteration
+@ count r12 (L >= 1).
+@ In: r0 = &t[first column], r1 = &b[first word], r2-r5 = m0..m3,
+@     r6, r7, r8 = initial window (columns +0, +1, +2; column +3 is zero).
+@ Out: r6-r9 = window for columns first+L .. first+L+3, r0 = &t[first+L],
+@      r1 advanced by L words.  Clobbers r10-r12.  Called with BL.
+@ Cost per step: 7 instructions; per 10 steps 4 more (2 ADD, SUBS, BNE).
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_stream_l, %function
+rsa_cm_stream_l:
+    cmp     r12, #0
+    bne     1f
+    mov.w   r9, #0
+    bx      lr
+1:
+    CALC_SI
+    .thumb_func
+rsa_cm_stream_si:
+    sub.w   r0, r0, r10, lsl #2
+    sub.w   r1, r1, r10, lsl #2
+    tbb     [pc, r10]
+.Lst_tbl:
+    .byte   (.Lst0 - .Lst_tbl) / 2
+    .byte   (.Lst1 - .Lst_tbl) / 2
+    .byte   (.Lst2 - .Lst_tbl) / 2
+    .byte   (.Lst3 - .Lst_tbl) / 2
+    .byte   (.Lst4 - .Lst_tbl) / 2
+    .byte   (.Lst5 - .Lst_tbl) / 2
+    .byte   (.Lst6 - .Lst_tbl) / 2
+    .byte   (.Lst7 - .Lst_tbl) / 2
+    .byte   (.Lst8 - .Lst_tbl) / 2
+    .byte   (.Lst9 - .Lst_tbl) / 2
+    .p2align 1
+@ Entry stubs: rotate the initial window (r6, r7, r8, 0) into the registers
+@ that step s expects (w0 = W[s mod 5], W = r6..r10), then jump in.
+.Lst0:
+    mov.w   r9, #0
+    b.w     .Ls0
+.Lst1:
+    mov     r9, r8
+    mov     r8, r7
+    mov     r7, r6
+    mov.w   r10, #0
+    b.w     .Ls1
+.Lst2:
+    mov     r10, r8
+    mov     r9, r7
+    mov     r8, r6
+    mov.w   r6, #0
+    b.w     .Ls2
+.Lst3:
+    mov     r9, r6
+    mov     r10, r7
+    mov     r6, r8
+    mov.w   r7, #0
+    b.w     .Ls3
+.Lst4:
+    mov     r10, r6
+    mov     r6, r7
+    mov     r7, r8
+    mov.w   r8, #0
+    b.w     .Ls4
+.Lst5:
+    mov.w   r9, #0
+    b.w     .Ls5
+.Lst6:
+    mov     r9, r8
+    mov     r8, r7
+    mov     r7, r6
+    mov.w   r10, #0
+    b.w     .Ls6
+.Lst7:
+    mov     r10, r8
+    mov     r9, r7
+    mov     r8, r6
+    mov.w   r6, #0
+    b.w     .Ls7
+.Lst8:
+    mov     r9, r6
+    mov     r10, r7
+    mov     r6, r8
+    mov.w   r7, #0
+    b.w     .Ls8
+.Lst9:
+    mov     r10, r6
+    mov     r6, r7
+    mov     r7, r8
+    mov.w   r8, #0
+    b.w     .Ls9
+
+    .p2align 2
+.Ls0:   STEP 0, r6, r7, r8, r9, r10
+.Ls1:   STEP 1, r7, r8, r9, r10, r6
+.Ls2:   STEP 2, r8, r9, r10, r6, r7
+.Ls3:   STEP 3, r9, r10, r6, r7, r8
+.Ls4:   STEP 4, r10, r6, r7, r8, r9
+.Ls5:   STEP 5, r6, r7, r8, r9, r10
+.Ls6:   STEP 6, r7, r8, r9, r10, r6
+.Ls7:   STEP 7, r8, r9, r10, r6, r7
+.Ls8:   STEP 8, r9, r10, r6, r7, r8
+.Ls9:   STEP 9, r10, r6, r7, r8, r9
+    add.w   r0, r0, #40
+    add.w   r1, r1, #40
+    subs.w  r12, r12, #1
+    bne     .Ls0
+    bx      lr
+    .size rsa_cm_stream_l, . - rsa_cm_stream_l
+
+@ ---------------------------------------------------------------------------
+@ rsa_cm_row1: one row.  In: r0 = &t[first column], r1 = &b[0], r2 = m,
+@ r12 = L (may be 0).  For j < L: C:t[j] = m*b[j] + t[j] + C.
+@ Out: r7 = final carry (column first+L), r0 = &t[first+L].
+@ Clobbers r1, r6, r11, r12.  Per word: LDR, LDR, UMAAL, STR, SUBS, BNE.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_row1, %function
+rsa_cm_row1:
+    mov.w   r7, #0
+    cmp     r12, #0
+    beq     2f
+1:
+    ldr     r11, [r1], #4
+    ldr     r6, [r0]
+    umaal   r6, r7, r2, r11
+    str     r6, [r0], #4
+    subs    r12, r12, #1
+    bne     1b
+2:
+    bx      lr
+    .size rsa_cm_row1, . - rsa_cm_row1
+
+@ ---------------------------------------------------------------------------
+@ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.
+@ Clobbers r0, r6-r9, r12.  Four words per STM, then single words.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_zero, %function
+rsa_cm_zero:
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    subs    r12, r12, #4
+    blo     2f
+1:
+    stmia   r0!, {r6-r9}
+    subs    r12, r12, #4
+    bhs     1b
+2:
+    adds    r12, r12, #4
+    beq     4f
+3:
+    str     r6, [r0], #4
+    subs    r12, r12, #1
+    bne     3b
+4:
+    bx      lr
+    .size rsa_cm_zero, . - rsa_cm_zero
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_mul(u32 *t, const u32 *a, const u32 *b, usize len)
+@ t[0..2len) = a * b, len >= 1.
+@
+@ Row-blocked operand scanning: t[0..len) is cleared, then for each block of
+@ four rows i..i+3 the stream adds a[i..i+3] * b into t[i..i+len) (loading
+@ the old words) and the final window is stored to t[i+len..i+len+4), which
+@ no earlier block has written (and no carry leaves it: the partial product
+@ fits).  Rows left over (len mod 4) run as one more block with the missing
+@ multipliers zero and only the valid window words stored.  len < 4 uses the
+@ one-row loop.
+@ Registers: see the stream; the row index and pointers live in the frame.
+@ Per word product: 1.75 instructions in the stream (LDR b, LDR t, 4 UMAAL,
+@ STR per four products), plus per block about 20 for setup and the STM.
+    .p2align 2
+    .global rsa_cm_mul
+    .thumb_func
+    .type rsa_cm_mul, %function
+rsa_cm_mul:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    str     r0, [sp, #F_T]
+    str     r1, [sp, #F_A]
+    str     r2, [sp, #F_B]
+    str     r3, [sp, #F_LEN]
+    mov     r12, r3
+    bl      rsa_cm_zero
+    mov.w   r4, #0
+    str     r4, [sp, #F_I]
+    ldr     r3, [sp, #F_LEN]
+    cmp     r3, #4
+    blo     .Lmul_small
+    mov     r12, r3
+    CALC_SI
+    str     r10, [sp, #F_S]
+    str     r12, [sp, #F_IT]
+.Lmul_blk:
+    ldr     r11, [sp, #F_I]
+    ldr     r3, [sp, #F_LEN]
+    sub     r3, r3, r11
+    cmp     r3, #4
+    blo     .Lmul_left
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, r11, lsl #2
+    ldmia   r1, {r2-r5}
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, r11, lsl #2
+    add.w   r11, r11, #4
+    str     r11, [sp, #F_I]
+    ldr     r1, [sp, #F_B]
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    ldr     r10, [sp, #F_S]
+    ldr     r12, [sp, #F_IT]
+    bl      rsa_cm_stream_si
+    stmia   r0, {r6-r9}
+    b       .Lmul_blk
+.Lmul_left:
+    @ r3 = k = rows left (0..3), r11 = i
+    cmp     r3, #0
+    beq     .Lmul_done
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, r11, lsl #2
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, r11, lsl #2
+    mov.w   r5, #0
+    mov.w   r4, #0
+    mov.w   r10, r3            @ keep k (r3 is m1)
+    cmp     r10, #2
+    blo     1f
+    beq     2f
+    ldmia   r1, {r2-r4}
+    b       3f
+1:  ldr     r2, [r1]
+    mov.w   r3, #0
+    b       3f
+2:  ldrd    r2, r3, [r1]
+3:  str     r10, [sp, #F_I]    @ F_I now holds k (no more blocks)
+    ldr     r1, [sp, #F_B]
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    ldr     r10, [sp, #F_S]
+    ldr     r12, [sp, #F_IT]
+    bl      rsa_cm_stream_si
+    ldr     r3, [sp, #F_I]
+    cmp     r3, #2
+    blo     1f
+    beq     2f
+    stmia   r0, {r6-r8}
+    b       .Lmul_done
+1:  str     r6, [r0]
+    b       .Lmul_done
+2:  strd    r6, r7, [r0]
+    b       .Lmul_done
+.Lmul_small:
+    @ len < 4: one row at a time; F_I = i
+    ldr     r11, [sp, #F_I]
+    ldr     r3, [sp, #F_LEN]
+    cmp     r11, r3
+    beq     .Lmul_done
+    ldr     r1, [sp, #F_A]
+    ldr     r2, [r1, r11, lsl #2]
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, r11, lsl #2
+    add.w   r11, r11, #1
+    str     r11, [sp, #F_I]
+    ldr     r1, [sp, #F_B]
+    mov     r12, r3
+    bl      rsa_cm_row1
+    str     r7, [r0]
+    b       .Lmul_small
+.Lmul_done:
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_mul, . - rsa_cm_mul
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_sqr(u32 *t, const u32 *a, usize len)
+@ t[0..2len) = a^2, len >= 1.
+@
+@ 1. Cross products a[i]*a[j], i < j, once: t[0..len) is cleared; for each
+@    block of four rows i..i+3 the six products inside the block (the
+@    triangle, columns 2i+1..2i+6) are done in straight-line code with the
+@    three completed columns stored, then the stream adds a[i..i+3] *
+@    a[i+4..len) from column 2i+4 with the triangle's three partial columns
+@    as its initial window, and the window is stored at t[i+len..i+len+4).
+@    The last len mod 4 rows (and all rows when len < 4) use the one-row
+@    loop.  Cross products: len(len-1)/2 UMAALs.
+@ 2. Doubling and the diagonal in one pass, two words per limb:
+@    LDRD t, LDR a, ADCS, ADCS (doubling, carry in the C flag),
+@    UMAAL lo += a*a + c, UMAAL hi += c (second carry in a register),
+@    STRD, TEQ, BNE (TEQ keeps the C flag): 9 instructions per limb.
+@ Registers in pass 2: r0 = t, r1 = a, r3 = end of a, r4/r5 = t words,
+@ r6 = a[k], r11 = carry, r12 = zero.
+    .p2align 2
+    .global rsa_cm_sqr
+    .thumb_func
+    .type rsa_cm_sqr, %function
+rsa_cm_sqr:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    str     r0, [sp, #F_T]
+    str     r1, [sp, #F_A]
+    str     r2, [sp, #F_LEN]
+    mov     r12, r2
+    bl      rsa_cm_zero
+    mov.w   r4, #0
+    str     r4, [sp, #F_I]
+.Lsqr_blk:
+    ldr     r11, [sp, #F_I]
+    ldr     r3, [sp, #F_LEN]
+    sub     r3, r3, r11
+    cmp     r3, #4
+    blo     .Lsqr_rows
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, r11, lsl #2
+    ldmia   r1, {r2-r5}                @ a[i..i+3]
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, r11, lsl #3
+    adds    r0, r0, #4                 @ &t[2i+1]
+    ldmia   r0, {r9-r11}               @ t[2i+1], t[2i+2], t[2i+3]
+    @ column 2i+1: a_i a_{i+1}
+    mov.w   r6, #0
+    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
+    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
+    umaal   r6, r10, r2, r4            @ r6 done
+    mov.w   r7, #0
+    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
+    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
+    umaal   r7, r11, r2, r5            @ r7 done
+    umaal   r10, r11, r3, r5           @ col 2i+4 acc
+    mov.w   r8, #0
+    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
+    str     r9, [r0]
+    str     r6, [r0, #4]
+    str     r7, [r0, #8]
+    adds    r0, r0, #12                @ &t[2i+4]
+    mov     r6, r10
+    mov     r7, r8
+    mov     r8, r11
+    ldr     r11, [sp, #F_I]
+    ldr     r12, [sp, #F_LEN]
+    sub     r12, r12, r11
+    sub     r12, r12, #4               @ L = len - i - 4
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, r11, lsl #2
+    adds    r1, r1, #16                @ &a[i+4]
+    add.w   r11, r11, #4
+    str     r11, [sp, #F_I]
+    bl      rsa_cm_stream_l
+    stmia   r0, {r6-r9}                @ t[i+len..i+len+4)
+    b       .Lsqr_blk
+.Lsqr_rows:
+    @ rows i..len-1 one at a time (fewer than four left)
+    ldr     r11, [sp, #F_I]
+    ldr     r3, [sp, #F_LEN]
+    cmp     r11, r3
+    beq     .Lsqr_diag
+    ldr     r1, [sp, #F_A]
+    ldr     r2, [r1, r11, lsl #2]      @ m = a[r]
+    add.w   r1, r1, r11, lsl #2
+    adds    r1, r1, #4                 @ &a[r+1]
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, r11, lsl #3
+    adds    r0, r0, #4                 @ &t[2r+1]
+    sub     r12, r3, r11
+    sub     r12, r12, #1               @ L = len - r - 1
+    add.w   r11, r11, #1
+    str     r11, [sp, #F_I]
+    bl      rsa_cm_row1
+    str     r7, [r0]                   @ t[r+len]
+    b       .Lsqr_rows
+.Lsqr_diag:
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_A]
+    ldr     r3, [sp, #F_LEN]
+    add.w   r3, r1, r3, lsl #2
+    mov.w   r11, #0
+    mov.w   r12, #0
+    cmn     r12, r12                   @ C = 0
+1:
+    ldrd    r4, r5, [r0]
+    ldr     r6, [r1], #4
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r4, r11, r6, r6
+    umaal   r5, r11, r12, r12
+    strd    r4, r5, [r0], #8
+    teq     r1, r3
+    bne     1b
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_sqr, . - rsa_cm_sqr
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_redc(u32 *r, u32 *t, const u32 *n, usize len, u32 n0)
+@ r = t * 2^(-32 len) mod n in [0, n), for t < n * 2^(32 len);
+@ n0 = -n^-1 mod 2^32; t (2 len words) is clobbered.  len >= 1.
+@
+@ Four rows at a time.  For the block at row i, the prologue finds the four
+@ quotient words m0..m3 that clear t[i..i+4): it runs the 4x4 triangle of
+@ the reduction on copies of t[i..i+3] (9 UMAAL + 4 MUL; m_k depends only
+@ on the low words, so truncation is exact).  Then the stream adds
+@ (m0..m3) * n into t[i..i+len) from scratch, and the window is added into
+@ t[i+len..i+len+4) with the pending carry from the previous block (a
+@ single bit that the next block, whose window starts exactly there, takes
+@ in; it is the "top" word at the end).  Rows left over run as one more
+@ block with the surplus m_k set to zero (no effect) and only the valid
+@ window words added; len < 4 uses the one-row loop (m = t[i] * n0).
+@ Then the constant-time final subtraction: r = x - n with the borrow
+@ chain (SBCS, four words per LDM/STM), mask = top - borrow (0 or all
+@ ones), r += n & mask (ADCS); the loops use TEQ, which keeps the carry.
+@ Per word product: 1.75 instructions in the stream; final subtraction
+@ about 6 instructions per word.
+    .p2align 2
+    .global rsa_cm_redc
+    .thumb_func
+    .type rsa_cm_redc, %function
+rsa_cm_redc:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    str     r0, [sp, #F_R]
+    str     r1, [sp, #F_T]
+    str     r2, [sp, #F_A]
+    str     r3, [sp, #F_LEN]
+    mov.w   r4, #0
+    str     r4, [sp, #F_I]
+    str     r4, [sp, #F_PEND]
+    cmp     r3, #4
+    blo     .Lredc_small
+    mov     r12, r3
+    CALC_SI
+    str     r10, [sp, #F_S]
+    str     r12, [sp, #F_IT]
+.Lredc_blk:
+    ldr     r11, [sp, #F_I]
+    ldr     r3, [sp, #F_LEN]
+    sub     r3, r3, r11
+    cmp     r3, #4
+    it      hs
+    movhs   r3, #4                     @ r3 = k = rows in this block (1..4)
+    cmp     r3, #0
+    beq     .Lredc_final
+    add.w   r11, r11, r3
+    str     r11, [sp, #F_I]
+    sub     r11, r11, r3
+    str     r3, [sp, #F_B]             @ F_B holds k in redc
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, r11, lsl #2        @ &t[i]
+    ldr     r1, [sp, #F_A]             @ n
+    @ prologue: m0..m3 from t[i..i+3]
+    ldmia   r0, {r6-r9}
+    ldr     r12, [sp, #F_ARG5]
+    ldrd    r10, r11, [r1]             @ n[0], n[1]
+    mul     r2, r6, r12                @ m0
+    mov.w   r3, #0
+    umaal   r6, r3, r2, r10
+    umaal   r7, r3, r2, r11
+    ldrd    r6, lr, [r1, #8]           @ n[2], n[3]
+    umaal   r8, r3, r2, r6
+    umaal   r9, r3, r2, lr
+    mul     r3, r7, r12                @ m1
+    mov.w   r4, #0
+    umaal   r7, r4, r3, r10
+    umaal   r8, r4, r3, r11
+    umaal   r9, r4, r3, r6
+    mul     r4, r8, r12                @ m2
+    mov.w   r5, #0
+    umaal   r8, r5, r4, r10
+    umaal   r9, r5, r4, r11
+    mul     r5, r9, r12                @ m3
+    ldr     r12, [sp, #F_B]            @ k
+    cmp     r12, #4
+    beq     2f
+    mov.w   r5, #0
+    cmp     r12, #3
+    beq     2f
+    mov.w   r4, #0
+    cmp     r12, #2
+    beq     2f
+    mov.w   r3, #0
+2:
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    ldr     r10, [sp, #F_S]
+    ldr     r12, [sp, #F_IT]
+    bl      rsa_cm_stream_si
+    @ epilogue: t[i+len..i+len+k) += window + pending
+    ldr     r12, [sp, #F_B]
+    ldr     lr, [sp, #F_PEND]
+    cmp     r12, #4
+    bne     3f
+    ldmia   r0, {r2-r5}
+    lsrs    lr, lr, #1                 @ C = pending
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
+    b       5f
+3:
+    @ k = 1..3: add r6 (r7, r8) word by word
+    lsrs    lr, lr, #1
+    ldr     r2, [r0]
+    adcs    r2, r2, r6
+    str     r2, [r0], #4
+    teq     r12, #1
+    beq     5f
+    ldr     r2, [r0]
+    adcs    r2, r2, r7
+    str     r2, [r0], #4
+    teq     r12, #2
+    beq     5f
+    ldr     r2, [r0]
+    adcs    r2, r2, r8
+    str     r2, [r0], #4
+5:
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    b       .Lredc_blk
+
+.Lredc_small:
+    @ len < 4: row i with m = t[i] * n0
+    ldr     r11, [sp, #F_I]
+    ldr     r3, [sp, #F_LEN]
+    cmp     r11, r3
+    beq     .Lredc_final
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, r11, lsl #2
+    ldr     r2, [r0]
+    ldr     r12, [sp, #F_ARG5]
+    mul     r2, r2, r12
+    add.w   r11, r11, #1
+    str     r11, [sp, #F_I]
+    ldr     r1, [sp, #F_A]
+    mov     r12, r3
+    bl      rsa_cm_row1
+    ldr     r2, [r0]
+    ldr     lr, [sp, #F_PEND]
+    lsrs    lr, lr, #1
+    adcs    r2, r2, r7
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    str     r2, [r0]
+    b       .Lredc_small
+
+.Lredc_final:
+    @ x = t[len..2len), top = pending.  r = x - n.
+    ldr     r0, [sp, #F_R]
+    ldr     r3, [sp, #F_LEN]
+    ldr     r1, [sp, #F_T]
+    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r2, [sp, #F_A]             @ n
+    bic     r12, r3, #3
+    add.w   r12, r1, r12, lsl #2       @ end of the 4-word groups in x
+    add.w   lr, r1, r3, lsl #2         @ end of x
+    cmp     r0, r0                     @ C = 1 (no borrow)
+    teq     r1, r12
+    beq     2f
+1:
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    teq     r1, r12
+    bne     1b
+2:
+    teq     r1, lr
+    beq     4f
+3:
+    ldr     r4, [r1], #4
+    ldr     r8, [r2], #4
+    sbcs    r4, r4, r8
+    str     r4, [r0], #4
+    teq     r1, lr
+    bne     3b
+4:
+    ldr     r4, [sp, #F_PEND]
+    sbc     lr, r4, #0                 @ mask = top - borrow: 0 or ~0
+    @ r += n & mask
+    ldr     r0, [sp, #F_R]
+    ldr     r2, [sp, #F_A]
+    bic     r1, r3, #3
+    add.w   r12, r0, r1, lsl #2        @ end of the groups in r
+    add.w   r1, r0, r3, lsl #2         @ end of r
+    cmn     r0, #0                     @ C = 0
+    teq     r0, r12
+    beq     2f
+1:
+    ldmia   r0, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, lr
+    and     r9, r9, lr
+    and     r10, r10, lr
+    and     r11, r11, lr
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    adcs    r6, r6, r10
+    adcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    teq     r0, r12
+    bne     1b
+2:
+    teq     r0, r1
+    beq     4f
+3:
+    ldr     r4, [r0]
+    ldr     r8, [r2], #4
+    and     r8, r8, lr
+    adcs    r4, r4, r8
+    str     r4, [r0], #4
+    teq     r0, r1
+    bne     3b
+4:
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_redc, . - rsa_cm_redc
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,
+@                    usize index)
+@ r = table[index * len ..][..len]; 1 <= count <= 256, index < count.
+@
+@ Every entry is read, in the same order, whatever the index.  The words are
+@ taken four at a time (then one at a time for len mod 4): for each group
+@ r4-r7 accumulate, and for every entry an LDM brings the entry's four
+@ words and SEL keeps them only where the GE flags are set.  The GE flags
+@ come from one UADD8 per entry on a counter D whose four bytes all hold
+@ (e - index - 1) mod 256: the byte sums with 0x01 carry out (GE = 1111)
+@ exactly when e == index, and D steps to the next entry at the same time.
+@ Registers: r0 = r, r1 = entry pointer (walks down the table and back),
+@ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
+@ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Per entry and group of four words: LDM, ADD, UADD8, 4 SEL,
+@ SUBS, BNE (9 instructions for 4 words).
+    .p2align 2
+    .global rsa_cm_select
+    .thumb_func
+    .type rsa_cm_select, %function
+rsa_cm_select:
+    push    {r4-r11, lr}
+    sub     sp, sp, #20
+    ldr     r4, [sp, #56]              @ index
+    mvn     r4, r4
+    and     r4, r4, #255
+    movw    r12, #0x0101
+    movt    r12, #0x0101
+    mul     r4, r4, r12                @ D0 = (-index-1) mod 256, in every byte
+    str     r4, [sp, #0]
+    str     r3, [sp, #8]               @ count
+    and     r4, r2, #3
+    str     r4, [sp, #16]              @ single words after the groups
+    lsrs    r4, r2, #2
+    str     r4, [sp, #4]               @ groups of four words
+    lsl.w   r2, r2, #2                 @ stride in bytes
+    mul     r5, r3, r2
+    str     r5, [sp, #12]              @ count * stride: one walk down the table
+    cmp     r4, #0
+    beq     .Lsel_words
+.Lsel_grp:
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    ldr     lr, [sp, #0]
+    ldr     r3, [sp, #8]
+1:
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    subs    r3, r3, #1
+    bne     1b
+    stmia   r0!, {r4-r7}
+    ldr     r3, [sp, #12]
+    sub     r1, r1, r3
+    adds    r1, r1, #16                @ next group of the first entry
+    ldr     r4, [sp, #4]
+    subs    r4, r4, #1
+    str     r4, [sp, #4]
+    bne     .Lsel_grp
+.Lsel_words:
+    ldr     r5, [sp, #16]
+    cmp     r5, #0
+    beq     .Lsel_done
+.Lsel_w:
+    mov.w   r4, #0
+    ldr     lr, [sp, #0]
+    ldr     r3, [sp, #8]
+    mov     r6, r1
+1:
+    ldr     r8, [r6]
+    add     r6, r6, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    subs    r3, r3, #1
+    bne     1b
+    str     r4, [r0], #4
+    adds    r1, r1, #4
+    ldr     r5, [sp, #16]
+    subs    r5, r5, #1
+    str     r5, [sp, #16]
+    bne     .Lsel_w
+.Lsel_done:
+    add     sp, sp, #20
+    pop     {r4-r11, pc}
+    .size rsa_cm_select, . - rsa_cm_select

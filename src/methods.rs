@@ -1,0 +1,437 @@
+//! The `rsa` 0.10 convenience API on keys: `sign`/`verify`/`encrypt`/
+//! `decrypt` with a scheme value, and the per-scheme generic helpers
+//! (`pkcs1v15_sign::<D>`, `pss_verify::<D>`, `oaep_decrypt::<D>`, …).
+//! Everything here returns `Vec`s (feature `alloc`) and is a thin layer over
+//! the no-heap functions of [`crate::pkcs1v15`], [`crate::pss`] and
+//! [`crate::oaep`].
+//!
+//! Blinding: the private operation is constant time with or without an RNG;
+//! methods that take one accept it for API compatibility (and PSS salt).
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use digest::const_oid::AssociatedOid;
+use digest::Digest;
+use rand_core::TryCryptoRng;
+
+use crate::capacity::Capacity;
+use crate::errors::{Error, Result};
+use crate::key::{BoundedPrivateKey, BoundedPublicKey};
+use crate::oaep;
+use crate::oaep::Oaep;
+use crate::pkcs1v15::{self, DigestInfoPrefix, Pkcs1v15Encrypt, Pkcs1v15Sign};
+use crate::pss::{self, Pss};
+use crate::traits::{PaddingScheme, SignatureScheme};
+
+#[cfg(feature = "getrandom")]
+use getrandom::SysRng;
+
+fn sign_vec<C: Capacity>(
+    key: &BoundedPrivateKey<C>,
+    prefix: &[u8],
+    hashed: &[u8],
+) -> Result<Vec<u8>> {
+    let mut sig = vec![0; key.size()];
+    pkcs1v15::sign_prehash_into(key, prefix, hashed, &mut sig)?;
+    Ok(sig)
+}
+
+fn check_len<D: Digest>(hashed: &[u8]) -> Result<()> {
+    if hashed.len() == <D as Digest>::output_size() {
+        Ok(())
+    } else {
+        Err(Error::InputNotHashed)
+    }
+}
+
+fn truncate(mut out: Vec<u8>, len: usize) -> Vec<u8> {
+    out.truncate(len);
+    out
+}
+
+impl SignatureScheme for Pkcs1v15Sign {
+    fn sign<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+        self,
+        _rng: Option<&mut Rng>,
+        priv_key: &BoundedPrivateKey<C>,
+        hashed: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.check_hash_len(hashed)?;
+        sign_vec(priv_key, self.prefix.as_bytes(), hashed)
+    }
+
+    fn verify<C: Capacity>(
+        self,
+        pub_key: &BoundedPublicKey<C>,
+        hashed: &[u8],
+        sig: &[u8],
+    ) -> Result<()> {
+        self.check_hash_len(hashed)?;
+        pkcs1v15::verify_prehash(pub_key, self.prefix.as_bytes(), hashed, sig)
+    }
+}
+
+impl<D: Digest> SignatureScheme for Pss<D> {
+    fn sign<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+        self,
+        rng: Option<&mut Rng>,
+        priv_key: &BoundedPrivateKey<C>,
+        hashed: &[u8],
+    ) -> Result<Vec<u8>> {
+        let rng = rng.ok_or(Error::InvalidPaddingScheme)?;
+        let salt_len = self.salt_len.ok_or(Error::InvalidPaddingScheme)?;
+        let mut sig = vec![0; priv_key.size()];
+        pss::sign_prehash_into::<C, D, Rng>(priv_key, rng, hashed, salt_len, &mut sig)?;
+        Ok(sig)
+    }
+
+    fn verify<C: Capacity>(
+        self,
+        pub_key: &BoundedPublicKey<C>,
+        hashed: &[u8],
+        sig: &[u8],
+    ) -> Result<()> {
+        pss::verify_prehash::<C, D>(pub_key, hashed, sig, self.salt_len)
+    }
+}
+
+impl PaddingScheme for Pkcs1v15Encrypt {
+    fn decrypt<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+        self,
+        _rng: Option<&mut Rng>,
+        priv_key: &BoundedPrivateKey<C>,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        let mut out = vec![0; priv_key.size()];
+        let len = pkcs1v15::decrypt_into(priv_key, ciphertext, &mut out)?;
+        Ok(truncate(out, len))
+    }
+
+    fn encrypt<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+        self,
+        rng: &mut Rng,
+        pub_key: &BoundedPublicKey<C>,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        let mut ct = vec![0; pub_key.size()];
+        pkcs1v15::encrypt_into(pub_key, rng, msg, &mut ct)?;
+        Ok(ct)
+    }
+}
+
+impl<D: Digest, MGD: Digest> PaddingScheme for Oaep<D, MGD> {
+    fn decrypt<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+        self,
+        _rng: Option<&mut Rng>,
+        priv_key: &BoundedPrivateKey<C>,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        let mut out = vec![0; priv_key.size()];
+        let len =
+            oaep::decrypt_into::<C, D, MGD>(priv_key, ciphertext, self.label_bytes(), &mut out)?;
+        Ok(truncate(out, len))
+    }
+
+    fn encrypt<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+        self,
+        rng: &mut Rng,
+        pub_key: &BoundedPublicKey<C>,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        let mut ct = vec![0; pub_key.size()];
+        oaep::encrypt_into::<C, D, MGD, Rng>(pub_key, rng, msg, self.label_bytes(), &mut ct)?;
+        Ok(ct)
+    }
+}
+
+impl<C: Capacity> BoundedPublicKey<C> {
+    /// Encrypts `msg` with `padding` (as `rsa::PublicKey::encrypt`).
+    ///
+    /// # Errors
+    /// The scheme's encryption errors.
+    pub fn encrypt<R: TryCryptoRng + ?Sized, P: PaddingScheme>(
+        &self,
+        rng: &mut R,
+        padding: P,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.encrypt(rng, self, msg)
+    }
+
+    /// Verifies `sig` over the digest `hashed` with `scheme` (as
+    /// `rsa::PublicKey::verify`).
+    ///
+    /// # Errors
+    /// [`Error::Verification`] when it does not verify.
+    pub fn verify<S: SignatureScheme>(&self, scheme: S, hashed: &[u8], sig: &[u8]) -> Result<()> {
+        scheme.verify(self, hashed, sig)
+    }
+
+    /// RSAES-PKCS1-v1_5 encryption with the system RNG.
+    ///
+    /// # Errors
+    /// As [`pkcs1v15::encrypt_into`].
+    #[cfg(feature = "getrandom")]
+    pub fn pkcs1v15_encrypt(&self, plaintext: &[u8]) -> Result<Vec<u8>> {
+        self.pkcs1v15_encrypt_with_rng(&mut SysRng, plaintext)
+    }
+
+    /// RSAES-PKCS1-v1_5 encryption.
+    ///
+    /// # Errors
+    /// As [`pkcs1v15::encrypt_into`].
+    pub fn pkcs1v15_encrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        plaintext: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.encrypt(rng, Pkcs1v15Encrypt, plaintext)
+    }
+
+    /// RSASSA-PKCS1-v1_5 verification of `msg` hashed with `D`.
+    ///
+    /// # Errors
+    /// [`Error::Verification`].
+    pub fn pkcs1v15_verify<D: Digest + AssociatedOid>(&self, msg: &[u8], sig: &[u8]) -> Result<()> {
+        self.pkcs1v15_verify_prehash::<D>(&D::digest(msg), sig)
+    }
+
+    /// RSASSA-PKCS1-v1_5 verification of a `D` digest.
+    ///
+    /// # Errors
+    /// [`Error::InputNotHashed`] for a wrong-length digest; [`Error::Verification`].
+    pub fn pkcs1v15_verify_prehash<D: Digest + AssociatedOid>(
+        &self,
+        hash: &[u8],
+        sig: &[u8],
+    ) -> Result<()> {
+        check_len::<D>(hash)?;
+        pkcs1v15::verify_prehash(self, DigestInfoPrefix::new::<D>().as_bytes(), hash, sig)
+    }
+
+    /// RSASSA-PSS verification of `msg` hashed with `D`, any salt length.
+    ///
+    /// # Errors
+    /// [`Error::Verification`].
+    pub fn pss_verify<D: Digest>(&self, msg: &[u8], sig: &[u8]) -> Result<()> {
+        self.pss_verify_prehash::<D>(&D::digest(msg), sig)
+    }
+
+    /// RSASSA-PSS verification of a `D` digest, any salt length.
+    ///
+    /// # Errors
+    /// [`Error::Verification`].
+    pub fn pss_verify_prehash<D: Digest>(&self, hash: &[u8], sig: &[u8]) -> Result<()> {
+        pss::verify_prehash::<C, D>(self, hash, sig, None)
+    }
+
+    /// RSAES-OAEP encryption with `D` (label hash and MGF1), empty label,
+    /// and the system RNG.
+    ///
+    /// # Errors
+    /// As [`oaep::encrypt_into`].
+    #[cfg(feature = "getrandom")]
+    pub fn oaep_encrypt<D: Digest>(&self, plaintext: &[u8]) -> Result<Vec<u8>> {
+        self.oaep_encrypt_with_rng::<D, _>(&mut SysRng, plaintext)
+    }
+
+    /// RSAES-OAEP encryption with `D` (label hash and MGF1), empty label.
+    ///
+    /// # Errors
+    /// As [`oaep::encrypt_into`].
+    pub fn oaep_encrypt_with_rng<D: Digest, R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        plaintext: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.encrypt(rng, Oaep::<D>::new(), plaintext)
+    }
+}
+
+impl<C: Capacity> BoundedPrivateKey<C> {
+    /// Decrypts `ciphertext` with `padding` (as `rsa::PrivateKey::decrypt`).
+    ///
+    /// # Errors
+    /// The scheme's decryption errors.
+    pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        padding.decrypt::<C, NoRng>(None, self, ciphertext)
+    }
+
+    /// As [`Self::decrypt`], given an RNG (as `rsa::PrivateKey::decrypt_blinded`).
+    ///
+    /// # Errors
+    /// The scheme's decryption errors.
+    pub fn decrypt_blinded<R: TryCryptoRng + ?Sized, P: PaddingScheme>(
+        &self,
+        rng: &mut R,
+        padding: P,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.decrypt(Some(rng), self, ciphertext)
+    }
+
+    /// Signs the digest `digest_in` with `padding` (as `rsa::PrivateKey::sign`).
+    /// PSS needs an RNG for its salt: use [`Self::sign_with_rng`].
+    ///
+    /// # Errors
+    /// The scheme's signing errors; [`Error::InvalidPaddingScheme`] for PSS.
+    pub fn sign<S: SignatureScheme>(&self, padding: S, digest_in: &[u8]) -> Result<Vec<u8>> {
+        padding.sign::<C, NoRng>(None, self, digest_in)
+    }
+
+    /// Signs the digest `digest_in` with `padding`, drawing salt from `rng`.
+    ///
+    /// # Errors
+    /// The scheme's signing errors.
+    pub fn sign_with_rng<R: TryCryptoRng + ?Sized, S: SignatureScheme>(
+        &self,
+        rng: &mut R,
+        padding: S,
+        digest_in: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.sign(Some(rng), self, digest_in)
+    }
+
+    /// RSAES-PKCS1-v1_5 decryption with implicit rejection.
+    ///
+    /// # Errors
+    /// As [`pkcs1v15::decrypt_into`].
+    pub fn pkcs1v15_decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        self.decrypt(Pkcs1v15Encrypt, ciphertext)
+    }
+
+    /// As [`Self::pkcs1v15_decrypt`], given an RNG.
+    ///
+    /// # Errors
+    /// As [`pkcs1v15::decrypt_into`].
+    pub fn pkcs1v15_decrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.decrypt_blinded(rng, Pkcs1v15Encrypt, ciphertext)
+    }
+
+    /// RSASSA-PKCS1-v1_5 signature of `msg` hashed with `D`.
+    ///
+    /// # Errors
+    /// As [`pkcs1v15::sign_prehash_into`].
+    pub fn pkcs1v15_sign<D: Digest + AssociatedOid>(&self, msg: &[u8]) -> Result<Vec<u8>> {
+        self.pkcs1v15_sign_prehash::<D>(&D::digest(msg))
+    }
+
+    /// RSASSA-PKCS1-v1_5 signature of a `D` digest.
+    ///
+    /// # Errors
+    /// [`Error::InputNotHashed`]; as [`pkcs1v15::sign_prehash_into`].
+    pub fn pkcs1v15_sign_prehash<D: Digest + AssociatedOid>(&self, hash: &[u8]) -> Result<Vec<u8>> {
+        check_len::<D>(hash)?;
+        sign_vec(self, DigestInfoPrefix::new::<D>().as_bytes(), hash)
+    }
+
+    /// As [`Self::pkcs1v15_sign`], given an RNG.
+    ///
+    /// # Errors
+    /// As [`pkcs1v15::sign_prehash_into`].
+    pub fn pkcs1v15_sign_with_rng<D: Digest + AssociatedOid, R: TryCryptoRng + ?Sized>(
+        &self,
+        _rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.pkcs1v15_sign::<D>(msg)
+    }
+
+    /// As [`Self::pkcs1v15_sign_prehash`], given an RNG.
+    ///
+    /// # Errors
+    /// As [`pkcs1v15::sign_prehash_into`].
+    pub fn pkcs1v15_sign_prehash_with_rng<D: Digest + AssociatedOid, R: TryCryptoRng + ?Sized>(
+        &self,
+        _rng: &mut R,
+        hash: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.pkcs1v15_sign_prehash::<D>(hash)
+    }
+
+    /// RSASSA-PSS signature of `msg` hashed with `D`, salt of `D`'s length
+    /// from the system RNG.
+    ///
+    /// # Errors
+    /// As [`pss::sign_prehash_into`].
+    #[cfg(feature = "getrandom")]
+    pub fn pss_sign<D: Digest>(&self, msg: &[u8]) -> Result<Vec<u8>> {
+        self.pss_sign_with_rng::<D, _>(&mut SysRng, msg)
+    }
+
+    /// RSASSA-PSS signature of a `D` digest with the system RNG.
+    ///
+    /// # Errors
+    /// As [`pss::sign_prehash_into`].
+    #[cfg(feature = "getrandom")]
+    pub fn pss_sign_prehash<D: Digest>(&self, hash: &[u8]) -> Result<Vec<u8>> {
+        self.pss_sign_prehash_with_rng::<D, _>(&mut SysRng, hash)
+    }
+
+    /// RSASSA-PSS signature of `msg` hashed with `D`, salt of `D`'s length.
+    ///
+    /// # Errors
+    /// As [`pss::sign_prehash_into`].
+    pub fn pss_sign_with_rng<D: Digest, R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.pss_sign_prehash_with_rng::<D, R>(rng, &D::digest(msg))
+    }
+
+    /// RSASSA-PSS signature of a `D` digest, salt of `D`'s length.
+    ///
+    /// # Errors
+    /// As [`pss::sign_prehash_into`].
+    pub fn pss_sign_prehash_with_rng<D: Digest, R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hash: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.sign_with_rng(rng, Pss::<D>::new(), hash)
+    }
+
+    /// RSAES-OAEP decryption with `D` (label hash and MGF1), empty label.
+    ///
+    /// # Errors
+    /// As [`oaep::decrypt_into`].
+    pub fn oaep_decrypt<D: Digest>(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        self.decrypt(Oaep::<D>::new(), ciphertext)
+    }
+
+    /// As [`Self::oaep_decrypt`], given an RNG.
+    ///
+    /// # Errors
+    /// As [`oaep::decrypt_into`].
+    pub fn oaep_decrypt_with_rng<D: Digest, R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        self.decrypt_blinded(rng, Oaep::<D>::new(), ciphertext)
+    }
+}
+
+/// Stand-in RNG type for the `None` of `Option<&mut Rng>`; never called.
+enum NoRng {}
+
+impl rand_core::TryRng for NoRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
+        match *self {}
+    }
+    fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
+        match *self {}
+    }
+    fn try_fill_bytes(&mut self, _dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
+        match *self {}
+    }
+}
+
+impl rand_core::TryCryptoRng for NoRng {}
