@@ -800,3 +800,124 @@ pub(crate) fn exponent_from_be_bytes(e: &[u8]) -> Result<u64> {
     }
     Ok(e.iter().fold(0u64, |acc, &b| (acc << 8) | b as u64))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pkcs8::DecodePrivateKey;
+
+    const KEY_2048: &[u8] = include_bytes!("../tests/data/fixtures/rsa2048/private.pkcs8.der");
+
+    /// Bellcore: a fault in one CRT half is caught by the `s^e ≡ m` check
+    /// and nothing of the faulty result escapes.
+    #[test]
+    fn crt_fault_is_detected_and_output_withheld() {
+        let mut key = PrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+        let k = key.size();
+        let mut input = [0u8; 256];
+        input[k - 3..].copy_from_slice(&[1, 2, 3]);
+        let mut out = [0xaau8; 256];
+        key.raw_private(&input[..k], &mut out[..k]).unwrap();
+        key.fault = true;
+        let mut faulty = [0xaau8; 256];
+        assert_eq!(
+            key.raw_private(&input[..k], &mut faulty[..k]),
+            Err(Error::Internal)
+        );
+        assert!(
+            faulty.iter().all(|&b| b == 0xaa),
+            "no byte of the faulty value is written"
+        );
+    }
+
+    #[test]
+    fn debug_prints_no_secret() {
+        let key = PrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+        let s = std::format!("{key:?}");
+        let mut d = [0u8; 256];
+        key.write_d_be(&mut d);
+        let d_hex: std::string::String = d[..8].iter().map(|b| std::format!("{b:02x}")).collect();
+        assert!(
+            s.contains("PublicKey") && !s.contains(&d_hex),
+            "{d_hex} in {s}"
+        );
+    }
+
+    #[test]
+    fn inconsistent_crt_values_are_rejected() {
+        let key = PrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+        let (mut n, mut e, mut d) = ([0u8; 256], [0u8; 8], [0u8; 256]);
+        key.public.write_n_be(&mut n).unwrap();
+        e.copy_from_slice(&key.public.e_u64().to_be_bytes());
+        key.write_d_be(&mut d);
+        let mut parts = [[0u8; 128]; 5];
+        for (buf, which) in parts.iter_mut().zip([
+            Component::P,
+            Component::Q,
+            Component::Dp,
+            Component::Dq,
+            Component::Qinv,
+        ]) {
+            key.write_component(which, buf);
+        }
+        let [p, q, dp, dq, qinv] = &parts;
+        let ok = PrivateKeyComponents {
+            n: &n,
+            e: &e,
+            d: &d,
+            p,
+            q,
+            crt: Some((dp, dq, qinv)),
+        };
+        assert!(PrivateKey::from_be_bytes_components(ok).is_ok());
+        assert!(
+            PrivateKey::from_be_bytes_components(PrivateKeyComponents { crt: None, ..ok }).unwrap()
+                == key
+        );
+        let mut bad = *dp;
+        bad[127] ^= 2;
+        let c = PrivateKeyComponents {
+            crt: Some((&bad, dq, qinv)),
+            ..ok
+        };
+        assert_eq!(
+            PrivateKey::from_be_bytes_components(c).unwrap_err(),
+            Error::InvalidExponent
+        );
+        let mut bad = *qinv;
+        bad[127] ^= 2;
+        let c = PrivateKeyComponents {
+            crt: Some((dp, dq, &bad)),
+            ..ok
+        };
+        assert_eq!(
+            PrivateKey::from_be_bytes_components(c).unwrap_err(),
+            Error::InvalidCoefficient
+        );
+        let mut bad = *p;
+        bad[127] ^= 2;
+        let c = PrivateKeyComponents { p: &bad, ..ok };
+        assert_eq!(
+            PrivateKey::from_be_bytes_components(c).unwrap_err(),
+            Error::InvalidPrime
+        );
+        let mut bad = d;
+        bad[255] ^= 2;
+        let c = PrivateKeyComponents {
+            d: &bad,
+            crt: None,
+            ..ok
+        };
+        assert_eq!(
+            PrivateKey::from_be_bytes_components(c).unwrap_err(),
+            Error::InvalidExponent
+        );
+        let mut even = e;
+        even[7] ^= 1;
+        let c = PrivateKeyComponents { e: &even, ..ok };
+        assert_eq!(
+            PrivateKey::from_be_bytes_components(c).unwrap_err(),
+            Error::InvalidExponent
+        );
+    }
+}

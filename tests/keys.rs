@@ -8,10 +8,21 @@ use rsa_cortex_m::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use rsa_cortex_m::spki::{DecodePublicKey, EncodePublicKey};
 use rsa_cortex_m::{BoundedPrivateKey, Max8192, PrivateKey, PublicKey};
 
-const SIZES: &[&str] = &["rsa1024", "rsa2047", "rsa2048", "rsa2048_e3", "rsa3071", "rsa3072", "rsa4096"];
+const SIZES: &[&str] = &[
+    "rsa1024",
+    "rsa2047",
+    "rsa2048",
+    "rsa2048_e3",
+    "rsa3071",
+    "rsa3072",
+    "rsa4096",
+];
 
 fn fixture(dir: &str, name: &str) -> Vec<u8> {
-    let path = format!("{}/tests/data/fixtures/{dir}/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/data/fixtures/{dir}/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -32,11 +43,26 @@ fn every_format_loads_and_agrees() {
         let p2 = PublicKey::from_public_key_der(&fixture(dir, "public.spki.der")).unwrap();
         let p3 = PublicKey::from_pkcs1_pem(&fixture_str(dir, "public.pkcs1.pem")).unwrap();
         let p4 = PublicKey::from_public_key_pem(&fixture_str(dir, "public.spki.pem")).unwrap();
-        assert!(p1 == p2 && p2 == p3 && p3 == p4 && &p1 == k1.as_public_key(), "{dir}");
+        assert!(
+            p1 == p2 && p2 == p3 && p3 == p4 && &p1 == k1.as_public_key(),
+            "{dir}"
+        );
         // Encoding round trips byte for byte with OpenSSL's output.
-        assert_eq!(k1.to_pkcs1_der().unwrap().as_bytes(), &fixture(dir, "private.pkcs1.der")[..], "{dir}");
-        assert_eq!(k1.to_pkcs8_der().unwrap().as_bytes(), &fixture(dir, "private.pkcs8.der")[..], "{dir}");
-        assert_eq!(p1.to_public_key_der().unwrap().as_bytes(), &fixture(dir, "public.spki.der")[..], "{dir}");
+        assert_eq!(
+            k1.to_pkcs1_der().unwrap().as_bytes(),
+            &fixture(dir, "private.pkcs1.der")[..],
+            "{dir}"
+        );
+        assert_eq!(
+            k1.to_pkcs8_der().unwrap().as_bytes(),
+            &fixture(dir, "private.pkcs8.der")[..],
+            "{dir}"
+        );
+        assert_eq!(
+            p1.to_public_key_der().unwrap().as_bytes(),
+            &fixture(dir, "public.spki.der")[..],
+            "{dir}"
+        );
     }
 }
 
@@ -54,25 +80,36 @@ fn raw_primitives_match_num_bigint() {
                 0 => BigUint::from(0u32),
                 1 => BigUint::from(1u32),
                 2 => &n - 1u32,
-                _ => BigUint::from_bytes_be(&fixture(dir, "msg.bin")).modpow(&BigUint::from(7u32), &n),
+                _ => BigUint::from_bytes_be(&fixture(dir, "msg.bin"))
+                    .modpow(&BigUint::from(7u32), &n),
             };
             let mut input = vec![0u8; k];
             let xb = x.to_bytes_be();
             input[k - xb.len()..].copy_from_slice(&xb);
             let mut out = vec![0u8; k];
             ours.raw_private(&input, &mut out).unwrap();
-            assert_eq!(BigUint::from_bytes_be(&out), x.modpow(&d, &n), "{dir} private");
+            assert_eq!(
+                BigUint::from_bytes_be(&out),
+                x.modpow(&d, &n),
+                "{dir} private"
+            );
             let mut back = vec![0u8; k];
             ours.as_public_key().raw_public(&out, &mut back).unwrap();
             assert_eq!(back, input, "{dir} round trip");
-            assert_eq!(BigUint::from_bytes_be(&back), BigUint::from_bytes_be(&out).modpow(&e, &n));
+            assert_eq!(
+                BigUint::from_bytes_be(&back),
+                BigUint::from_bytes_be(&out).modpow(&e, &n)
+            );
         }
         // Representatives ≥ n are rejected.
         let mut out = vec![0u8; k];
         let mut nb = vec![0u8; k];
         ours.as_public_key().write_n_be(&mut nb).unwrap();
         assert!(ours.raw_private(&nb, &mut out).is_err());
-        assert!(ours.as_public_key().raw_public(&vec![0xff; k], &mut out).is_err());
+        assert!(ours
+            .as_public_key()
+            .raw_public(&vec![0xff; k], &mut out)
+            .is_err());
         assert!(ours.raw_private(&vec![0; k + 1], &mut out).is_err());
     }
 }
