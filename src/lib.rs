@@ -11,6 +11,7 @@ pub mod arith;
 pub mod capacity;
 mod encoding;
 pub mod errors;
+pub mod hazmat;
 mod key;
 #[cfg(feature = "alloc")]
 mod methods;

@@ -1,0 +1,143 @@
+//! ⚠️ Raw modular exponentiation for other protocols (SRP, finite-field
+//! Diffie–Hellman, …) on this crate's constant-time Montgomery arithmetic.
+//!
+//! Numbers are big-endian byte strings; the modulus must be odd (Montgomery
+//! arithmetic) and its length is public. Nothing allocates: the caller
+//! provides `work`, [`mod_pow_work_limbs`] limbs long. No padding, no
+//! validation of protocol semantics: that is the caller's job.
+//!
+//! ```
+//! use rsa_cortex_m::hazmat::{mod_pow_secret, mod_pow_work_limbs};
+//! // 3^5 mod 7 = 5
+//! let mut work = [0u32; mod_pow_work_limbs(1, 1)];
+//! let mut out = [0u8; 1];
+//! mod_pow_secret(&[3], &[5], &[7], &mut out, &mut work).unwrap();
+//! assert_eq!(out, [5]);
+//! ```
+
+use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::errors::{Error, Result};
+use zeroize::Zeroize;
+
+/// Limbs of `work` [`mod_pow_secret`] and [`mod_pow_public`] need for a
+/// `modulus_len`-byte modulus and an `exp_len`-byte exponent.
+pub const fn mod_pow_work_limbs(modulus_len: usize, exp_len: usize) -> usize {
+    let l = limbs::limbs_for_bits(8 * modulus_len);
+    let l = if l == 0 { 1 } else { l };
+    let el = exp_len.div_ceil(4);
+    4 * l + el + 1 + exp::secret_work_limbs(l)
+}
+
+/// `out = base^exp mod modulus`, constant time in `base`, `exp` and the
+/// result (the time depends on the lengths of `exp` and `modulus` only).
+///
+/// `base` is at most `modulus.len()` bytes (any value; it is reduced), `out`
+/// exactly `modulus.len()` bytes. `work` is zeroed before returning.
+///
+/// # Errors
+/// [`Error::InvalidModulus`] for an even or < 3 modulus;
+/// [`Error::InvalidArguments`] for wrong `base`/`out` lengths or a `work`
+/// shorter than [`mod_pow_work_limbs`].
+pub fn mod_pow_secret(
+    base: &[u8],
+    exp: &[u8],
+    modulus: &[u8],
+    out: &mut [u8],
+    work: &mut [Limb],
+) -> Result<()> {
+    mod_pow(base, exp, modulus, out, work, true)
+}
+
+/// `out = base^exp mod modulus`, variable time in `exp` only: for public
+/// exponents. Arguments as [`mod_pow_secret`].
+///
+/// # Errors
+/// As [`mod_pow_secret`].
+pub fn mod_pow_public(
+    base: &[u8],
+    exp: &[u8],
+    modulus: &[u8],
+    out: &mut [u8],
+    work: &mut [Limb],
+) -> Result<()> {
+    mod_pow(base, exp, modulus, out, work, false)
+}
+
+fn mod_pow(
+    base: &[u8],
+    e: &[u8],
+    modulus: &[u8],
+    out: &mut [u8],
+    work: &mut [Limb],
+    secret: bool,
+) -> Result<()> {
+    let l = limbs::limbs_for_bits(8 * modulus.len()).max(1);
+    if base.len() > modulus.len()
+        || out.len() != modulus.len()
+        || work.len() < mod_pow_work_limbs(modulus.len(), e.len())
+    {
+        return Err(Error::InvalidArguments);
+    }
+    let (n, rest) = work.split_at_mut(l);
+    let (rr, rest) = rest.split_at_mut(l);
+    let (b, rest) = rest.split_at_mut(l);
+    let (r, rest) = rest.split_at_mut(l);
+    let (e_limbs, rest) = rest.split_at_mut(e.len().div_ceil(4) + 1);
+    limbs::from_be_bytes(n, modulus);
+    if n[0] & 1 == 0 || limbs::bit_len(n) < 2 {
+        rest.zeroize();
+        return Err(Error::InvalidModulus);
+    }
+    limbs::from_be_bytes(b, base);
+    limbs::from_be_bytes(e_limbs, e);
+    let n0 = Modulus::precompute(n, rr, rest);
+    let m = Modulus::new(n, rr, n0);
+    m.reduce(r, b, rest);
+    if secret {
+        exp::pow_secret(b, r, e_limbs, &m, rest);
+    } else {
+        exp::pow_public(b, r, e_limbs, &m, rest);
+    }
+    limbs::to_be_bytes(out, b);
+    work.zeroize();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    #[test]
+    fn matches_num_bigint() {
+        // A 1023-bit odd modulus, a 2048-bit exponent, a base needing reduction.
+        let modulus: std::vec::Vec<u8> = (0..128u32)
+            .map(|i| (i * 37 + 11) as u8 | (i == 127) as u8)
+            .collect();
+        let mut modulus = modulus;
+        modulus[0] &= 0x7f;
+        let base: std::vec::Vec<u8> = (0..128u32).map(|i| (i * 91 + 5) as u8).collect();
+        let e: std::vec::Vec<u8> = (0..256u32).map(|i| (i * 13 + 7) as u8).collect();
+        let want = BigUint::from_bytes_be(&base).modpow(
+            &BigUint::from_bytes_be(&e),
+            &BigUint::from_bytes_be(&modulus),
+        );
+        let mut work = std::vec![0; mod_pow_work_limbs(128, 256)];
+        let mut out = [0u8; 128];
+        mod_pow_secret(&base, &e, &modulus, &mut out, &mut work).unwrap();
+        assert_eq!(BigUint::from_bytes_be(&out), want);
+        assert!(work.iter().all(|&w| w == 0));
+        mod_pow_public(&base, &e, &modulus, &mut out, &mut work).unwrap();
+        assert_eq!(BigUint::from_bytes_be(&out), want);
+        let mut even = modulus.clone();
+        even[127] &= 0xfe;
+        assert_eq!(
+            mod_pow_secret(&base, &e, &even, &mut out, &mut work),
+            Err(Error::InvalidModulus)
+        );
+        assert_eq!(
+            mod_pow_secret(&base, &e, &modulus, &mut out, &mut work[..10]),
+            Err(Error::InvalidArguments)
+        );
+    }
+}

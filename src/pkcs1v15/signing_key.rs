@@ -1,0 +1,305 @@
+//! `RSASSA-PKCS1-v1_5` signing key.
+
+use core::marker::PhantomData;
+
+use digest::const_oid::AssociatedOid;
+use digest::{Digest, FixedOutput, HashMarker, Update};
+use rand_core::TryCryptoRng;
+use signature::{
+    hazmat::{PrehashSigner, RandomizedPrehashSigner},
+    DigestSigner, Keypair, MultipartSigner, RandomizedDigestSigner, RandomizedMultipartSigner, RandomizedSigner,
+    Signer,
+};
+use spki::{der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
+use zeroize::ZeroizeOnDrop;
+
+use super::{sign_prehash_into, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey};
+use crate::capacity::{Capacity, Max4096};
+use crate::key::BoundedPrivateKey;
+
+/// Signing key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
+///
+/// Holds a [`BoundedPrivateKey<C>`] and the DigestInfo prefix of `D` (or
+/// none). Signing never allocates and is constant time without blinding, so
+/// the `Randomized*` signer traits ignore their RNG (in `rsa` 0.10 it feeds
+/// blinding); the signature value is deterministic either way.
+///
+/// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
+pub struct SigningKey<D, C: Capacity = Max4096>
+where
+    D: Digest,
+{
+    inner: BoundedPrivateKey<C>,
+    prefix: DigestInfoPrefix,
+    phantom: PhantomData<D>,
+}
+
+impl<D, C: Capacity> SigningKey<D, C>
+where
+    D: Digest + AssociatedOid,
+{
+    /// Create a new signing key with a prefix for the digest `D`.
+    #[must_use]
+    pub fn new(key: BoundedPrivateKey<C>) -> Self {
+        Self {
+            inner: key,
+            prefix: DigestInfoPrefix::new::<D>(),
+            phantom: PhantomData,
+        }
+    }
+}
+
+impl<D, C: Capacity> SigningKey<D, C>
+where
+    D: Digest,
+{
+    /// Create a new signing key from the given RSA private key with an empty prefix.
+    ///
+    /// ## Note: unprefixed signatures are uncommon
+    ///
+    /// In most cases you'll want to use [`SigningKey::new`].
+    #[must_use]
+    pub fn new_unprefixed(key: BoundedPrivateKey<C>) -> Self {
+        Self {
+            inner: key,
+            prefix: DigestInfoPrefix::EMPTY,
+            phantom: PhantomData,
+        }
+    }
+
+    /// Whether this key uses the empty ("unprefixed") DigestInfo prefix.
+    pub fn is_unprefixed(&self) -> bool {
+        self.prefix.is_empty()
+    }
+
+    /// Signs the digest `hashed` (not checked against `D`'s output length, as
+    /// in `rsa`).
+    fn sign_hashed(&self, hashed: &[u8]) -> signature::Result<Signature<C>> {
+        let mut sig = Signature::zeroed(self.inner.size());
+        sign_prehash_into(&self.inner, self.prefix.as_bytes(), hashed, sig.as_mut_bytes())?;
+        Ok(sig)
+    }
+
+    fn sign_parts(&self, msg: &[&[u8]]) -> signature::Result<Signature<C>> {
+        let mut digest = D::new();
+        msg.iter().for_each(|part| Digest::update(&mut digest, part));
+        self.sign_hashed(&digest.finalize())
+    }
+}
+
+//
+// `*Signer` trait impls
+//
+
+impl<D, C: Capacity> DigestSigner<D, Signature<C>> for SigningKey<D, C>
+where
+    D: Default + FixedOutput + HashMarker + Update,
+{
+    fn try_sign_digest<F: Fn(&mut D) -> signature::Result<()>>(&self, f: F) -> signature::Result<Signature<C>> {
+        let mut digest = D::default();
+        f(&mut digest)?;
+        self.sign_hashed(&digest.finalize_fixed())
+    }
+}
+
+impl<D, C: Capacity> PrehashSigner<Signature<C>> for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature<C>> {
+        self.sign_hashed(prehash)
+    }
+}
+
+/// Not implemented by `rsa` 0.10 for this type; provided since the RNG is
+/// not needed: identical to [`PrehashSigner`].
+impl<D, C: Capacity> RandomizedPrehashSigner<Signature<C>> for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        _rng: &mut R,
+        prehash: &[u8],
+    ) -> signature::Result<Signature<C>> {
+        self.sign_hashed(prehash)
+    }
+}
+
+impl<D, C: Capacity> RandomizedDigestSigner<D, Signature<C>> for SigningKey<D, C>
+where
+    D: Default + FixedOutput + HashMarker + Update,
+{
+    fn try_sign_digest_with_rng<R: TryCryptoRng + ?Sized, F: Fn(&mut D) -> signature::Result<()>>(
+        &self,
+        _rng: &mut R,
+        f: F,
+    ) -> signature::Result<Signature<C>> {
+        self.try_sign_digest(f)
+    }
+}
+
+impl<D, C: Capacity> RandomizedSigner<Signature<C>> for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(&self, _rng: &mut R, msg: &[u8]) -> signature::Result<Signature<C>> {
+        self.sign_parts(&[msg])
+    }
+}
+
+impl<D, C: Capacity> RandomizedMultipartSigner<Signature<C>> for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        _rng: &mut R,
+        msg: &[&[u8]],
+    ) -> signature::Result<Signature<C>> {
+        self.sign_parts(msg)
+    }
+}
+
+impl<D, C: Capacity> Signer<Signature<C>> for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature<C>> {
+        self.sign_parts(&[msg])
+    }
+}
+
+impl<D, C: Capacity> MultipartSigner<Signature<C>> for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Signature<C>> {
+        self.sign_parts(msg)
+    }
+}
+
+//
+// Other trait impls
+//
+
+impl<D, C: Capacity> AsRef<BoundedPrivateKey<C>> for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn as_ref(&self) -> &BoundedPrivateKey<C> {
+        &self.inner
+    }
+}
+
+impl<D, C: Capacity> AssociatedAlgorithmIdentifier for SigningKey<D, C>
+where
+    D: Digest,
+{
+    type Params = AnyRef<'static>;
+
+    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
+}
+
+#[cfg(feature = "alloc")]
+impl<D, C: Capacity> pkcs8::EncodePrivateKey for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
+        self.inner.to_pkcs8_der()
+    }
+}
+
+impl<D, C: Capacity> From<BoundedPrivateKey<C>> for SigningKey<D, C>
+where
+    D: Digest + AssociatedOid,
+{
+    fn from(key: BoundedPrivateKey<C>) -> Self {
+        Self::new(key)
+    }
+}
+
+impl<D, C: Capacity> From<SigningKey<D, C>> for BoundedPrivateKey<C>
+where
+    D: Digest,
+{
+    fn from(key: SigningKey<D, C>) -> Self {
+        key.inner
+    }
+}
+
+impl<D, C: Capacity> Keypair for SigningKey<D, C>
+where
+    D: Digest,
+{
+    type VerifyingKey = VerifyingKey<D, C>;
+
+    fn verifying_key(&self) -> Self::VerifyingKey {
+        VerifyingKey {
+            inner: self.inner.to_public_key(),
+            prefix: self.prefix,
+            phantom: PhantomData,
+        }
+    }
+}
+
+impl<D, C: Capacity> SignatureAlgorithmIdentifier for SigningKey<D, C>
+where
+    D: Digest + RsaSignatureAssociatedOid,
+{
+    type Params = AnyRef<'static>;
+
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifierRef {
+        oid: D::OID,
+        parameters: Some(AnyRef::NULL),
+    };
+}
+
+impl<D, C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<D, C>
+where
+    D: Digest + AssociatedOid,
+{
+    type Error = pkcs8::Error;
+
+    fn try_from(private_key_info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
+        private_key_info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
+        BoundedPrivateKey::<C>::try_from(private_key_info).map(Self::new)
+    }
+}
+
+impl<D, C: Capacity> Clone for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn clone(&self) -> Self {
+        Self {
+            inner: self.inner.clone(),
+            prefix: self.prefix,
+            phantom: PhantomData,
+        }
+    }
+}
+
+impl<D, C: Capacity> core::fmt::Debug for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SigningKey")
+            .field("inner", &self.inner)
+            .field("prefix", &self.prefix.as_bytes())
+            .finish()
+    }
+}
+
+impl<D, C: Capacity> ZeroizeOnDrop for SigningKey<D, C> where D: Digest {}
+
+impl<D, C: Capacity> PartialEq for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner && self.prefix == other.prefix
+    }
+}
