@@ -674,6 +674,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         &self.d.as_ref()[..self.public.l]
     }
 
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     /// Writes a secret component big-endian (for encoding), `k`-byte buffer.
     pub(crate) fn write_component(&self, which: Component, out: &mut [u8]) -> usize {
         let (src, len): (&[Limb], usize) = match which {
@@ -691,6 +692,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
 }
 
 /// Secret components that can be written out for encoding.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Component {
     D,

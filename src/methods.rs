@@ -435,3 +435,162 @@ impl rand_core::TryRng for NoRng {
 }
 
 impl rand_core::TryCryptoRng for NoRng {}
+
+/// Big integers as `rsa` 0.10's constructors take them.
+pub use crypto_bigint::BoxedUint;
+
+use crate::key::PrivateKeyComponents;
+use crate::traits::PublicKeyParts;
+use alloc::boxed::Box;
+use zeroize::Zeroizing;
+
+impl<C: Capacity> BoundedPublicKey<C> {
+    /// Builds a key from `n` and `e` with the default size limits (as
+    /// `rsa::PublicKey::new`).
+    ///
+    /// # Errors
+    /// As [`BoundedPublicKey::from_be_bytes`].
+    pub fn new(n: BoxedUint, e: BoxedUint) -> Result<Self> {
+        Self::from_be_bytes(&n.to_be_bytes(), &e.to_be_bytes())
+    }
+
+    /// Builds a key with explicit, inclusive modulus size limits in bits.
+    ///
+    /// # Errors
+    /// As [`BoundedPublicKey::from_be_bytes_with_size_limits`].
+    pub fn new_with_size_limits(
+        n: BoxedUint,
+        e: BoxedUint,
+        size_range_bits: core::ops::RangeInclusive<usize>,
+    ) -> Result<Self> {
+        Self::from_be_bytes_with_size_limits(&n.to_be_bytes(), &e.to_be_bytes(), size_range_bits)
+    }
+
+    /// Builds a key with the default minimum and a custom maximum size.
+    ///
+    /// # Errors
+    /// As [`BoundedPublicKey::from_be_bytes_with_size_limits`].
+    pub fn new_with_max_size(n: BoxedUint, e: BoxedUint, max_size: usize) -> Result<Self> {
+        Self::new_with_size_limits(n, e, Self::MIN_SIZE..=max_size)
+    }
+}
+
+impl<C: Capacity> BoundedPrivateKey<C> {
+    /// Builds and validates a key from `n`, `e`, `d` and its primes (as
+    /// `rsa::PrivateKey::from_components`). Two primes use the CRT; more
+    /// (multi-prime, RFC 8017 §3.2) use `c^d mod n` directly. `dP`, `dQ` and
+    /// `qInv` are computed.
+    ///
+    /// # Errors
+    /// [`Error::NprimesTooSmall`] for fewer than two primes (prime recovery
+    /// from `n, e, d` is not implemented); otherwise as
+    /// [`BoundedPrivateKey::from_be_bytes_components`].
+    pub fn from_components(
+        n: BoxedUint,
+        e: BoxedUint,
+        d: BoxedUint,
+        primes: Vec<BoxedUint>,
+    ) -> Result<Self> {
+        let public = BoundedPublicKey::<C>::from_be_bytes(&n.to_be_bytes(), &e.to_be_bytes())?;
+        let d = Zeroizing::new(d.to_be_bytes());
+        let primes: Vec<Zeroizing<Box<[u8]>>> = primes
+            .iter()
+            .map(|p| Zeroizing::new(p.to_be_bytes()))
+            .collect();
+        let refs: Vec<&[u8]> = primes.iter().map(|p| &p[..]).collect();
+        Self::from_public_and_secrets(public, &d, &refs, None)
+    }
+
+    /// Builds a key from its primes `p`, `q` and `e`, computing
+    /// `d = e⁻¹ mod λ(n)` (as `rsa::PrivateKey::from_p_q`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidPrime`] for even or too small primes;
+    /// [`Error::InvalidExponent`] if `e` is not invertible; otherwise as
+    /// [`BoundedPrivateKey::from_components`].
+    pub fn from_p_q(p: BoxedUint, q: BoxedUint, public_exponent: BoxedUint) -> Result<Self> {
+        use crypto_bigint::{Gcd, NonZero, Resize};
+        let bits = p.bits_precision().max(q.bits_precision()) * 2 + 64;
+        let (p, q) = (p.resize(bits), q.resize(bits));
+        let one = BoxedUint::one().resize(bits);
+        let odd = |x: &BoxedUint| x.to_be_bytes().last().is_some_and(|b| b & 1 == 1);
+        if !odd(&p) || !odd(&q) || p <= one || q <= one {
+            return Err(Error::InvalidPrime);
+        }
+        let n = p.wrapping_mul(&q);
+        let (pm1, qm1) = (p.wrapping_sub(&one), q.wrapping_sub(&one));
+        let g = pm1.gcd(&qm1);
+        let lambda =
+            pm1.wrapping_mul(&qm1) / NonZero::new(g).into_option().ok_or(Error::InvalidPrime)?;
+        let e = public_exponent.resize(bits);
+        let lambda = NonZero::new(lambda)
+            .into_option()
+            .ok_or(Error::InvalidPrime)?;
+        let d = e
+            .invert_mod(&lambda)
+            .into_option()
+            .ok_or(Error::InvalidExponent)?;
+        let key = Self::from_components(n, e, d, alloc::vec![p, q])?;
+        Ok(key)
+    }
+
+    /// `from_be_bytes_components` with owned big integers and CRT values.
+    ///
+    /// # Errors
+    /// As [`BoundedPrivateKey::from_be_bytes_components`].
+    pub fn from_crt_components(
+        n: &BoxedUint,
+        e: &BoxedUint,
+        d: &BoxedUint,
+        p: &BoxedUint,
+        q: &BoxedUint,
+    ) -> Result<Self> {
+        let (n, e) = (n.to_be_bytes(), e.to_be_bytes());
+        let (d, p, q) = (
+            Zeroizing::new(d.to_be_bytes()),
+            Zeroizing::new(p.to_be_bytes()),
+            Zeroizing::new(q.to_be_bytes()),
+        );
+        Self::from_be_bytes_components(PrivateKeyComponents {
+            n: &n,
+            e: &e,
+            d: &d,
+            p: &p,
+            q: &q,
+            crt: None,
+        })
+    }
+}
+
+impl<C: Capacity> PublicKeyParts for BoundedPublicKey<C> {
+    fn n(&self) -> BoxedUint {
+        BoxedUint::from_be_slice_vartime(&self.n_bytes())
+    }
+    fn e(&self) -> BoxedUint {
+        BoxedUint::from(self.e_u64())
+    }
+    fn size(&self) -> usize {
+        BoundedPublicKey::size(self)
+    }
+    fn n_bytes(&self) -> Box<[u8]> {
+        let mut n = alloc::vec![0; BoundedPublicKey::size(self)];
+        // Cannot fail: the buffer is `k` bytes.
+        let _ = self.write_n_be(&mut n);
+        n.into_boxed_slice()
+    }
+}
+
+impl<C: Capacity> PublicKeyParts for BoundedPrivateKey<C> {
+    fn n(&self) -> BoxedUint {
+        self.as_public_key().n()
+    }
+    fn e(&self) -> BoxedUint {
+        self.as_public_key().e()
+    }
+    fn size(&self) -> usize {
+        BoundedPrivateKey::size(self)
+    }
+    fn n_bytes(&self) -> Box<[u8]> {
+        self.as_public_key().n_bytes()
+    }
+}

@@ -164,3 +164,21 @@ pub trait SignatureScheme {
         sig: &[u8],
     ) -> crate::Result<()>;
 }
+
+/// Public components of a key (as `rsa::traits::PublicKeyParts`, but `n()`
+/// and `e()` return owned values: the key stores limbs, not `BoxedUint`s).
+#[cfg(feature = "alloc")]
+pub trait PublicKeyParts {
+    /// The modulus `n`.
+    fn n(&self) -> crypto_bigint::BoxedUint;
+    /// The public exponent `e`.
+    fn e(&self) -> crypto_bigint::BoxedUint;
+    /// `k`: the modulus length in bytes.
+    fn size(&self) -> usize;
+    /// `n`, big-endian, `k` bytes.
+    fn n_bytes(&self) -> alloc::boxed::Box<[u8]>;
+    /// `e`, big-endian, without leading zeros.
+    fn e_bytes(&self) -> alloc::boxed::Box<[u8]> {
+        self.e().to_be_bytes_trimmed_vartime()
+    }
+}

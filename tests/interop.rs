@@ -164,3 +164,41 @@ fn oaep_encryption() {
             .is_err());
     }
 }
+
+#[test]
+fn components_constructors_agree_with_rsa() {
+    use rsa::traits::{PrivateKeyParts, PublicKeyParts};
+    use rsa_cortex_m::pkcs1::EncodeRsaPrivateKey;
+    for dir in ["rsa1024", "rsa2047", "rsa2048"] {
+        let (ours, theirs) = keys(dir);
+        let primes: Vec<_> = theirs.primes().iter().map(|p| p.clone().get()).collect();
+        let from_p_q =
+            PrivateKey::from_p_q(primes[0].clone(), primes[1].clone(), theirs.e().clone()).unwrap();
+        let rsa_from_p_q =
+            rsa::PrivateKey::from_p_q(primes[0].clone(), primes[1].clone(), theirs.e().clone())
+                .unwrap();
+        // Same d = e⁻¹ mod λ(n) as rsa computes: identical PKCS#1 encodings.
+        assert_eq!(
+            from_p_q.to_pkcs1_der().unwrap().as_bytes(),
+            rsa::pkcs1::EncodeRsaPrivateKey::to_pkcs1_der(&rsa_from_p_q)
+                .unwrap()
+                .as_bytes(),
+            "{dir}"
+        );
+        let from_components = PrivateKey::from_components(
+            theirs.n().clone().get(),
+            theirs.e().clone(),
+            theirs.d().clone(),
+            primes,
+        )
+        .unwrap();
+        assert!(from_components == ours, "{dir}");
+        assert!(PrivateKey::from_components(
+            theirs.n().clone().get(),
+            theirs.e().clone(),
+            theirs.d().clone(),
+            vec![]
+        )
+        .is_err());
+    }
+}

@@ -9,7 +9,15 @@
 
 use super::{portable, Limb};
 
+#[cfg(not(rsa_cortex_m_asm_v8m))]
 core::arch::global_asm!(include_str!("umaal.s"), options(raw));
+// global_asm! is assembled with the target's base features (-C target-cpu
+// does not reach it), which on thumbv8m.main lack the DSP extension.
+#[cfg(rsa_cortex_m_asm_v8m)]
+core::arch::global_asm!(
+    concat!(".cpu cortex-m33\n", include_str!("umaal.s")),
+    options(raw)
+);
 
 unsafe extern "C" {
     fn rsa_cm_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);

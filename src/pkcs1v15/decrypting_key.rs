@@ -7,7 +7,9 @@ use alloc::vec::Vec;
 use rand_core::TryCryptoRng;
 use zeroize::ZeroizeOnDrop;
 
-use super::{decrypt_into, EncryptingKey};
+use super::decrypt_into;
+#[cfg(feature = "alloc")]
+use super::EncryptingKey;
 use crate::capacity::{Capacity, Max4096};
 use crate::errors::Result;
 use crate::key::BoundedPrivateKey;

@@ -198,6 +198,7 @@ impl Pkcs1v15Sign {
         }
     }
 
+    #[cfg(feature = "alloc")]
     pub(crate) fn check_hash_len(&self, hashed: &[u8]) -> Result<()> {
         match self.hash_len {
             Some(len) if len != hashed.len() => Err(Error::InputNotHashed),

@@ -1,0 +1,224 @@
+//! RSASSA-PSS verifying key.
+
+use core::marker::PhantomData;
+
+use digest::const_oid::AssociatedOid;
+use digest::{Digest, FixedOutput, HashMarker, Update};
+use signature::{hazmat::PrehashVerifier, DigestVerifier, MultipartVerifier, Verifier};
+use spki::{der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier};
+
+use super::{verify_prehash, Signature};
+use crate::capacity::{Capacity, Max4096};
+use crate::encoding::ID_RSASSA_PSS;
+use crate::key::BoundedPublicKey;
+
+/// Verifying key for checking the validity of RSASSA-PSS signatures as
+/// described in [RFC8017 § 8.1].
+///
+/// Holds a [`BoundedPublicKey<C>`] and the expected salt length (or `None`
+/// to detect it); verification never allocates.
+///
+/// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
+pub struct VerifyingKey<D, C: Capacity = Max4096>
+where
+    D: Digest,
+{
+    pub(super) inner: BoundedPublicKey<C>,
+    pub(super) salt_len: Option<usize>,
+    pub(super) phantom: PhantomData<D>,
+}
+
+impl<D, C: Capacity> VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    /// Create a new RSASSA-PSS verifying key.
+    /// Digest output size is used as a salt length.
+    #[must_use]
+    pub fn new(key: BoundedPublicKey<C>) -> Self {
+        Self::new_with_salt_len(key, <D as Digest>::output_size())
+    }
+
+    /// Create a new RSASSA-PSS verifying key with a salt of the given length.
+    #[must_use]
+    pub fn new_with_salt_len(key: BoundedPublicKey<C>, salt_len: usize) -> Self {
+        Self {
+            inner: key,
+            salt_len: Some(salt_len),
+            phantom: PhantomData,
+        }
+    }
+
+    /// Create a new RSASSA-PSS verifying key.
+    /// Attempts to automatically detect the salt length.
+    #[must_use]
+    pub fn new_with_auto_salt_len(key: BoundedPublicKey<C>) -> Self {
+        Self {
+            inner: key,
+            salt_len: None,
+            phantom: PhantomData,
+        }
+    }
+
+    /// Return specified salt length for this key
+    #[must_use]
+    pub fn salt_len(&self) -> Option<usize> {
+        self.salt_len
+    }
+
+    fn verify_hashed(&self, hashed: &[u8], signature: &Signature<C>) -> signature::Result<()> {
+        verify_prehash::<C, D>(&self.inner, hashed, signature.as_bytes(), self.salt_len).map_err(Into::into)
+    }
+}
+
+//
+// `*Verifier` trait impls
+//
+
+impl<D, C: Capacity> DigestVerifier<D, Signature<C>> for VerifyingKey<D, C>
+where
+    D: Default + FixedOutput + HashMarker + Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> signature::Result<()>>(
+        &self,
+        f: F,
+        signature: &Signature<C>,
+    ) -> signature::Result<()> {
+        let mut digest = D::default();
+        f(&mut digest)?;
+        self.verify_hashed(&digest.finalize_fixed(), signature)
+    }
+}
+
+impl<D, C: Capacity> PrehashVerifier<Signature<C>> for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn verify_prehash(&self, prehash: &[u8], signature: &Signature<C>) -> signature::Result<()> {
+        self.verify_hashed(prehash, signature)
+    }
+}
+
+impl<D, C: Capacity> Verifier<Signature<C>> for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn verify(&self, msg: &[u8], signature: &Signature<C>) -> signature::Result<()> {
+        self.verify_hashed(&D::digest(msg), signature)
+    }
+}
+
+/// Not implemented by `rsa` 0.10; provided for symmetry with
+/// [`signature::RandomizedMultipartSigner`]: the parts are hashed in order.
+impl<D, C: Capacity> MultipartVerifier<Signature<C>> for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn multipart_verify(&self, msg: &[&[u8]], signature: &Signature<C>) -> signature::Result<()> {
+        let mut digest = D::new();
+        msg.iter().for_each(|part| Digest::update(&mut digest, part));
+        self.verify_hashed(&digest.finalize(), signature)
+    }
+}
+
+//
+// Other trait impls
+//
+
+impl<D, C: Capacity> AsRef<BoundedPublicKey<C>> for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn as_ref(&self) -> &BoundedPublicKey<C> {
+        &self.inner
+    }
+}
+
+impl<D, C: Capacity> AssociatedAlgorithmIdentifier for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    type Params = AnyRef<'static>;
+
+    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
+}
+
+// Implemented manually so we don't have to bind D with Clone
+impl<D, C: Capacity> Clone for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn clone(&self) -> Self {
+        Self {
+            inner: self.inner.clone(),
+            salt_len: self.salt_len,
+            phantom: PhantomData,
+        }
+    }
+}
+
+impl<D, C: Capacity> core::fmt::Debug for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("VerifyingKey")
+            .field("inner", &self.inner)
+            .field("salt_len", &self.salt_len)
+            .finish()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<D, C: Capacity> spki::EncodePublicKey for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn to_public_key_der(&self) -> spki::Result<spki::Document> {
+        self.inner.to_public_key_der()
+    }
+}
+
+impl<D, C: Capacity> From<BoundedPublicKey<C>> for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn from(key: BoundedPublicKey<C>) -> Self {
+        Self::new(key)
+    }
+}
+
+impl<D, C: Capacity> From<VerifyingKey<D, C>> for BoundedPublicKey<C>
+where
+    D: Digest,
+{
+    fn from(key: VerifyingKey<D, C>) -> Self {
+        key.inner
+    }
+}
+
+impl<D, C: Capacity> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D, C>
+where
+    D: Digest + AssociatedOid,
+{
+    type Error = spki::Error;
+
+    fn try_from(spki: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
+        match spki.algorithm.oid {
+            ID_RSASSA_PSS | pkcs1::ALGORITHM_OID => (),
+            oid => return Err(spki::Error::OidUnknown { oid }),
+        }
+        BoundedPublicKey::<C>::try_from(spki).map(Self::new)
+    }
+}
+
+impl<D, C: Capacity> PartialEq for VerifyingKey<D, C>
+where
+    D: Digest,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner && self.salt_len == other.salt_len
+    }
+}
+
+impl<D, C: Capacity> Eq for VerifyingKey<D, C> where D: Digest {}
