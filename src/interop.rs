@@ -13,19 +13,24 @@
 //!   requires each prime to fit half the modulus width).
 //! * The typed keys: `pkcs1v15::{SigningKey, VerifyingKey}` and
 //!   `pss::{SigningKey, VerifyingKey}` convert both ways, keeping the
-//!   DigestInfo prefix (or its absence) and the salt length.
+//!   DigestInfo prefix (or its absence) and the salt length; the signatures
+//!   `pkcs1v15::Signature` and `pss::Signature` convert both ways with
+//!   `TryFrom` (only the length can fail); `pkcs1v15::{EncryptingKey,
+//!   DecryptingKey}` and `oaep::{EncryptingKey, DecryptingKey}` (with their
+//!   label) convert to `rsa`'s, which give no access to their key to convert
+//!   back.
 
 use alloc::vec::Vec;
 
 use digest::const_oid::AssociatedOid;
-use digest::Digest;
+use digest::{Digest, FixedOutputReset};
 use rsa::traits::{PrivateKeyParts, PublicKeyParts};
 use rsa::BoxedUint;
 use zeroize::Zeroize;
 
 use crate::capacity::{Array, Capacity};
-use crate::key::{Component, BoundedPrivateKey, BoundedPublicKey, ABSOLUTE_MIN_SIZE};
-use crate::{pkcs1v15, pss};
+use crate::key::{BoundedPrivateKey, BoundedPublicKey, Component, ABSOLUTE_MIN_SIZE};
+use crate::{oaep, pkcs1v15, pss};
 
 /// Size limits for keys that `rsa` already validated: whatever our
 /// arithmetic and `C` hold.
@@ -36,7 +41,11 @@ fn limits<C: Capacity>() -> core::ops::RangeInclusive<usize> {
 fn public_from_rsa<C: Capacity>(key: &impl PublicKeyParts) -> rsa::Result<BoundedPublicKey<C>> {
     let n = key.n().as_ref().to_be_bytes();
     let e = key.e().to_be_bytes();
-    Ok(BoundedPublicKey::from_be_bytes_with_size_limits(&n, &e, limits::<C>())?)
+    Ok(BoundedPublicKey::from_be_bytes_with_size_limits(
+        &n,
+        &e,
+        limits::<C>(),
+    )?)
 }
 
 impl<C: Capacity> TryFrom<&rsa::PublicKey> for BoundedPublicKey<C> {
@@ -61,12 +70,16 @@ impl<C: Capacity> TryFrom<&rsa::PrivateKey> for BoundedPrivateKey<C> {
     fn try_from(key: &rsa::PrivateKey) -> rsa::Result<Self> {
         let public = public_from_rsa::<C>(key)?;
         let mut d = key.d().to_be_bytes();
-        let mut primes: Vec<_> = key.primes().iter().map(|p| p.as_ref().to_be_bytes()).collect();
+        let mut primes: Vec<_> = key
+            .primes()
+            .iter()
+            .map(|p| p.as_ref().to_be_bytes())
+            .collect();
         let prime_refs: Vec<&[u8]> = primes.iter().map(|p| &p[..]).collect();
         let result = BoundedPrivateKey::from_public_and_secrets(public, &d, &prime_refs, None);
         drop(prime_refs);
-        d.zeroize();
-        primes.iter_mut().for_each(|p| p.zeroize());
+        d[..].zeroize();
+        primes.iter_mut().for_each(|p| p[..].zeroize());
         Ok(result?)
     }
 }
@@ -121,7 +134,8 @@ impl<C: Capacity> TryFrom<&BoundedPrivateKey<C>> for rsa::PrivateKey {
             let len = key.write_component(which, buf);
             // The value is below `n`: at most `k` significant bytes.
             let start = len.saturating_sub(k);
-            let value = BoxedUint::from_be_slice(&buf[start..len], bits).map_err(|_| rsa::Error::Internal);
+            let value =
+                BoxedUint::from_be_slice(&buf[start..len], bits).map_err(|_| rsa::Error::Internal);
             buf.zeroize();
             value
         };
@@ -192,7 +206,8 @@ where
     /// (`new_unprefixed`).
     fn try_from(key: rsa::pkcs1v15::SigningKey<D>) -> rsa::Result<Self> {
         use signature::Keypair;
-        let prefixed = key.verifying_key() == rsa::pkcs1v15::VerifyingKey::<D>::new(key.as_ref().to_public_key());
+        let prefixed = key.verifying_key()
+            == rsa::pkcs1v15::VerifyingKey::<D>::new(key.as_ref().to_public_key());
         let ours = BoundedPrivateKey::<C>::try_from(key.as_ref())?;
         Ok(if prefixed {
             Self::new(ours)
@@ -272,5 +287,109 @@ where
     fn try_from(key: pss::SigningKey<D, C>) -> rsa::Result<Self> {
         let inner = rsa::PrivateKey::try_from(key.as_ref())?;
         Ok(Self::new_with_salt_len(inner, key.salt_len()))
+    }
+}
+
+macro_rules! signature_conversions {
+    ($ours:ident, $theirs:ident) => {
+        impl<C: Capacity> TryFrom<&$theirs::Signature> for $ours::Signature<C> {
+            type Error = signature::Error;
+
+            /// Fails only if the signature is longer than `C` holds.
+            fn try_from(sig: &$theirs::Signature) -> signature::Result<Self> {
+                use signature::SignatureEncoding;
+                Self::try_from(&sig.to_bytes()[..])
+            }
+        }
+
+        impl<C: Capacity> TryFrom<$theirs::Signature> for $ours::Signature<C> {
+            type Error = signature::Error;
+
+            /// Fails only if the signature is longer than `C` holds.
+            fn try_from(sig: $theirs::Signature) -> signature::Result<Self> {
+                Self::try_from(&sig)
+            }
+        }
+
+        impl<C: Capacity> TryFrom<&$ours::Signature<C>> for $theirs::Signature {
+            type Error = signature::Error;
+
+            /// Fails only if the signature is longer than `rsa`'s
+            /// `Signature::MAX_LEN` (1024 bytes).
+            fn try_from(sig: &$ours::Signature<C>) -> signature::Result<Self> {
+                Self::try_from(sig.as_bytes())
+            }
+        }
+
+        impl<C: Capacity> TryFrom<$ours::Signature<C>> for $theirs::Signature {
+            type Error = signature::Error;
+
+            /// Fails only if the signature is longer than `rsa`'s
+            /// `Signature::MAX_LEN` (1024 bytes).
+            fn try_from(sig: $ours::Signature<C>) -> signature::Result<Self> {
+                Self::try_from(sig.as_bytes())
+            }
+        }
+    };
+}
+
+use rsa::pkcs1v15 as rsa_pkcs1v15;
+use rsa::pss as rsa_pss;
+
+signature_conversions!(pkcs1v15, rsa_pkcs1v15);
+signature_conversions!(pss, rsa_pss);
+
+//
+// Encryption keys: to `rsa`'s only (theirs expose neither key nor label).
+//
+
+impl<C: Capacity> From<pkcs1v15::EncryptingKey<C>> for rsa::pkcs1v15::EncryptingKey {
+    fn from(key: pkcs1v15::EncryptingKey<C>) -> Self {
+        Self::new(rsa::PublicKey::from(key.as_ref()))
+    }
+}
+
+impl<C: Capacity> TryFrom<pkcs1v15::DecryptingKey<C>> for rsa::pkcs1v15::DecryptingKey {
+    type Error = rsa::Error;
+
+    fn try_from(key: pkcs1v15::DecryptingKey<C>) -> rsa::Result<Self> {
+        Ok(Self::new(rsa::PrivateKey::try_from(key.as_ref())?))
+    }
+}
+
+impl<D, MGD, C> TryFrom<oaep::EncryptingKey<D, MGD, C>> for rsa::oaep::EncryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+    C: Capacity,
+{
+    type Error = rsa::Error;
+
+    /// Keeps the label; fails only for a label too long to have been stored.
+    fn try_from(key: oaep::EncryptingKey<D, MGD, C>) -> rsa::Result<Self> {
+        let inner = rsa::PublicKey::from(key.as_ref());
+        Ok(match key.label_bytes()? {
+            Some(label) => Self::new_with_label(inner, label),
+            None => Self::new(inner),
+        })
+    }
+}
+
+impl<D, MGD, C> TryFrom<oaep::DecryptingKey<D, MGD, C>> for rsa::oaep::DecryptingKey<D, MGD>
+where
+    D: Digest,
+    MGD: Digest + FixedOutputReset,
+    C: Capacity,
+{
+    type Error = rsa::Error;
+
+    /// Keeps the label; fails for a label too long to have been stored, or
+    /// a key `rsa` does not accept.
+    fn try_from(key: oaep::DecryptingKey<D, MGD, C>) -> rsa::Result<Self> {
+        let inner = rsa::PrivateKey::try_from(key.as_ref())?;
+        Ok(match key.label_bytes()? {
+            Some(label) => Self::new_with_label(inner, label),
+            None => Self::new(inner),
+        })
     }
 }

@@ -90,3 +90,6 @@ pub use {pkcs1, pkcs8, signature, spki};
 
 #[cfg(feature = "sha2")]
 pub use sha2;
+
+#[cfg(feature = "rsa")]
+mod interop;

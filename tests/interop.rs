@@ -1,7 +1,6 @@
 //! Interoperability with RustCrypto `rsa` 0.10 in both directions, for all
 //! four schemes, at 1024, 2048, 3072 and 4096 bits (and the odd sizes).
 
-use rsa::pkcs8::DecodePrivateKey as _;
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
 use rsa_cortex_m::{
     oaep::Oaep, pkcs1v15::Pkcs1v15Encrypt, pkcs1v15::Pkcs1v15Sign, pss::Pss, PrivateKey,

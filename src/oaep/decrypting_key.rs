@@ -9,8 +9,8 @@ use digest::Digest;
 use rand_core::TryCryptoRng;
 use zeroize::ZeroizeOnDrop;
 
-use super::encrypting_key::Label;
 use super::decrypt_into;
+use super::encrypting_key::Label;
 #[cfg(feature = "alloc")]
 use super::EncryptingKey;
 use crate::capacity::{Capacity, Max4096};
@@ -83,6 +83,15 @@ where
         })
     }
 
+    /// The label (`None` for [`Self::new`]), or `LabelTooLong`.
+    #[cfg(feature = "rsa")]
+    pub(crate) fn label_bytes(&self) -> Result<Option<&[u8]>> {
+        self.label
+            .as_ref()
+            .map(|_| Label::get(&self.label))
+            .transpose()
+    }
+
     /// Decrypts `ct` into the start of `out` (at least `k` bytes) without
     /// allocating and returns the message length (not in `rsa`; see
     /// [`decrypt_into`]).
@@ -111,7 +120,9 @@ where
     MGD: Digest,
 {
     fn decrypt(&self, ciphertext: &[u8]) -> core::result::Result<Vec<u8>, TraitError> {
-        Ok(self.decrypt_vec(ciphertext)?)
+        // The identity conversion without the `rsa` feature.
+        #[allow(clippy::useless_conversion)]
+        self.decrypt_vec(ciphertext).map_err(TraitError::from)
     }
 }
 
@@ -126,7 +137,9 @@ where
         _rng: &mut R,
         ciphertext: &[u8],
     ) -> core::result::Result<Vec<u8>, TraitError> {
-        Ok(self.decrypt_vec(ciphertext)?)
+        // The identity conversion without the `rsa` feature.
+        #[allow(clippy::useless_conversion)]
+        self.decrypt_vec(ciphertext).map_err(TraitError::from)
     }
 }
 

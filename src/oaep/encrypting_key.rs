@@ -39,7 +39,10 @@ impl Label {
         let mut bytes = [0u8; MAX_LABEL_LEN];
         let stored = label.len().min(MAX_LABEL_LEN);
         bytes[..stored].copy_from_slice(&label[..stored]);
-        Label { bytes, len: label.len() }
+        Label {
+            bytes,
+            len: label.len(),
+        }
     }
 
     pub(super) fn try_new(label: &[u8]) -> Result<Self> {
@@ -141,13 +144,27 @@ where
         })
     }
 
+    /// The label (`None` for [`Self::new`]), or [`Error::LabelTooLong`].
+    #[cfg(feature = "rsa")]
+    pub(crate) fn label_bytes(&self) -> Result<Option<&[u8]>> {
+        self.label
+            .as_ref()
+            .map(|_| Label::get(&self.label))
+            .transpose()
+    }
+
     /// Encrypts `msg` into `ct`, which must be exactly `k` bytes, without
     /// allocating (not in `rsa`; see [`encrypt_into`]).
     ///
     /// # Errors
     /// As [`encrypt_into`]; [`Error::LabelTooLong`] if the key's label was
     /// too long to store.
-    pub fn encrypt_into<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, msg: &[u8], ct: &mut [u8]) -> Result<()> {
+    pub fn encrypt_into<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+        ct: &mut [u8],
+    ) -> Result<()> {
         let label = Label::get(&self.label)?;
         encrypt_into::<C, D, MGD, R>(&self.inner, rng, msg, label, ct)
     }

@@ -70,10 +70,9 @@ pub fn decrypt_into<C: Capacity, D: Digest, MGD: Digest>(
             _ => Error::Decryption,
         })
         .and_then(|()| eme_oaep_decode::<D, MGD>(em, label))
-        .map(|len| {
+        .inspect(|&len| {
             // The length of an accepted plaintext is public by design.
             out[..len].copy_from_slice(&em[k - len..]);
-            len
         });
     em.zeroize();
     result
@@ -144,3 +143,11 @@ impl<D, MGD> core::fmt::Debug for Oaep<D, MGD> {
         f.debug_struct("OAEP").finish_non_exhaustive()
     }
 }
+
+mod decrypting_key;
+mod encrypting_key;
+
+pub use self::{
+    decrypting_key::DecryptingKey,
+    encrypting_key::{EncryptingKey, MAX_LABEL_LEN},
+};

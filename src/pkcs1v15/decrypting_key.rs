@@ -60,7 +60,9 @@ impl<C: Capacity> DecryptingKey<C> {
 #[cfg(feature = "alloc")]
 impl<C: Capacity> Decryptor for DecryptingKey<C> {
     fn decrypt(&self, ciphertext: &[u8]) -> core::result::Result<Vec<u8>, TraitError> {
-        Ok(self.decrypt_vec(ciphertext)?)
+        // The identity conversion without the `rsa` feature.
+        #[allow(clippy::useless_conversion)]
+        self.decrypt_vec(ciphertext).map_err(TraitError::from)
     }
 }
 
@@ -71,7 +73,9 @@ impl<C: Capacity> RandomizedDecryptor for DecryptingKey<C> {
         _rng: &mut R,
         ciphertext: &[u8],
     ) -> core::result::Result<Vec<u8>, TraitError> {
-        Ok(self.decrypt_vec(ciphertext)?)
+        // The identity conversion without the `rsa` feature.
+        #[allow(clippy::useless_conversion)]
+        self.decrypt_vec(ciphertext).map_err(TraitError::from)
     }
 }
 
@@ -116,7 +120,9 @@ impl<C: Capacity> Clone for DecryptingKey<C> {
 
 impl<C: Capacity> core::fmt::Debug for DecryptingKey<C> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("DecryptingKey").field("inner", &self.inner).finish()
+        f.debug_struct("DecryptingKey")
+            .field("inner", &self.inner)
+            .finish()
     }
 }
 

@@ -31,7 +31,12 @@ impl<C: Capacity> EncryptingKey<C> {
     ///
     /// # Errors
     /// As [`encrypt_into`].
-    pub fn encrypt_into<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, msg: &[u8], ct: &mut [u8]) -> Result<()> {
+    pub fn encrypt_into<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+        ct: &mut [u8],
+    ) -> Result<()> {
         encrypt_into(&self.inner, rng, msg, ct)
     }
 }
@@ -77,7 +82,9 @@ impl<C: Capacity> Clone for EncryptingKey<C> {
 
 impl<C: Capacity> core::fmt::Debug for EncryptingKey<C> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("EncryptingKey").field("inner", &self.inner).finish()
+        f.debug_struct("EncryptingKey")
+            .field("inner", &self.inner)
+            .finish()
     }
 }
 

@@ -163,10 +163,7 @@ pub fn decrypt_explicit_into<C: Capacity>(
         .raw_private(ct, em)
         .map_err(|_| Error::Decryption)
         .and_then(|()| eme_pkcs1v15_decode(em))
-        .map(|len| {
-            out[..len].copy_from_slice(&em[k - len..]);
-            len
-        });
+        .inspect(|&len| out[..len].copy_from_slice(&em[k - len..]));
     em.zeroize();
     result
 }
@@ -217,3 +214,17 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         limbs::to_be_bytes(out, self.d_limbs());
     }
 }
+
+mod decrypting_key;
+mod encrypting_key;
+mod signature;
+mod signing_key;
+mod verifying_key;
+
+pub use self::{
+    decrypting_key::DecryptingKey,
+    encrypting_key::EncryptingKey,
+    signature::Signature,
+    signing_key::SigningKey,
+    verifying_key::{RsaSignatureAssociatedOid, VerifyingKey},
+};

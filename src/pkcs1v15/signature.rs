@@ -30,8 +30,8 @@ pub struct Signature<C: Capacity = Max4096> {
 
 impl<C: Capacity> Signature<C> {
     /// Maximum encoded signature length in bytes: the storage capacity,
-    /// `C::MAX_BITS / 8` (512 for the default [`Max4096`], as `rsa`'s
-    /// `Signature::MAX_LEN`).
+    /// `C::MAX_BITS / 8` (512 for the default [`Max4096`]; `rsa`'s is 1024,
+    /// its 8192-bit key limit, as here with [`Max8192`](crate::Max8192)).
     pub const MAX_LEN: usize = C::MAX_BITS / 8;
 
     /// Decode a signature with an explicit maximum encoded length in bytes.
@@ -145,7 +145,9 @@ impl<C: Capacity> From<Signature<C>> for Box<[u8]> {
 
 impl<C: Capacity> Debug for Signature<C> {
     fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Signature").field("inner", &self.as_bytes()).finish()
+        f.debug_struct("Signature")
+            .field("inner", &self.as_bytes())
+            .finish()
     }
 }
 

@@ -7,13 +7,18 @@ use digest::{Digest, FixedOutput, HashMarker, Update};
 use rand_core::TryCryptoRng;
 use signature::{
     hazmat::{PrehashSigner, RandomizedPrehashSigner},
-    DigestSigner, Keypair, MultipartSigner, RandomizedDigestSigner, RandomizedMultipartSigner, RandomizedSigner,
-    Signer,
+    DigestSigner, Keypair, MultipartSigner, RandomizedDigestSigner, RandomizedMultipartSigner,
+    RandomizedSigner, Signer,
 };
-use spki::{der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
+use spki::{
+    der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier,
+    SignatureAlgorithmIdentifier,
+};
 use zeroize::ZeroizeOnDrop;
 
-use super::{sign_prehash_into, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey};
+use super::{
+    sign_prehash_into, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey,
+};
 use crate::capacity::{Capacity, Max4096};
 use crate::key::BoundedPrivateKey;
 
@@ -76,13 +81,19 @@ where
     /// in `rsa`).
     fn sign_hashed(&self, hashed: &[u8]) -> signature::Result<Signature<C>> {
         let mut sig = Signature::zeroed(self.inner.size());
-        sign_prehash_into(&self.inner, self.prefix.as_bytes(), hashed, sig.as_mut_bytes())?;
+        sign_prehash_into(
+            &self.inner,
+            self.prefix.as_bytes(),
+            hashed,
+            sig.as_mut_bytes(),
+        )?;
         Ok(sig)
     }
 
     fn sign_parts(&self, msg: &[&[u8]]) -> signature::Result<Signature<C>> {
         let mut digest = D::new();
-        msg.iter().for_each(|part| Digest::update(&mut digest, part));
+        msg.iter()
+            .for_each(|part| Digest::update(&mut digest, part));
         self.sign_hashed(&digest.finalize())
     }
 }
@@ -95,7 +106,10 @@ impl<D, C: Capacity> DigestSigner<D, Signature<C>> for SigningKey<D, C>
 where
     D: Default + FixedOutput + HashMarker + Update,
 {
-    fn try_sign_digest<F: Fn(&mut D) -> signature::Result<()>>(&self, f: F) -> signature::Result<Signature<C>> {
+    fn try_sign_digest<F: Fn(&mut D) -> signature::Result<()>>(
+        &self,
+        f: F,
+    ) -> signature::Result<Signature<C>> {
         let mut digest = D::default();
         f(&mut digest)?;
         self.sign_hashed(&digest.finalize_fixed())
@@ -130,7 +144,10 @@ impl<D, C: Capacity> RandomizedDigestSigner<D, Signature<C>> for SigningKey<D, C
 where
     D: Default + FixedOutput + HashMarker + Update,
 {
-    fn try_sign_digest_with_rng<R: TryCryptoRng + ?Sized, F: Fn(&mut D) -> signature::Result<()>>(
+    fn try_sign_digest_with_rng<
+        R: TryCryptoRng + ?Sized,
+        F: Fn(&mut D) -> signature::Result<()>,
+    >(
         &self,
         _rng: &mut R,
         f: F,
@@ -143,7 +160,11 @@ impl<D, C: Capacity> RandomizedSigner<Signature<C>> for SigningKey<D, C>
 where
     D: Digest,
 {
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(&self, _rng: &mut R, msg: &[u8]) -> signature::Result<Signature<C>> {
+    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        _rng: &mut R,
+        msg: &[u8],
+    ) -> signature::Result<Signature<C>> {
         self.sign_parts(&[msg])
     }
 }
@@ -250,10 +271,11 @@ where
 {
     type Params = AnyRef<'static>;
 
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifierRef {
-        oid: D::OID,
-        parameters: Some(AnyRef::NULL),
-    };
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
+        AlgorithmIdentifierRef {
+            oid: D::OID,
+            parameters: Some(AnyRef::NULL),
+        };
 }
 
 impl<D, C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<D, C>
@@ -263,7 +285,9 @@ where
     type Error = pkcs8::Error;
 
     fn try_from(private_key_info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
-        private_key_info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
+        private_key_info
+            .algorithm
+            .assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
         BoundedPrivateKey::<C>::try_from(private_key_info).map(Self::new)
     }
 }

@@ -5,7 +5,10 @@ use core::marker::PhantomData;
 use digest::const_oid::{AssociatedOid, ObjectIdentifier};
 use digest::{Digest, FixedOutput, HashMarker, Update};
 use signature::{hazmat::PrehashVerifier, DigestVerifier, MultipartVerifier, Verifier};
-use spki::{der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
+use spki::{
+    der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier,
+    SignatureAlgorithmIdentifier,
+};
 
 use super::{verify_prehash, DigestInfoPrefix, Signature};
 use crate::capacity::{Capacity, Max4096};
@@ -95,7 +98,13 @@ where
     }
 
     fn verify_hashed(&self, hashed: &[u8], signature: &Signature<C>) -> signature::Result<()> {
-        verify_prehash(&self.inner, self.prefix.as_bytes(), hashed, signature.as_bytes()).map_err(Into::into)
+        verify_prehash(
+            &self.inner,
+            self.prefix.as_bytes(),
+            hashed,
+            signature.as_bytes(),
+        )
+        .map_err(Into::into)
     }
 }
 
@@ -144,7 +153,8 @@ where
 {
     fn multipart_verify(&self, msg: &[&[u8]], signature: &Signature<C>) -> signature::Result<()> {
         let mut digest = D::new();
-        msg.iter().for_each(|part| Digest::update(&mut digest, part));
+        msg.iter()
+            .for_each(|part| Digest::update(&mut digest, part));
         self.verify_hashed(&digest.finalize(), signature)
     }
 }
@@ -231,10 +241,11 @@ where
 {
     type Params = AnyRef<'static>;
 
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = AlgorithmIdentifierRef {
-        oid: D::OID,
-        parameters: Some(AnyRef::NULL),
-    };
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
+        AlgorithmIdentifierRef {
+            oid: D::OID,
+            parameters: Some(AnyRef::NULL),
+        };
 }
 
 impl<D, C: Capacity> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D, C>

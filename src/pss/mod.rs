@@ -152,3 +152,14 @@ impl<D> core::fmt::Debug for Pss<D> {
             .finish_non_exhaustive()
     }
 }
+
+mod blinded_signing_key;
+mod signature;
+mod signing_key;
+mod verifying_key;
+
+#[allow(deprecated)]
+pub use self::blinded_signing_key::BlindedSigningKey;
+#[cfg(feature = "alloc")]
+pub use self::signing_key::get_default_pss_signature_algo_id;
+pub use self::{signature::Signature, signing_key::SigningKey, verifying_key::VerifyingKey};

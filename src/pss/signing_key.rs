@@ -7,7 +7,8 @@ use digest::const_oid::AssociatedOid;
 use digest::{Digest, FixedOutput, HashMarker, Update};
 use rand_core::TryCryptoRng;
 use signature::{
-    hazmat::RandomizedPrehashSigner, Keypair, RandomizedDigestSigner, RandomizedMultipartSigner, RandomizedSigner,
+    hazmat::RandomizedPrehashSigner, Keypair, RandomizedDigestSigner, RandomizedMultipartSigner,
+    RandomizedSigner,
 };
 use spki::{der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier};
 use zeroize::ZeroizeOnDrop;
@@ -19,11 +20,13 @@ use crate::key::BoundedPrivateKey;
 /// Signing key for producing RSASSA-PSS signatures as described in
 /// [RFC8017 § 8.1].
 ///
-/// Signing draws the salt from the supplied RNG, so only the `Randomized*`
-/// signer traits are implemented (as `rsa` 0.10 without its `getrandom`
-/// feature: this crate has no operating-system RNG). The private operation
-/// is constant time without blinding, so the RNG supplies only the salt.
-/// Signing never allocates.
+/// Signing draws the salt from an RNG: the `Randomized*` signer traits take
+/// it from the caller; with the `getrandom` feature (default), as in `rsa`
+/// 0.10, [`Signer`](signature::Signer),
+/// [`MultipartSigner`](signature::MultipartSigner) and
+/// [`PrehashSigner`](signature::hazmat::PrehashSigner) use the operating
+/// system's. The private operation is constant time without blinding, so
+/// the RNG supplies only the salt. Signing never allocates.
 ///
 /// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
 pub struct SigningKey<D, C: Capacity = Max4096>
@@ -62,7 +65,11 @@ where
         self.salt_len
     }
 
-    fn sign_hashed<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, hashed: &[u8]) -> signature::Result<Signature<C>> {
+    fn sign_hashed<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hashed: &[u8],
+    ) -> signature::Result<Signature<C>> {
         let mut sig = Signature::zeroed(self.inner.size());
         sign_prehash_into::<C, D, R>(&self.inner, rng, hashed, self.salt_len, sig.as_mut_bytes())?;
         Ok(sig)
@@ -77,7 +84,10 @@ impl<D, C: Capacity> RandomizedDigestSigner<D, Signature<C>> for SigningKey<D, C
 where
     D: Default + FixedOutput + HashMarker + Update,
 {
-    fn try_sign_digest_with_rng<R: TryCryptoRng + ?Sized, F: Fn(&mut D) -> signature::Result<()>>(
+    fn try_sign_digest_with_rng<
+        R: TryCryptoRng + ?Sized,
+        F: Fn(&mut D) -> signature::Result<()>,
+    >(
         &self,
         rng: &mut R,
         f: F,
@@ -92,7 +102,11 @@ impl<D, C: Capacity> RandomizedSigner<Signature<C>> for SigningKey<D, C>
 where
     D: Default + FixedOutput + HashMarker + Update,
 {
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, msg: &[u8]) -> signature::Result<Signature<C>> {
+    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> signature::Result<Signature<C>> {
         self.try_sign_digest_with_rng(rng, |digest: &mut D| {
             Update::update(digest, msg);
             Ok(())
@@ -126,6 +140,36 @@ where
         prehash: &[u8],
     ) -> signature::Result<Signature<C>> {
         self.sign_hashed(rng, prehash)
+    }
+}
+
+#[cfg(feature = "getrandom")]
+impl<D, C: Capacity> signature::hazmat::PrehashSigner<Signature<C>> for SigningKey<D, C>
+where
+    D: Digest,
+{
+    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature<C>> {
+        self.sign_hashed(&mut getrandom::SysRng, prehash)
+    }
+}
+
+#[cfg(feature = "getrandom")]
+impl<D, C: Capacity> signature::Signer<Signature<C>> for SigningKey<D, C>
+where
+    D: Default + FixedOutput + HashMarker + Update,
+{
+    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature<C>> {
+        self.try_sign_with_rng(&mut getrandom::SysRng, msg)
+    }
+}
+
+#[cfg(feature = "getrandom")]
+impl<D, C: Capacity> signature::MultipartSigner<Signature<C>> for SigningKey<D, C>
+where
+    D: Default + FixedOutput + HashMarker + Update,
+{
+    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Signature<C>> {
+        self.try_multipart_sign_with_rng(&mut getrandom::SysRng, msg)
     }
 }
 

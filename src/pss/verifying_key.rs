@@ -67,7 +67,8 @@ where
     }
 
     fn verify_hashed(&self, hashed: &[u8], signature: &Signature<C>) -> signature::Result<()> {
-        verify_prehash::<C, D>(&self.inner, hashed, signature.as_bytes(), self.salt_len).map_err(Into::into)
+        verify_prehash::<C, D>(&self.inner, hashed, signature.as_bytes(), self.salt_len)
+            .map_err(Into::into)
     }
 }
 
@@ -116,7 +117,8 @@ where
 {
     fn multipart_verify(&self, msg: &[&[u8]], signature: &Signature<C>) -> signature::Result<()> {
         let mut digest = D::new();
-        msg.iter().for_each(|part| Digest::update(&mut digest, part));
+        msg.iter()
+            .for_each(|part| Digest::update(&mut digest, part));
         self.verify_hashed(&digest.finalize(), signature)
     }
 }
