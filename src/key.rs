@@ -388,7 +388,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                     widths[i] = pl;
                 }
                 // prod = prod · prime, schoolbook over the significant limbs.
-                if prod_len + pl > l + 1 {
+                if prod_len + pl > 2 * l + 2 {
                     return Err(Error::InvalidPrime);
                 }
                 let tmp = work.as_mut();
@@ -402,8 +402,9 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                     }
                     tmp[j + prod_len] = carry as Limb;
                 }
-                prod_len += pl;
-                prod[..prod_len].copy_from_slice(&tmp[..prod_len]);
+                prod[..prod_len + pl].copy_from_slice(&tmp[..prod_len + pl]);
+                // Sizes of the primes and their products are public.
+                prod_len = limbs::significant_limbs(&prod[..prod_len + pl]);
                 if i == 0 {
                     key.p.as_mut()[..pl].copy_from_slice(&pr[..pl]);
                 } else if i == 1 {
