@@ -5,26 +5,27 @@
 //! size is chosen at compile time by a [`Capacity`] marker, so nothing touches
 //! a heap and a device that only needs 2048-bit keys pays for 2048 bits:
 //!
-//! | marker | largest modulus | key storage¹ | operation stack² |
-//! |---|---|---|---|
-//! | [`Max1024`] | 1024 bits | see [`Capacity::KEY_BYTES`] | see [`Capacity::WORK_BYTES`] |
-//! | [`Max2048`] | 2048 bits | | |
-//! | [`Max3072`] | 3072 bits | | |
-//! | [`Max4096`] | 4096 bits (the default of [`PrivateKey`](crate::PrivateKey)) | | |
-//! | [`Max8192`] | 8192 bits | | |
+//! | marker | largest modulus |
+//! |---|---|
+//! | [`Max1024`] | 1024 bits |
+//! | [`Max2048`] | 2048 bits |
+//! | [`Max3072`] | 3072 bits |
+//! | [`Max4096`] | 4096 bits (the default of [`PrivateKey`](crate::PrivateKey)) |
+//! | [`Max8192`] | 8192 bits |
 //!
-//! ¹ `size_of::<BoundedPrivateKey<C>>()`; ² the work area of a private-key
-//! operation, [`crate::arith::crt::crt_work_limbs`] of half the capacity.
+//! A key occupies `size_of::<BoundedPrivateKey<C>>()` bytes; a private-key
+//! operation puts [`Capacity::WORK_BYTES`] of work area on the stack
+//! ([`crate::arith::crt::crt_work_limbs`] of half the capacity).
 
 use crate::arith::{crt, Limb};
 
 /// A fixed-length array usable as limb or byte storage.
-pub trait Array<T: Copy>: AsRef<[T]> + AsMut<[T]> + Clone {
+pub trait Array<T: Copy>: AsRef<[T]> + AsMut<[T]> + Clone + Send + Sync {
     /// The all-zero array.
     fn zeroed() -> Self;
 }
 
-impl<T: Copy + Default, const N: usize> Array<T> for [T; N] {
+impl<T: Copy + Default + Send + Sync, const N: usize> Array<T> for [T; N] {
     fn zeroed() -> Self {
         [T::default(); N]
     }

@@ -501,6 +501,21 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         Self::from_public_and_secrets(public, &d, &refs, None)
     }
 
+    /// As [`Self::from_components`]: unbalanced primes are accepted whenever
+    /// they fit the capacity's CRT halves (as `rsa`'s
+    /// `from_components_with_wide_primes`).
+    ///
+    /// # Errors
+    /// As [`Self::from_components`].
+    pub fn from_components_with_wide_primes(
+        n: BoxedUint,
+        e: BoxedUint,
+        d: BoxedUint,
+        primes: Vec<BoxedUint>,
+    ) -> Result<Self> {
+        Self::from_components(n, e, d, primes)
+    }
+
     /// Builds a key from its primes `p`, `q` and `e`, computing
     /// `d = e⁻¹ mod λ(n)` (as `rsa::PrivateKey::from_p_q`).
     ///

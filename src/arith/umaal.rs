@@ -3,9 +3,10 @@
 //! same signatures as [`super::portable`].
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "umaal"`). The
-//! wrappers check the slice lengths (the assembly trusts them) and fall back
-//! to the portable kernels for lengths beyond what the assembly is written
-//! for; both checks depend only on lengths, which are public.
+//! wrappers check the slice lengths (the assembly trusts them) and hand
+//! anything outside the assembly's contract (mismatched or oversized
+//! lengths) to the portable kernels, which then behave exactly as they do on
+//! other targets; these checks depend only on lengths, which are public.
 
 use super::{portable, Limb};
 
@@ -33,25 +34,30 @@ const MAX_LEN: usize = 4096;
 /// one byte wide).
 const MAX_ENTRIES: usize = 256;
 
-/// `t[..2n] = a · b`.
+/// `t[..2n] = a · b` (and, like the portable kernel, zero in any limbs of
+/// `t` past `2n`).
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let n = a.len();
-    assert!(b.len() == n && t.len() == 2 * n, "mul: length mismatch");
-    if n == 0 || n > MAX_LEN {
+    debug_assert_eq!(t.len(), 2 * n);
+    if n == 0 || n > MAX_LEN || b.len() != n || t.len() < 2 * n {
         return portable::mul(t, a, b);
     }
+    let (t, rest) = t.split_at_mut(2 * n);
+    rest.fill(0);
     // SAFETY: t has 2n limbs, a and b n limbs each; the routine reads a, b
     // and t[..n] (after clearing it) and writes t[..2n] only.
     unsafe { rsa_cm_mul(t.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) }
 }
 
-/// `t[..2n] = a²`.
+/// `t[..2n] = a²` (and zero in any limbs of `t` past `2n`).
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     let n = a.len();
-    assert!(t.len() == 2 * n, "sqr: length mismatch");
-    if n == 0 || n > MAX_LEN {
+    debug_assert_eq!(t.len(), 2 * n);
+    if n == 0 || n > MAX_LEN || t.len() < 2 * n {
         return portable::sqr(t, a);
     }
+    let (t, rest) = t.split_at_mut(2 * n);
+    rest.fill(0);
     // SAFETY: t has 2n limbs and a n limbs; only those are accessed.
     unsafe { rsa_cm_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
 }
@@ -59,25 +65,22 @@ pub fn sqr(t: &mut [Limb], a: &[Limb]) {
 /// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`.
 pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     let len = n.len();
-    assert!(
-        r.len() == len && t.len() == 2 * len,
-        "redc: length mismatch"
-    );
-    if len == 0 || len > MAX_LEN {
+    debug_assert_eq!(r.len(), len);
+    debug_assert_eq!(t.len(), 2 * len);
+    if len == 0 || len > MAX_LEN || r.len() < len || t.len() < 2 * len {
         return portable::redc(r, t, n, n0);
     }
-    // SAFETY: r and n have len limbs, t 2·len; only those are accessed.
+    // SAFETY: r[..len], t[..2len] and n are in bounds; nothing else is
+    // accessed.
     unsafe { rsa_cm_redc(r.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), len, n0) }
 }
 
 /// `r = table[index]`, reading every entry of `table`.
 pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
     let len = r.len();
-    assert!(
-        len != 0 && table.len() % len == 0,
-        "select: length mismatch"
-    );
-    let count = table.len() / len;
+    debug_assert!(len != 0 && table.len().is_multiple_of(len));
+    // Entries as `chunks_exact` sees them (a partial tail is ignored).
+    let count = table.len().checked_div(len).unwrap_or(0);
     debug_assert!(index < count);
     if count == 0 || count > MAX_ENTRIES {
         return portable::select(r, table, index);

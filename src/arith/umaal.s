@@ -28,66 +28,152 @@
 @
 @ UMAAL never overflows (a*b + c + d < 2^64), so the window is exact.  Per
 @ step: 2 loads, 4 UMAAL, 1 store = 7 instructions for 4 word products
-@ (1.75 instructions per product).  The window rotates through the five
-@ registers r6-r10 (w0..w3 and C), so the loop body is unrolled ten steps
-@ (two full rotations); a length that is not a multiple of ten enters the
-@ body in the middle (Duff's device, by a TBB on the public length), with
-@ the pointers moved back so that the fixed offsets line up, and always
-@ leaves after step 9, so that the window ends up in r6-r9 in order.
+@ (1.75 instructions per product; 7 cycles per step in the Cortex-M4 model
+@ of ci/M4_TIMING.md, the loads and the store pipelining to one cycle each).
+@ The window rotates through the five registers r6-r10 (w0..w3 and C), so
+@ the loop body is unrolled twenty steps (four full rotations), every step
+@ 28 bytes long; a length that is not a multiple of twenty enters the body
+@ in the middle (Duff's device: a TBB, or for an all-zero window a computed
+@ BLX, on the public length), with the pointers moved so that the fixed
+@ offsets line up, and always leaves after step 19, so that the window ends
+@ up in r6-r9 in order.  The loop costs SUBS+BNE per twenty steps.
 @
 @ Registers in the stream:
-@   r0 = &t[column of step 0], r1 = &b[0], r2-r5 = m0..m3,
-@   r6-r10 = rotating window + carry, r11 = b[j], r12 = iterations left.
+@   r0 = &t[column of step 0], r1 = &b[0] (both post-incremented by twenty
+@   words in step 0), r2-r5 = m0..m3, r6-r10 = rotating window + carry,
+@   r11 = b[j], r12 = iterations left; lr = return address.
 @
 @ mul, sqr and redc are all built from it; rows left over when the length is
 @ not a multiple of 4 go through the same stream with the missing
 @ multipliers set to zero (mul, redc) or through a one-row loop (sqr's last
-@ triangle and lengths below 4).
+@ rows and lengths below 4).
+@
+@ Measured with ci/m4-bench (model estimate, 1024-bit operands): mul+redc
+@ about 5.3k cycles, sqr+redc about 4.9k, a 16-entry select about 1.9k.
 @ ---------------------------------------------------------------------------
 
     .syntax unified
     .thumb
     .text
 
-@ Frame used by mul, sqr and redc: push {r4-r11, lr} (36 bytes) + 36 bytes
-@ of locals = 72 bytes (8-byte aligned).
+@ Frame used by mul, sqr and redc: push {r4-r11, lr} (36 bytes) + 44 bytes
+@ of locals = 80 bytes (8-byte aligned).
     .equ F_R,    0      @ redc: result pointer
     .equ F_T,    4      @ t
     .equ F_A,    8      @ a (mul, sqr) / n (redc)
     .equ F_B,   12      @ b (mul)
     .equ F_LEN, 16      @ length in limbs
-    .equ F_S,   20      @ entry step of the stream for length L = len
+    .equ F_S,   20      @ entry address of the stream for length L = len
     .equ F_IT,  24      @ iterations of the stream for length L = len
     .equ F_I,   28      @ current row
     .equ F_PEND,32      @ redc: pending carry (0/1) at column i+len
-    .equ F_SIZE,36
-    .equ F_ARG5,72      @ fifth argument (redc: n0) after the prologue
+    .equ F_OFF, 36      @ pointer offset (bytes) for entering the stream at F_S
+    .equ F_K,   40      @ rows in the last, partial block
+    .equ F_SIZE,44
+    .equ F_ARG5,80      @ fifth argument (redc: n0) after the prologue
 
 @ ---------------------------------------------------------------------------
-@ One stream step (see above): s is the step number 0..9 in the body.
+@ One stream step (see above): s is the step number 0..19 in the body.
+@ Step 0 advances both pointers by 20 words (post-indexed), so the later
+@ steps use offsets 4s-80 and the loop needs no pointer arithmetic.
     .macro STEP s, w0, w1, w2, w3, c
-    ldr.w   r11, [r1, #(4*\s)]
-    ldr.w   \c, [r0, #(4*\s)]
+    .if \s == 0
+    ldr.w   r11, [r1], #80
+    ldr.w   \c, [r0]
+    .else
+    ldr     r11, [r1, #(4*\s-80)]
+    ldr     \c, [r0, #(4*\s-80)]
+    .endif
     umaal   \w0, \c, r2, r11
     umaal   \w1, \c, r3, r11
     umaal   \w2, \c, r4, r11
     umaal   \w3, \c, r5, r11
-    str.w   \w0, [r0, #(4*\s)]
+    .if \s == 0
+    str.w   \w0, [r0], #80
+    .else
+    str     \w0, [r0, #(4*\s-80)]
+    .endif
     .endm
 
-@ s = 10*ceil(L/10) - L and iterations = ceil(L/10) for L in r12 (L >= 1,
-@ L < 16000): r10 = s, r12 = iterations; clobbers r11.  ceil(L/10) is
-@ computed as ((L + 9) * 6554) >> 16, exact in this range (no UDIV, which
+@ s = 20*ceil(L/20) - L and iterations = ceil(L/20) for L in r12 (L >= 1,
+@ L < 16000): r10 = s, r12 = iterations; clobbers r11.  ceil(L/20) is
+@ computed as ((L + 19) * 3277) >> 16, exact in this range (no UDIV, which
 @ ARMv7-A may lack).
     .macro CALC_SI
-    add.w   r11, r12, #9
-    movw    r10, #6554
+    add.w   r11, r12, #19
+    movw    r10, #3277
     mul     r11, r11, r10
     lsr.w   r11, r11, #16
     add.w   r10, r11, r11, lsl #2
-    lsl.w   r10, r10, #1
+    lsl.w   r10, r10, #2
     sub.w   r10, r10, r12
     mov     r12, r11
+    .endm
+
+
+@ For mul and redc, whose stream always has length len and starts from an
+@ all-zero window: from r12 = len (>= 1) store the entry address (step s of
+@ the body, 28 bytes per step, Thumb bit set) in F_S, the pointer offset
+@ (4 * (20 - s), or 0 when s = 0) in F_OFF and the iteration count in F_IT.
+@ Clobbers r10-r12.
+    .macro ENTRY_SETUP
+    CALC_SI
+    str     r12, [sp, #F_IT]
+    rsb     r11, r10, #20
+    cmp     r10, #0
+    it      eq
+    moveq   r11, #0
+    lsl.w   r11, r11, #2
+    str     r11, [sp, #F_OFF]
+    adr.w   r11, .Ls0
+    lsl.w   r12, r10, #5
+    sub.w   r12, r12, r10, lsl #2
+    add     r11, r11, r12
+    orr     r11, r11, #1
+    str     r11, [sp, #F_S]
+    .endm
+
+@ Run the stream from an all-zero window: r0 = &t[first column],
+@ r1 = &b[0], r2-r5 = m0..m3.  Returns with the window in r6-r9 and
+@ r0 = &t[first + len].  Clobbers r1, r10-r12, lr.
+    .macro ENTER_ZERO
+    ldr     r10, [sp, #F_OFF]
+    ldr     r12, [sp, #F_IT]
+    ldr     r11, [sp, #F_S]
+    add     r0, r0, r10
+    add     r1, r1, r10
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    blx     r11
+    .endm
+
+@ redc: the four quotient words m0..m3 (r2-r5) that clear t[i..i+4), from
+@ r0 = &t[i], r1 = n, r12 = n0, by the 4x4 triangle of the reduction on
+@ copies of t[i..i+3] (m_k depends only on the low words, so the truncated
+@ computation is exact).  9 UMAAL + 4 MUL.  Clobbers r6-r11.
+    .macro REDC_QUOTIENTS
+    ldmia   r0, {r6-r9}
+    ldrd    r10, r11, [r1]             @ n[0], n[1]
+    mul     r2, r6, r12                @ m0
+    mov.w   r3, #0
+    umaal   r6, r3, r2, r10            @ r6 = 0 from here on
+    umaal   r7, r3, r2, r11
+    ldrd    r6, r5, [r1, #8]           @ n[2], n[3]
+    umaal   r8, r3, r2, r6
+    umaal   r9, r3, r2, r5
+    mul     r3, r7, r12                @ m1
+    mov.w   r4, #0
+    umaal   r7, r4, r3, r10
+    umaal   r8, r4, r3, r11
+    umaal   r9, r4, r3, r6
+    mul     r4, r8, r12                @ m2
+    mov.w   r5, #0
+    umaal   r8, r5, r4, r10
+    umaal   r9, r5, r4, r11
+    mul     r5, r9, r12                @ m3
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -98,7 +184,7 @@
 @     r6, r7, r8 = initial window (columns +0, +1, +2; column +3 is zero).
 @ Out: r6-r9 = window for columns first+L .. first+L+3, r0 = &t[first+L],
 @      r1 advanced by L words.  Clobbers r10-r12.  Called with BL.
-@ Cost per step: 7 instructions; per 10 steps 4 more (2 ADD, SUBS, BNE).
+@ Cost per step: 7 instructions; per 20 steps 2 more (SUBS, BNE).
     .p2align 2
     .thumb_func
     .type rsa_cm_stream_l, %function
@@ -111,8 +197,14 @@ rsa_cm_stream_l:
     CALC_SI
     .thumb_func
 rsa_cm_stream_si:
-    sub.w   r0, r0, r10, lsl #2
-    sub.w   r1, r1, r10, lsl #2
+    @ Entering at step s > 0 skips step 0's pointer increment: start the
+    @ pointers at first + 20 - s words so that offsets 4s-80 line up.
+    rsb     r11, r10, #20
+    cmp     r10, #0
+    it      eq
+    moveq   r11, #0
+    add.w   r0, r0, r11, lsl #2
+    add.w   r1, r1, r11, lsl #2
     tbb     [pc, r10]
 .Lst_tbl:
     .byte   (.Lst0 - .Lst_tbl) / 2
@@ -125,6 +217,16 @@ rsa_cm_stream_si:
     .byte   (.Lst7 - .Lst_tbl) / 2
     .byte   (.Lst8 - .Lst_tbl) / 2
     .byte   (.Lst9 - .Lst_tbl) / 2
+    .byte   (.Lst10 - .Lst_tbl) / 2
+    .byte   (.Lst11 - .Lst_tbl) / 2
+    .byte   (.Lst12 - .Lst_tbl) / 2
+    .byte   (.Lst13 - .Lst_tbl) / 2
+    .byte   (.Lst14 - .Lst_tbl) / 2
+    .byte   (.Lst15 - .Lst_tbl) / 2
+    .byte   (.Lst16 - .Lst_tbl) / 2
+    .byte   (.Lst17 - .Lst_tbl) / 2
+    .byte   (.Lst18 - .Lst_tbl) / 2
+    .byte   (.Lst19 - .Lst_tbl) / 2
     .p2align 1
 @ Entry stubs: rotate the initial window (r6, r7, r8, 0) into the registers
 @ that step s expects (w0 = W[s mod 5], W = r6..r10), then jump in.
@@ -182,6 +284,60 @@ rsa_cm_stream_si:
     mov     r7, r8
     mov.w   r8, #0
     b.w     .Ls9
+.Lst10:
+    mov.w   r9, #0
+    b.w     .Ls10
+.Lst11:
+    mov     r9, r8
+    mov     r8, r7
+    mov     r7, r6
+    mov.w   r10, #0
+    b.w     .Ls11
+.Lst12:
+    mov     r10, r8
+    mov     r9, r7
+    mov     r8, r6
+    mov.w   r6, #0
+    b.w     .Ls12
+.Lst13:
+    mov     r9, r6
+    mov     r10, r7
+    mov     r6, r8
+    mov.w   r7, #0
+    b.w     .Ls13
+.Lst14:
+    mov     r10, r6
+    mov     r6, r7
+    mov     r7, r8
+    mov.w   r8, #0
+    b.w     .Ls14
+.Lst15:
+    mov.w   r9, #0
+    b.w     .Ls15
+.Lst16:
+    mov     r9, r8
+    mov     r8, r7
+    mov     r7, r6
+    mov.w   r10, #0
+    b.w     .Ls16
+.Lst17:
+    mov     r10, r8
+    mov     r9, r7
+    mov     r8, r6
+    mov.w   r6, #0
+    b.w     .Ls17
+.Lst18:
+    mov     r9, r6
+    mov     r10, r7
+    mov     r6, r8
+    mov.w   r7, #0
+    b.w     .Ls18
+.Lst19:
+    mov     r10, r6
+    mov     r6, r7
+    mov     r7, r8
+    mov.w   r8, #0
+    b.w     .Ls19
 
     .p2align 2
 .Ls0:   STEP 0, r6, r7, r8, r9, r10
@@ -194,8 +350,16 @@ rsa_cm_stream_si:
 .Ls7:   STEP 7, r8, r9, r10, r6, r7
 .Ls8:   STEP 8, r9, r10, r6, r7, r8
 .Ls9:   STEP 9, r10, r6, r7, r8, r9
-    add.w   r0, r0, #40
-    add.w   r1, r1, #40
+.Ls10:  STEP 10, r6, r7, r8, r9, r10
+.Ls11:  STEP 11, r7, r8, r9, r10, r6
+.Ls12:  STEP 12, r8, r9, r10, r6, r7
+.Ls13:  STEP 13, r9, r10, r6, r7, r8
+.Ls14:  STEP 14, r10, r6, r7, r8, r9
+.Ls15:  STEP 15, r6, r7, r8, r9, r10
+.Ls16:  STEP 16, r7, r8, r9, r10, r6
+.Ls17:  STEP 17, r8, r9, r10, r6, r7
+.Ls18:  STEP 18, r9, r10, r6, r7, r8
+.Ls19:  STEP 19, r10, r6, r7, r8, r9
     subs.w  r12, r12, #1
     bne     .Ls0
     bx      lr
@@ -226,23 +390,27 @@ rsa_cm_row1:
 
 @ ---------------------------------------------------------------------------
 @ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.
-@ Clobbers r0, r6-r9, r12.  Four words per STM, then single words.
+@ Clobbers r0, r2-r9, r12.  Eight words per STM, then single words.
     .p2align 2
     .thumb_func
     .type rsa_cm_zero, %function
 rsa_cm_zero:
+    mov.w   r2, #0
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
     mov.w   r6, #0
     mov.w   r7, #0
     mov.w   r8, #0
     mov.w   r9, #0
-    subs    r12, r12, #4
+    subs    r12, r12, #8
     blo     2f
 1:
-    stmia   r0!, {r6-r9}
-    subs    r12, r12, #4
+    stmia   r0!, {r2-r9}
+    subs    r12, r12, #8
     bhs     1b
 2:
-    adds    r12, r12, #4
+    adds    r12, r12, #8
     beq     4f
 3:
     str     r6, [r0], #4
@@ -263,9 +431,12 @@ rsa_cm_zero:
 @ fits).  Rows left over (len mod 4) run as one more block with the missing
 @ multipliers zero and only the valid window words stored.  len < 4 uses the
 @ one-row loop.
-@ Registers: see the stream; the row index and pointers live in the frame.
+@ Registers: r2-r5 = a[i..i+3] and the stream's (r0, r1, r6-r12); the
+@ walking a and t pointers, the block count and the stream's entry (F_S,
+@ F_OFF, F_IT, computed once since every block streams len words) live in
+@ the frame.  Loop: one block per iteration, the stream inside.
 @ Per word product: 1.75 instructions in the stream (LDR b, LDR t, 4 UMAAL,
-@ STR per four products), plus per block about 20 for setup and the STM.
+@ STR per four products), plus per block about 25 for setup and the STM.
     .p2align 2
     .global rsa_cm_mul
     .thumb_func
@@ -285,43 +456,33 @@ rsa_cm_mul:
     cmp     r3, #4
     blo     .Lmul_small
     mov     r12, r3
-    CALC_SI
-    str     r10, [sp, #F_S]
-    str     r12, [sp, #F_IT]
-.Lmul_blk:
-    ldr     r11, [sp, #F_I]
+    ENTRY_SETUP
     ldr     r3, [sp, #F_LEN]
-    sub     r3, r3, r11
-    cmp     r3, #4
-    blo     .Lmul_left
+    lsrs    r3, r3, #2
+    str     r3, [sp, #F_I]             @ full blocks left
+.Lmul_blk:
     ldr     r1, [sp, #F_A]
-    add.w   r1, r1, r11, lsl #2
-    ldmia   r1, {r2-r5}
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, r11, lsl #2
-    add.w   r11, r11, #4
-    str     r11, [sp, #F_I]
+    ldmia   r1!, {r2-r5}               @ a[i..i+3]
+    str     r1, [sp, #F_A]
+    ldr     r0, [sp, #F_T]             @ &t[i]
+    add.w   r11, r0, #16
+    str     r11, [sp, #F_T]
     ldr     r1, [sp, #F_B]
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    ldr     r10, [sp, #F_S]
-    ldr     r12, [sp, #F_IT]
-    bl      rsa_cm_stream_si
-    stmia   r0, {r6-r9}
-    b       .Lmul_blk
-.Lmul_left:
-    @ r3 = k = rows left (0..3), r11 = i
-    cmp     r3, #0
+    ENTER_ZERO
+    stmia   r0, {r6-r9}                @ t[i+len..i+len+4)
+    ldr     r3, [sp, #F_I]
+    subs    r3, r3, #1
+    str     r3, [sp, #F_I]
+    bne     .Lmul_blk
+    @ the last len mod 4 rows: one more block with zero multipliers
+    ldr     r3, [sp, #F_LEN]
+    ands    r3, r3, #3
     beq     .Lmul_done
+    str     r3, [sp, #F_K]
     ldr     r1, [sp, #F_A]
-    add.w   r1, r1, r11, lsl #2
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, r11, lsl #2
-    mov.w   r5, #0
     mov.w   r4, #0
-    mov.w   r10, r3            @ keep k (r3 is m1)
-    cmp     r10, #2
+    mov.w   r5, #0
+    cmp     r3, #2
     blo     1f
     beq     2f
     ldmia   r1, {r2-r4}
@@ -330,15 +491,10 @@ rsa_cm_mul:
     mov.w   r3, #0
     b       3f
 2:  ldrd    r2, r3, [r1]
-3:  str     r10, [sp, #F_I]    @ F_I now holds k (no more blocks)
+3:  ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_B]
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    ldr     r10, [sp, #F_S]
-    ldr     r12, [sp, #F_IT]
-    bl      rsa_cm_stream_si
-    ldr     r3, [sp, #F_I]
+    ENTER_ZERO
+    ldr     r3, [sp, #F_K]
     cmp     r3, #2
     blo     1f
     beq     2f
@@ -382,12 +538,14 @@ rsa_cm_mul:
 @    as its initial window, and the window is stored at t[i+len..i+len+4).
 @    The last len mod 4 rows (and all rows when len < 4) use the one-row
 @    loop.  Cross products: len(len-1)/2 UMAALs.
-@ 2. Doubling and the diagonal in one pass, two words per limb:
-@    LDRD t, LDR a, ADCS, ADCS (doubling, carry in the C flag),
-@    UMAAL lo += a*a + c, UMAAL hi += c (second carry in a register),
-@    STRD, TEQ, BNE (TEQ keeps the C flag): 9 instructions per limb.
-@ Registers in pass 2: r0 = t, r1 = a, r3 = end of a, r4/r5 = t words,
-@ r6 = a[k], r11 = carry, r12 = zero.
+@ 2. Doubling and the diagonal in one pass, two limbs (four words) per
+@    iteration: LDM t, LDM a, 4 ADCS (doubling, carry in the C flag),
+@    UMAAL lo += a*a + c, UMAAL hi += c (second carry in a register) twice,
+@    STM, TEQ, BNE (TEQ keeps the C flag): 6.5 instructions per limb.
+@ Registers in pass 1: r2-r5 = a[i..i+3], r9-r11 then r6-r8 for the
+@ triangle's columns, then the stream's; F_B/F_K walk a and t, F_I holds
+@ the remaining stream length.  In pass 2: r0 = t, r1 = a, r3 = end of a,
+@ r4-r7 = t words, r8/r9 = a[k], a[k+1], r11 = carry, r12 = zero.
     .p2align 2
     .global rsa_cm_sqr
     .thumb_func
@@ -400,20 +558,25 @@ rsa_cm_sqr:
     str     r2, [sp, #F_LEN]
     mov     r12, r2
     bl      rsa_cm_zero
-    mov.w   r4, #0
-    str     r4, [sp, #F_I]
-.Lsqr_blk:
-    ldr     r11, [sp, #F_I]
-    ldr     r3, [sp, #F_LEN]
-    sub     r3, r3, r11
-    cmp     r3, #4
-    blo     .Lsqr_rows
+    @ Walking state: F_B = &a[i], F_K = &t[2i+1], F_I = len - i - 4.
     ldr     r1, [sp, #F_A]
-    add.w   r1, r1, r11, lsl #2
-    ldmia   r1, {r2-r5}                @ a[i..i+3]
+    str     r1, [sp, #F_B]
     ldr     r0, [sp, #F_T]
-    add.w   r0, r0, r11, lsl #3
-    adds    r0, r0, #4                 @ &t[2i+1]
+    adds    r0, r0, #4
+    str     r0, [sp, #F_K]
+    ldr     r2, [sp, #F_LEN]
+    subs    r2, r2, #4
+    str     r2, [sp, #F_I]
+.Lsqr_blk:
+    ldr     r12, [sp, #F_I]            @ L = len - i - 4
+    cmp     r12, #0
+    blt     .Lsqr_rows
+    sub     r11, r12, #4
+    str     r11, [sp, #F_I]
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r5}               @ a[i..i+3]; r1 = &a[i+4]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
     ldmia   r0, {r9-r11}               @ t[2i+1], t[2i+2], t[2i+3]
     @ column 2i+1: a_i a_{i+1}
     mov.w   r6, #0
@@ -430,51 +593,43 @@ rsa_cm_sqr:
     str     r9, [r0]
     str     r6, [r0, #4]
     str     r7, [r0, #8]
+    add.w   r9, r0, #32
+    str     r9, [sp, #F_K]             @ next block: &t[2i+9]
     adds    r0, r0, #12                @ &t[2i+4]
     mov     r6, r10
     mov     r7, r8
     mov     r8, r11
-    ldr     r11, [sp, #F_I]
-    ldr     r12, [sp, #F_LEN]
-    sub     r12, r12, r11
-    sub     r12, r12, #4               @ L = len - i - 4
-    ldr     r1, [sp, #F_A]
-    add.w   r1, r1, r11, lsl #2
-    adds    r1, r1, #16                @ &a[i+4]
-    add.w   r11, r11, #4
-    str     r11, [sp, #F_I]
     bl      rsa_cm_stream_l
     stmia   r0, {r6-r9}                @ t[i+len..i+len+4)
     b       .Lsqr_blk
 .Lsqr_rows:
-    @ rows i..len-1 one at a time (fewer than four left)
-    ldr     r11, [sp, #F_I]
-    ldr     r3, [sp, #F_LEN]
-    cmp     r11, r3
-    beq     .Lsqr_diag
-    ldr     r1, [sp, #F_A]
-    ldr     r2, [r1, r11, lsl #2]      @ m = a[r]
-    add.w   r1, r1, r11, lsl #2
-    adds    r1, r1, #4                 @ &a[r+1]
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, r11, lsl #3
-    adds    r0, r0, #4                 @ &t[2r+1]
-    sub     r12, r3, r11
-    sub     r12, r12, #1               @ L = len - r - 1
-    add.w   r11, r11, #1
-    str     r11, [sp, #F_I]
+    @ rows i..len-1 one at a time (fewer than four left); row length
+    @ L = len - i - 1 = r12 + 3
+    adds    r12, r12, #3
+    bmi     .Lsqr_diag
+    str     r12, [sp, #F_I]
+    ldr     r1, [sp, #F_B]
+    ldr     r2, [r1], #4               @ m = a[i]; r1 = &a[i+1]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    add.w   r3, r0, #8
+    str     r3, [sp, #F_K]
     bl      rsa_cm_row1
-    str     r7, [r0]                   @ t[r+len]
+    str     r7, [r0]                   @ t[i+len]
+    ldr     r12, [sp, #F_I]
+    subs    r12, r12, #4               @ next row: L - 1, minus the +3 above
     b       .Lsqr_rows
 .Lsqr_diag:
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
-    ldr     r3, [sp, #F_LEN]
-    add.w   r3, r1, r3, lsl #2
+    ldr     r2, [sp, #F_LEN]
+    add.w   r3, r1, r2, lsl #2         @ end of a
+    and     r2, r2, #1
     mov.w   r11, #0
     mov.w   r12, #0
     cmn     r12, r12                   @ C = 0
-1:
+    cbz     r2, 1f
+    @ odd length: one limb first
     ldrd    r4, r5, [r0]
     ldr     r6, [r1], #4
     adcs    r4, r4, r4
@@ -483,7 +638,22 @@ rsa_cm_sqr:
     umaal   r5, r11, r12, r12
     strd    r4, r5, [r0], #8
     teq     r1, r3
+    beq     2f
+1:  @ two limbs (four words) per iteration
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    teq     r1, r3
     bne     1b
+2:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_sqr, . - rsa_cm_sqr
@@ -504,10 +674,17 @@ rsa_cm_sqr:
 @ block with the surplus m_k set to zero (no effect) and only the valid
 @ window words added; len < 4 uses the one-row loop (m = t[i] * n0).
 @ Then the constant-time final subtraction: r = x - n with the borrow
-@ chain (SBCS, four words per LDM/STM), mask = top - borrow (0 or all
-@ ones), r += n & mask (ADCS); the loops use TEQ, which keeps the carry.
-@ Per word product: 1.75 instructions in the stream; final subtraction
-@ about 6 instructions per word.
+@ chain (SBCS, four words per LDM/STM, loops on TEQ/TST, which keep the
+@ carry), mask = top - borrow (0 or all ones) turned into the GE flags by
+@ UADD8, and r = SEL(x, r) word by word.
+@ Registers: r2-r5 = quotients, r6-r11 and r12 = n0 in the prologue, then
+@ the stream's; the epilogue adds r6-r9 into r2-r5 (LDM/ADCS/STM).  The
+@ walking t pointer, block count, pending carry and the stream's entry live
+@ in the frame.  Final subtraction: r0/r1/r2 = r/x/n pointers, r4-r7 and
+@ r8-r11 the words, r12/lr end pointers.
+@ Per word product: 1.75 instructions in the stream, plus per block of four
+@ rows about 45 (quotients 19, entry 11, epilogue 13); final subtraction
+@ about 4 instructions per word.
     .p2align 2
     .global rsa_cm_redc
     .thumb_func
@@ -517,6 +694,7 @@ rsa_cm_redc:
     sub     sp, sp, #F_SIZE
     str     r0, [sp, #F_R]
     str     r1, [sp, #F_T]
+    str     r1, [sp, #F_B]             @ t (F_T walks down the blocks)
     str     r2, [sp, #F_A]
     str     r3, [sp, #F_LEN]
     mov.w   r4, #0
@@ -525,49 +703,44 @@ rsa_cm_redc:
     cmp     r3, #4
     blo     .Lredc_small
     mov     r12, r3
-    CALC_SI
-    str     r10, [sp, #F_S]
-    str     r12, [sp, #F_IT]
-.Lredc_blk:
-    ldr     r11, [sp, #F_I]
+    ENTRY_SETUP
     ldr     r3, [sp, #F_LEN]
-    sub     r3, r3, r11
-    cmp     r3, #4
-    it      hs
-    movhs   r3, #4                     @ r3 = k = rows in this block (1..4)
-    cmp     r3, #0
-    beq     .Lredc_final
-    add.w   r11, r11, r3
-    str     r11, [sp, #F_I]
-    sub     r11, r11, r3
-    str     r3, [sp, #F_B]             @ F_B holds k in redc
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, r11, lsl #2        @ &t[i]
+    lsrs    r3, r3, #2
+    str     r3, [sp, #F_I]             @ full blocks left
+.Lredc_blk:
+    ldr     r0, [sp, #F_T]             @ &t[i]
     ldr     r1, [sp, #F_A]             @ n
-    @ prologue: m0..m3 from t[i..i+3]
-    ldmia   r0, {r6-r9}
+    ldr     r12, [sp, #F_ARG5]         @ n0
+    add.w   r11, r0, #16
+    str     r11, [sp, #F_T]
+    REDC_QUOTIENTS
+    ENTER_ZERO
+    @ t[i+len..i+len+4) += window + pending carry
+    ldr     lr, [sp, #F_PEND]
+    ldmia   r0, {r2-r5}
+    lsrs    lr, lr, #1                 @ C = pending
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    ldr     r3, [sp, #F_I]
+    subs    r3, r3, #1
+    str     r3, [sp, #F_I]
+    bne     .Lredc_blk
+    @ the last len mod 4 rows: a block whose surplus quotients are zero
+    ldr     r3, [sp, #F_LEN]
+    ands    r3, r3, #3
+    beq     .Lredc_final
+    str     r3, [sp, #F_K]
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_A]
     ldr     r12, [sp, #F_ARG5]
-    ldrd    r10, r11, [r1]             @ n[0], n[1]
-    mul     r2, r6, r12                @ m0
-    mov.w   r3, #0
-    umaal   r6, r3, r2, r10
-    umaal   r7, r3, r2, r11
-    ldrd    r6, lr, [r1, #8]           @ n[2], n[3]
-    umaal   r8, r3, r2, r6
-    umaal   r9, r3, r2, lr
-    mul     r3, r7, r12                @ m1
-    mov.w   r4, #0
-    umaal   r7, r4, r3, r10
-    umaal   r8, r4, r3, r11
-    umaal   r9, r4, r3, r6
-    mul     r4, r8, r12                @ m2
-    mov.w   r5, #0
-    umaal   r8, r5, r4, r10
-    umaal   r9, r5, r4, r11
-    mul     r5, r9, r12                @ m3
-    ldr     r12, [sp, #F_B]            @ k
-    cmp     r12, #4
-    beq     2f
+    REDC_QUOTIENTS
+    ldr     r12, [sp, #F_K]
     mov.w   r5, #0
     cmp     r12, #3
     beq     2f
@@ -576,27 +749,10 @@ rsa_cm_redc:
     beq     2f
     mov.w   r3, #0
 2:
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    ldr     r10, [sp, #F_S]
-    ldr     r12, [sp, #F_IT]
-    bl      rsa_cm_stream_si
-    @ epilogue: t[i+len..i+len+k) += window + pending
-    ldr     r12, [sp, #F_B]
+    ENTER_ZERO
+    @ t[i+len..i+len+k) += window + pending (k = 1..3)
+    ldr     r12, [sp, #F_K]
     ldr     lr, [sp, #F_PEND]
-    cmp     r12, #4
-    bne     3f
-    ldmia   r0, {r2-r5}
-    lsrs    lr, lr, #1                 @ C = pending
-    adcs    r2, r2, r6
-    adcs    r3, r3, r7
-    adcs    r4, r4, r8
-    adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
-    b       5f
-3:
-    @ k = 1..3: add r6 (r7, r8) word by word
     lsrs    lr, lr, #1
     ldr     r2, [r0]
     adcs    r2, r2, r6
@@ -615,7 +771,7 @@ rsa_cm_redc:
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    b       .Lredc_blk
+    b       .Lredc_final
 
 .Lredc_small:
     @ len < 4: row i with m = t[i] * n0
@@ -644,14 +800,15 @@ rsa_cm_redc:
     b       .Lredc_small
 
 .Lredc_final:
-    @ x = t[len..2len), top = pending.  r = x - n.
+    @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
+    @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
     ldr     r3, [sp, #F_LEN]
-    ldr     r1, [sp, #F_T]
+    ldr     r1, [sp, #F_B]
     add.w   r1, r1, r3, lsl #2         @ x
     ldr     r2, [sp, #F_A]             @ n
-    bic     r12, r3, #3
-    add.w   r12, r1, r12, lsl #2       @ end of the 4-word groups in x
+    bic     r12, r3, #7
+    add.w   r12, r1, r12, lsl #2       @ end of the 8-word groups in x
     add.w   lr, r1, r3, lsl #2         @ end of x
     cmp     r0, r0                     @ C = 1 (no borrow)
     teq     r1, r12
@@ -664,54 +821,67 @@ rsa_cm_redc:
     sbcs    r6, r6, r10
     sbcs    r7, r7, r11
     stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
     teq     r1, r12
     bne     1b
 2:
+    tst     r3, #4                     @ TST #4 leaves C alone
+    beq     3f
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+3:
     teq     r1, lr
     beq     4f
-3:
+5:
     ldr     r4, [r1], #4
     ldr     r8, [r2], #4
     sbcs    r4, r4, r8
     str     r4, [r0], #4
     teq     r1, lr
-    bne     3b
+    bne     5b
 4:
+    @ mask = top - borrow: all ones (keep x) or zero (keep x - n); GE
+    @ flags = all four set iff mask is all ones.  Pass 2: r = SEL(x, r).
     ldr     r4, [sp, #F_PEND]
-    sbc     lr, r4, #0                 @ mask = top - borrow: 0 or ~0
-    @ r += n & mask
+    sbc     r4, r4, #0
+    uadd8   r4, r4, r4
     ldr     r0, [sp, #F_R]
-    ldr     r2, [sp, #F_A]
-    bic     r1, r3, #3
-    add.w   r12, r0, r1, lsl #2        @ end of the groups in r
-    add.w   r1, r0, r3, lsl #2         @ end of r
-    cmn     r0, #0                     @ C = 0
-    teq     r0, r12
+    ldr     r1, [sp, #F_B]
+    add.w   r1, r1, r3, lsl #2         @ x
+    bic     r12, r3, #3
+    add.w   r12, r1, r12, lsl #2       @ end of the 4-word groups in x
+    teq     r1, r12
     beq     2f
 1:
     ldmia   r0, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, lr
-    and     r9, r9, lr
-    and     r10, r10, lr
-    and     r11, r11, lr
-    adcs    r4, r4, r8
-    adcs    r5, r5, r9
-    adcs    r6, r6, r10
-    adcs    r7, r7, r11
+    ldmia   r1!, {r8-r11}
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
     stmia   r0!, {r4-r7}
-    teq     r0, r12
+    cmp     r1, r12
     bne     1b
 2:
-    teq     r0, r1
+    cmp     r1, lr
     beq     4f
 3:
     ldr     r4, [r0]
-    ldr     r8, [r2], #4
-    and     r8, r8, lr
-    adcs    r4, r4, r8
+    ldr     r8, [r1], #4
+    sel     r4, r8, r4
     str     r4, [r0], #4
-    teq     r0, r1
+    cmp     r1, lr
     bne     3b
 4:
     add     sp, sp, #F_SIZE
@@ -732,8 +902,9 @@ rsa_cm_redc:
 @ exactly when e == index, and D steps to the next entry at the same time.
 @ Registers: r0 = r, r1 = entry pointer (walks down the table and back),
 @ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
-@ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Per entry and group of four words: LDM, ADD, UADD8, 4 SEL,
-@ SUBS, BNE (9 instructions for 4 words).
+@ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Per entry and group of
+@ four words: LDM, ADD, UADD8, 4 SEL (7 instructions), the loop unrolled
+@ over two entries.
     .p2align 2
     .global rsa_cm_select
     .thumb_func
@@ -765,7 +936,9 @@ rsa_cm_select:
     mov.w   r7, #0
     ldr     lr, [sp, #0]
     ldr     r3, [sp, #8]
-1:
+    tst     r3, #1
+    beq     1f
+    @ odd count: one entry first
     ldmia   r1, {r8-r11}
     add     r1, r1, r2
     uadd8   lr, lr, r12
@@ -774,7 +947,25 @@ rsa_cm_select:
     sel     r6, r10, r6
     sel     r7, r11, r7
     subs    r3, r3, #1
+    beq     2f
+1:  @ two entries per iteration
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    subs    r3, r3, #2
     bne     1b
+2:
     stmia   r0!, {r4-r7}
     ldr     r3, [sp, #12]
     sub     r1, r1, r3
