@@ -8,7 +8,9 @@
 
 mod padding;
 
-pub use padding::{emsa_pss_encode, emsa_pss_verify};
+pub use padding::{
+    emsa_pss_encode, emsa_pss_encode_with_mgf, emsa_pss_verify, emsa_pss_verify_with_mgf,
+};
 
 use core::marker::PhantomData;
 
@@ -34,6 +36,20 @@ pub fn sign_prehash_with_salt_into<C: Capacity, D: Digest>(
     salt: &[u8],
     sig: &mut [u8],
 ) -> Result<()> {
+    sign_prehash_with_salt_and_mgf_into::<C, D, D>(key, hashed, salt, sig)
+}
+
+/// [`sign_prehash_with_salt_into`] with MGF1 over `MGD` (RFC 8017 §9.1
+/// allows the mask generation hash to differ from the message hash).
+///
+/// # Errors
+/// As [`sign_prehash_with_salt_into`].
+pub fn sign_prehash_with_salt_and_mgf_into<C: Capacity, D: Digest, MGD: Digest>(
+    key: &BoundedPrivateKey<C>,
+    hashed: &[u8],
+    salt: &[u8],
+    sig: &mut [u8],
+) -> Result<()> {
     let k = key.size();
     if sig.len() != k {
         return Err(Error::InvalidArguments);
@@ -42,7 +58,7 @@ pub fn sign_prehash_with_salt_into<C: Capacity, D: Digest>(
     let em_len = em_bits.div_ceil(8);
     let mut em = C::Bytes::zeroed();
     let em = &mut em.as_mut()[..k];
-    let result = emsa_pss_encode::<D>(hashed, em_bits, salt, &mut em[k - em_len..])
+    let result = emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, &mut em[k - em_len..])
         .and_then(|()| key.raw_private(em, sig));
     em.zeroize();
     result
@@ -77,6 +93,19 @@ pub fn verify_prehash<C: Capacity, D: Digest>(
     sig: &[u8],
     salt_len: Option<usize>,
 ) -> Result<()> {
+    verify_prehash_with_mgf::<C, D, D>(key, hashed, sig, salt_len)
+}
+
+/// [`verify_prehash`] with MGF1 over `MGD`.
+///
+/// # Errors
+/// [`Error::Verification`] for any signature that does not verify.
+pub fn verify_prehash_with_mgf<C: Capacity, D: Digest, MGD: Digest>(
+    key: &BoundedPublicKey<C>,
+    hashed: &[u8],
+    sig: &[u8],
+    salt_len: Option<usize>,
+) -> Result<()> {
     let k = key.size();
     if sig.len() != k {
         return Err(Error::Verification);
@@ -89,7 +118,7 @@ pub fn verify_prehash<C: Capacity, D: Digest>(
     if em[..k - em_len].iter().any(|&b| b != 0) {
         return Err(Error::Verification);
     }
-    emsa_pss_verify::<D>(hashed, &mut em[k - em_len..], em_bits, salt_len)
+    emsa_pss_verify_with_mgf::<D, MGD>(hashed, &mut em[k - em_len..], em_bits, salt_len)
 }
 
 /// RSASSA-PSS with digest `D` (and MGF1 over `D`), as a

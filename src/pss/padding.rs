@@ -59,6 +59,20 @@ pub fn emsa_pss_encode<D: Digest>(
     salt: &[u8],
     em: &mut [u8],
 ) -> Result<()> {
+    emsa_pss_encode_with_mgf::<D, D>(m_hash, em_bits, salt, em)
+}
+
+/// [`emsa_pss_encode`] with MGF1 over `MGD` instead of `D` (RFC 8017 allows
+/// the mask generation hash to differ from the message hash).
+///
+/// # Errors
+/// As [`emsa_pss_encode`].
+pub fn emsa_pss_encode_with_mgf<D: Digest, MGD: Digest>(
+    m_hash: &[u8],
+    em_bits: usize,
+    salt: &[u8],
+    em: &mut [u8],
+) -> Result<()> {
     let h_len = <D as Digest>::output_size();
     let em_len = em.len();
     if em_len != em_bits.div_ceil(8) {
@@ -88,7 +102,7 @@ pub fn emsa_pss_encode<D: Digest>(
     db[sep] = 0x01;
     db[sep + 1..].copy_from_slice(salt);
     // Steps 9–10: maskedDB = DB ⊕ MGF(H, emLen − hLen − 1).
-    mgf1_xor::<D>(db, h)?;
+    mgf1_xor::<MGD>(db, h)?;
     // Step 11.
     db[0] &= top_octet_mask(em_len, em_bits);
     // Step 12: EM = maskedDB || H || 0xbc.
@@ -125,6 +139,19 @@ pub fn emsa_pss_verify<D: Digest>(
     em_bits: usize,
     salt_len: Option<usize>,
 ) -> Result<()> {
+    emsa_pss_verify_with_mgf::<D, D>(m_hash, em, em_bits, salt_len)
+}
+
+/// [`emsa_pss_verify`] with MGF1 over `MGD` instead of `D`.
+///
+/// # Errors
+/// As [`emsa_pss_verify`].
+pub fn emsa_pss_verify_with_mgf<D: Digest, MGD: Digest>(
+    m_hash: &[u8],
+    em: &mut [u8],
+    em_bits: usize,
+    salt_len: Option<usize>,
+) -> Result<()> {
     let h_len = <D as Digest>::output_size();
     let em_len = em.len();
     if em_len != em_bits.div_ceil(8) {
@@ -156,7 +183,7 @@ pub fn emsa_pss_verify<D: Digest>(
         return Err(Error::Verification);
     }
     // Steps 7–8: DB = maskedDB ⊕ MGF(H, emLen − hLen − 1).
-    mgf1_xor::<D>(db, h).map_err(|_| Error::Verification)?;
+    mgf1_xor::<MGD>(db, h).map_err(|_| Error::Verification)?;
     // Step 9.
     db[0] &= mask;
     // Step 10: DB = PS (zeros) || 0x01 || salt.
