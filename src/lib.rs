@@ -72,6 +72,7 @@ mod mgf;
 pub mod oaep;
 pub mod pkcs1v15;
 pub mod pss;
+mod signature_type;
 pub mod traits;
 
 pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};

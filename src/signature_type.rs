@@ -1,0 +1,183 @@
+//! The signature type shared, as a definition, by [`crate::pkcs1v15`] and
+//! [`crate::pss`]: two distinct types (as in `rsa` 0.10) from one body.
+
+/// Defines `Signature<C>` in the invoking module: fixed-capacity storage,
+/// `SignatureEncoding` with `Repr = Self`, hex and display formatting.
+macro_rules! define_signature {
+    ($scheme:literal, $section:literal) => {
+        #[cfg(feature = "alloc")]
+        use alloc::boxed::Box;
+        use core::fmt::{Debug, Display, Formatter, LowerHex, UpperHex};
+        use core::ops::Deref;
+
+        use ::signature::SignatureEncoding;
+        #[cfg(feature = "alloc")]
+        use spki::{der::asn1::BitString, SignatureBitStringEncoding};
+
+        use crate::capacity::{Array, Capacity, Max4096};
+
+        #[doc = concat!("`", $scheme, "` signatures as described in [RFC 8017 § ", $section, "](https://www.rfc-editor.org/rfc/rfc8017#section-", $section, ").")]
+        ///
+        /// Stored inline (no heap): `C::MAX_BITS / 8` bytes of storage and a length.
+        /// Decoding with `TryFrom` accepts at most [`Self::MAX_LEN`] bytes; a
+        /// signature's exact length and value are checked during verification.
+        ///
+        /// Unlike `rsa` 0.10, whose `Repr` is `Box<[u8]>`,
+        /// [`SignatureEncoding::Repr`] is the signature itself (it dereferences to
+        /// `[u8]`), so [`SignatureEncoding::to_bytes`] never allocates;
+        /// `Box<[u8]>::from(signature)` and `to_vec()` are available with `alloc`.
+        pub struct Signature<C: Capacity = Max4096> {
+            bytes: C::Bytes,
+            len: usize,
+        }
+
+        impl<C: Capacity> Signature<C> {
+            /// Maximum encoded signature length in bytes: the storage capacity,
+            /// `C::MAX_BITS / 8` (512 for the default [`Max4096`]; `rsa`'s is 1024,
+            /// its 8192-bit key limit, as here with [`Max8192`](crate::Max8192)).
+            pub const MAX_LEN: usize = C::MAX_BITS / 8;
+
+            /// Decode a signature with an explicit maximum encoded length in bytes.
+            ///
+            /// The effective limit is the smaller of `max_len` and [`Self::MAX_LEN`]
+            /// (the storage capacity).
+            ///
+            /// # Errors
+            /// Returns an error if `bytes.len()` exceeds `max_len` or [`Self::MAX_LEN`].
+            pub fn from_bytes_with_max_len(bytes: &[u8], max_len: usize) -> ::signature::Result<Self> {
+                if bytes.len() > max_len || bytes.len() > Self::MAX_LEN {
+                    return Err(::signature::Error::new());
+                }
+                let mut sig = Self::zeroed(bytes.len());
+                sig.as_mut_bytes().copy_from_slice(bytes);
+                Ok(sig)
+            }
+
+            /// The signature bytes.
+            pub fn as_bytes(&self) -> &[u8] {
+                &self.bytes.as_ref()[..self.len]
+            }
+
+            /// An all-zero signature of `len ≤ MAX_LEN` bytes, to be filled in.
+            pub(crate) fn zeroed(len: usize) -> Self {
+                debug_assert!(len <= Self::MAX_LEN);
+                Self {
+                    bytes: C::Bytes::zeroed(),
+                    len: len.min(Self::MAX_LEN),
+                }
+            }
+
+            pub(crate) fn as_mut_bytes(&mut self) -> &mut [u8] {
+                &mut self.bytes.as_mut()[..self.len]
+            }
+        }
+
+        impl<C: Capacity> Clone for Signature<C> {
+            fn clone(&self) -> Self {
+                Self {
+                    bytes: self.bytes.clone(),
+                    len: self.len,
+                }
+            }
+        }
+
+        impl<C: Capacity> PartialEq for Signature<C> {
+            fn eq(&self, other: &Self) -> bool {
+                self.as_bytes() == other.as_bytes()
+            }
+        }
+
+        impl<C: Capacity> Eq for Signature<C> {}
+
+        impl<C: Capacity> core::hash::Hash for Signature<C> {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.as_bytes().hash(state);
+            }
+        }
+
+        impl<C: Capacity> AsRef<[u8]> for Signature<C> {
+            fn as_ref(&self) -> &[u8] {
+                self.as_bytes()
+            }
+        }
+
+        impl<C: Capacity> Deref for Signature<C> {
+            type Target = [u8];
+
+            fn deref(&self) -> &[u8] {
+                self.as_bytes()
+            }
+        }
+
+        impl<C: Capacity> SignatureEncoding for Signature<C>
+        where
+            C::Bytes: Send + Sync,
+        {
+            type Repr = Self;
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<C: Capacity> SignatureBitStringEncoding for Signature<C> {
+            fn to_bitstring(&self) -> spki::der::Result<BitString> {
+                BitString::new(0, self.as_bytes().to_vec())
+            }
+        }
+
+        impl<C: Capacity> TryFrom<&[u8]> for Signature<C> {
+            type Error = ::signature::Error;
+
+            fn try_from(bytes: &[u8]) -> ::signature::Result<Self> {
+                Self::from_bytes_with_max_len(bytes, Self::MAX_LEN)
+            }
+        }
+
+        impl<C: Capacity> TryFrom<spki::der::asn1::BitStringRef<'_>> for Signature<C> {
+            type Error = ::signature::Error;
+
+            fn try_from(bit_string: spki::der::asn1::BitStringRef<'_>) -> ::signature::Result<Self> {
+                Self::try_from(bit_string.as_bytes().ok_or_else(::signature::Error::new)?)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<C: Capacity> From<Signature<C>> for Box<[u8]> {
+            fn from(signature: Signature<C>) -> Box<[u8]> {
+                signature.as_bytes().into()
+            }
+        }
+
+        impl<C: Capacity> Debug for Signature<C> {
+            fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct("Signature")
+                    .field("inner", &self.as_bytes())
+                    .finish()
+            }
+        }
+
+        impl<C: Capacity> LowerHex for Signature<C> {
+            fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
+                for byte in self.as_bytes() {
+                    write!(f, "{byte:02x}")?;
+                }
+                Ok(())
+            }
+        }
+
+        impl<C: Capacity> UpperHex for Signature<C> {
+            fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
+                for byte in self.as_bytes() {
+                    write!(f, "{byte:02X}")?;
+                }
+                Ok(())
+            }
+        }
+
+        impl<C: Capacity> Display for Signature<C> {
+            fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
+                write!(f, "{self:X}")
+            }
+        }
+    };
+}
+
+pub(crate) use define_signature;
