@@ -102,8 +102,11 @@ pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
         borrow = ((d >> 32) & 1) as Limb;
     }
     // Keep the difference unless it borrowed past the top word.
-    let keep_x = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb; // 1 iff top < borrow
-    let mask = keep_x.wrapping_neg();
+    // 1 iff top < borrow.
+    let keep_x = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb;
+    // black_box: LLVM knows the mask is 0 or all-ones and may otherwise turn
+    // the masked copy into a branch (caught by the Valgrind check, ci/ct).
+    let mask = core::hint::black_box(keep_x.wrapping_neg());
     for (ri, &xi) in r.iter_mut().zip(x) {
         *ri = (xi & mask) | (*ri & !mask);
     }
@@ -130,5 +133,8 @@ pub(crate) fn ct_eq_mask(a: Limb, b: Limb) -> Limb {
     let x = a ^ b;
     // (x | −x) has its top bit set iff x ≠ 0.
     let nonzero = (x | x.wrapping_neg()) >> 31;
-    nonzero.wrapping_sub(1)
+    // black_box: otherwise LLVM sees a 0/1 value, turns the masking in
+    // `select` into `if i == index` and unswitches the loop on it: a branch
+    // on the secret window (found by the Valgrind check, ci/ct).
+    core::hint::black_box(nonzero.wrapping_sub(1))
 }

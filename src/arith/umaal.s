@@ -43,21 +43,26 @@
 @   words in step 0), r2-r5 = m0..m3, r6-r10 = rotating window + carry,
 @   r11 = b[j], r12 = iterations left; lr = return address.
 @
-@ mul, sqr and redc are all built from it; rows left over when the length is
-@ not a multiple of 4 go through the same stream with the missing
-@ multipliers set to zero (mul, redc) or through a one-row loop (sqr's last
-@ rows and lengths below 4).
+@ A 5-row variant (rsa_cm_stream5, further down: m0..m4 in r2-r6, window
+@ r7-r12, b[j] in lr) does 5 products per 8 cycles instead of 4 per 7.  For
+@ len >= 17 the rows are split into q5 >= 1 blocks of five and q4 <= 4
+@ blocks of four (5 q5 + 4 q4 = len), so there is no partial block.
+@
+@ mul, sqr and redc are all built from them; for len < 17, rows left over
+@ when the length is not a multiple of 4 go through the 4-row stream with
+@ the missing multipliers set to zero (mul, redc) or through a one-row loop
+@ (sqr's last rows and lengths below 4).
 @
 @ Measured with ci/m4-bench (model estimate, 1024-bit operands): mul+redc
-@ about 5.3k cycles, sqr+redc about 4.9k, a 16-entry select about 1.9k.
+@ about 5.1k cycles, sqr+redc about 4.8k, a 16-entry select about 1.9k.
 @ ---------------------------------------------------------------------------
 
     .syntax unified
     .thumb
     .text
 
-@ Frame used by mul, sqr and redc: push {r4-r11, lr} (36 bytes) + 44 bytes
-@ of locals = 80 bytes (8-byte aligned).
+@ Frame used by mul, sqr and redc: push {r4-r11, lr} (36 bytes) + 68 bytes
+@ of locals = 104 bytes (8-byte aligned).
     .equ F_R,    0      @ redc: result pointer
     .equ F_T,    4      @ t
     .equ F_A,    8      @ a (mul, sqr) / n (redc)
@@ -69,8 +74,13 @@
     .equ F_PEND,32      @ redc: pending carry (0/1) at column i+len
     .equ F_OFF, 36      @ pointer offset (bytes) for entering the stream at F_S
     .equ F_K,   40      @ rows in the last, partial block
-    .equ F_SIZE,44
-    .equ F_ARG5,80      @ fifth argument (redc: n0) after the prologue
+    .equ F_S5,  44      @ 5-row stream: entry address
+    .equ F_OFF5,48      @ 5-row stream: pointer offset (bytes)
+    .equ F_END5,52      @ 5-row stream: end of b (the loop's exit test)
+    .equ F_RET, 56      @ 5-row stream: return address (Thumb bit set)
+    .equ F_Q5,  60      @ 5-row blocks left
+    .equ F_SIZE,68
+    .equ F_ARG5,104     @ fifth argument (redc: n0) after the prologue
 
 @ ---------------------------------------------------------------------------
 @ One stream step (see above): s is the step number 0..19 in the body.
@@ -148,6 +158,28 @@
     mov.w   r9, #0
     mov.w   r10, #0
     blx     r11
+    .endm
+
+@ For len >= 17, split the rows into q5 >= 1 blocks of five and q4 = (5 - len
+@ mod 5) mod 5 blocks of four (5*q5 + 4*q4 = len, no partial block):
+@ F_Q5 = q5, F_I = q4, F_K = 0.  r3 = len.  Clobbers r10-r12.
+    .macro SPLIT45
+    movw    r10, #52429
+    mul     r11, r3, r10
+    lsr.w   r11, r11, #18              @ len / 5
+    add.w   r11, r11, r11, lsl #2
+    sub.w   r11, r3, r11               @ r = len mod 5
+    rsb     r12, r11, #5
+    cmp     r11, #0
+    it      eq
+    moveq   r12, #0                    @ q4
+    str     r12, [sp, #F_I]
+    sub.w   r11, r3, r12, lsl #2       @ len - 4 q4 = 5 q5
+    mul     r11, r11, r10
+    lsr.w   r11, r11, #18
+    str     r11, [sp, #F_Q5]
+    mov.w   r11, #0
+    str     r11, [sp, #F_K]
     .endm
 
 @ redc: the four quotient words m0..m3 (r2-r5) that clear t[i..i+4), from
@@ -366,6 +398,366 @@ rsa_cm_stream_si:
     .size rsa_cm_stream_l, . - rsa_cm_stream_l
 
 @ ---------------------------------------------------------------------------
+@ The 5-row stream (mul and redc for len >= 17).  Same scheme as above with
+@ five multipliers m0..m4 in r2-r6 and a six-register window r7-r12
+@ (w0..w4 and C), b[j] in lr: per step 2 loads, 5 UMAAL, 1 store (8 cycles
+@ for 5 products in the model, against 7 for 4).  That leaves no register
+@ for a counter or the return address: the loop ends when r1 reaches F_END5
+@ (tested with lr, which is free between steps) and the routine returns with
+@ LDR PC from F_RET.  It is entered (by BX, window all zero) at step s of a
+@ body of 24 steps (four rotations, 32 bytes per step), s and the pointer
+@ offset coming from ENTRY_SETUP5, and always leaves after step 23 with the
+@ window, columns first+len .. first+len+4, in r7-r11.
+    .macro STEP5 s, w0, w1, w2, w3, w4, c
+    .if \s == 0
+    ldr.w   lr, [r1], #96
+    ldr.w   \c, [r0]
+    .else
+    ldr     lr, [r1, #(4*\s-96)]
+    ldr     \c, [r0, #(4*\s-96)]
+    .endif
+    umaal   \w0, \c, r2, lr
+    umaal   \w1, \c, r3, lr
+    umaal   \w2, \c, r4, lr
+    umaal   \w3, \c, r5, lr
+    umaal   \w4, \c, r6, lr
+    .if \s == 0
+    str.w   \w0, [r0], #96
+    .else
+    str     \w0, [r0, #(4*\s-96)]
+    .endif
+    .endm
+
+@ From r12 = len (>= 17) and r1 = b: F_S5 = entry address (step s, Thumb
+@ bit set), F_OFF5 = 4*(24-s) or 0, F_END5 = b + 4*len, where
+@ s = 24*ceil(len/24) - len; ceil(len/24) = ((len + 23) * 2731) >> 16,
+@ exact for len <= 4096.  Clobbers r10-r12.
+    .macro ENTRY_SETUP5
+    add.w   r11, r1, r12, lsl #2
+    str     r11, [sp, #F_END5]
+    add.w   r11, r12, #23
+    movw    r10, #2731
+    mul     r11, r11, r10
+    lsr.w   r11, r11, #16
+    add.w   r10, r11, r11, lsl #1      @ 3 * it
+    lsl.w   r10, r10, #3               @ 24 * it
+    sub.w   r10, r10, r12              @ s
+    rsb     r11, r10, #24
+    cmp     r10, #0
+    it      eq
+    moveq   r11, #0
+    lsl.w   r11, r11, #2
+    str     r11, [sp, #F_OFF5]
+    adr.w   r11, .L5s0
+    add.w   r11, r11, r10, lsl #5
+    orr     r11, r11, #1
+    str     r11, [sp, #F_S5]
+    .endm
+
+@ Enter the 5-row stream from an all-zero window: r0 = &t[first column],
+@ r1 = &b[0], r2-r6 = m0..m4; it comes back to the address in F_RET with
+@ the window in r7-r11 and r0 = &t[first + len].
+    .macro ENTER_ZERO5
+    ldr     r10, [sp, #F_OFF5]
+    ldr     lr, [sp, #F_S5]
+    add     r0, r0, r10
+    add     r1, r1, r10
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    bx      lr
+    .endm
+
+@ redc, 5 rows: quotients m0..m4 (r2-r6) from r0 = &t[i], r1 = n,
+@ r12 = n0 (the 5x5 triangle: 14 UMAAL + 5 MUL, n[0..4] cached in r0, lr,
+@ r5, r6, r4 while they are needed).  Clobbers r0, r1, r7-r11, lr.
+    .macro REDC_QUOTIENTS5
+    ldmia   r0, {r7-r11}               @ t[i..i+4]
+    ldrd    r0, lr, [r1]               @ n[0], n[1]
+    ldrd    r5, r6, [r1, #8]           @ n[2], n[3]
+    ldr     r4, [r1, #16]              @ n[4]
+    mul     r2, r7, r12                @ m0
+    mov.w   r3, #0
+    umaal   r7, r3, r2, r0             @ r7 = 0 from here on
+    umaal   r8, r3, r2, lr
+    umaal   r9, r3, r2, r5
+    umaal   r10, r3, r2, r6
+    umaal   r11, r3, r2, r4
+    mul     r3, r8, r12                @ m1
+    mov.w   r4, #0
+    umaal   r8, r4, r3, r0
+    umaal   r9, r4, r3, lr
+    umaal   r10, r4, r3, r5
+    umaal   r11, r4, r3, r6
+    mul     r4, r9, r12                @ m2
+    umaal   r9, r7, r4, r0             @ carry in r7 (zero)
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r4, r5
+    mul     r5, r10, r12               @ m3
+    mov.w   r6, #0
+    umaal   r10, r6, r5, r0
+    umaal   r11, r6, r5, lr
+    mul     r6, r11, r12               @ m4
+    .endm
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_stream5, %function
+rsa_cm_stream5:
+.L5s0:   STEP5 0, r7, r8, r9, r10, r11, r12
+.L5s1:   STEP5 1, r8, r9, r10, r11, r12, r7
+.L5s2:   STEP5 2, r9, r10, r11, r12, r7, r8
+.L5s3:   STEP5 3, r10, r11, r12, r7, r8, r9
+.L5s4:   STEP5 4, r11, r12, r7, r8, r9, r10
+.L5s5:   STEP5 5, r12, r7, r8, r9, r10, r11
+.L5s6:   STEP5 6, r7, r8, r9, r10, r11, r12
+.L5s7:   STEP5 7, r8, r9, r10, r11, r12, r7
+.L5s8:   STEP5 8, r9, r10, r11, r12, r7, r8
+.L5s9:   STEP5 9, r10, r11, r12, r7, r8, r9
+.L5s10:  STEP5 10, r11, r12, r7, r8, r9, r10
+.L5s11:  STEP5 11, r12, r7, r8, r9, r10, r11
+.L5s12:  STEP5 12, r7, r8, r9, r10, r11, r12
+.L5s13:  STEP5 13, r8, r9, r10, r11, r12, r7
+.L5s14:  STEP5 14, r9, r10, r11, r12, r7, r8
+.L5s15:  STEP5 15, r10, r11, r12, r7, r8, r9
+.L5s16:  STEP5 16, r11, r12, r7, r8, r9, r10
+.L5s17:  STEP5 17, r12, r7, r8, r9, r10, r11
+.L5s18:  STEP5 18, r7, r8, r9, r10, r11, r12
+.L5s19:  STEP5 19, r8, r9, r10, r11, r12, r7
+.L5s20:  STEP5 20, r9, r10, r11, r12, r7, r8
+.L5s21:  STEP5 21, r10, r11, r12, r7, r8, r9
+.L5s22:  STEP5 22, r11, r12, r7, r8, r9, r10
+.L5s23:  STEP5 23, r12, r7, r8, r9, r10, r11
+    ldr     lr, [sp, #F_END5]
+    cmp     r1, lr
+    bne     .L5s0
+    ldr     pc, [sp, #F_RET]
+    .size rsa_cm_stream5, . - rsa_cm_stream5
+
+@ rsa_cm_stream5_l: the 5-row stream for sqr, L = r12 steps (L may be 0),
+@ window entering in r7-r11 (columns +0..+3, column +4 zero): r0 = &t[first],
+@ r1 = &b[first]; F_END5 must hold the end of b and F_RET the return
+@ address.  Enters step s of the body through TBH and a stub that rotates
+@ the window into the registers of step s.  Reached by B, returns by LDR PC.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_stream5_l, %function
+rsa_cm_stream5_l:
+    cmp     r12, #0
+    bne     1f
+    ldr     pc, [sp, #F_RET]
+1:
+    str     r10, [sp, #F_OFF5]         @ r10 is window word +3: keep it
+    add.w   lr, r12, #23
+    movw    r10, #2731
+    mul     lr, lr, r10
+    lsr.w   lr, lr, #16
+    add.w   r10, lr, lr, lsl #1
+    lsl.w   r10, r10, #3
+    sub.w   r12, r10, r12              @ s = 24 ceil(L/24) - L (r12 is free)
+    rsb     lr, r12, #24
+    cmp     r12, #0
+    it      eq
+    moveq   lr, #0
+    add.w   r0, r0, lr, lsl #2
+    add.w   r1, r1, lr, lsl #2
+    ldr     r10, [sp, #F_OFF5]
+    tbh     [pc, r12, lsl #1]
+.L5st_tbl:
+    .hword  (.L5st0 - .L5st_tbl) / 2
+    .hword  (.L5st1 - .L5st_tbl) / 2
+    .hword  (.L5st2 - .L5st_tbl) / 2
+    .hword  (.L5st3 - .L5st_tbl) / 2
+    .hword  (.L5st4 - .L5st_tbl) / 2
+    .hword  (.L5st5 - .L5st_tbl) / 2
+    .hword  (.L5st6 - .L5st_tbl) / 2
+    .hword  (.L5st7 - .L5st_tbl) / 2
+    .hword  (.L5st8 - .L5st_tbl) / 2
+    .hword  (.L5st9 - .L5st_tbl) / 2
+    .hword  (.L5st10 - .L5st_tbl) / 2
+    .hword  (.L5st11 - .L5st_tbl) / 2
+    .hword  (.L5st12 - .L5st_tbl) / 2
+    .hword  (.L5st13 - .L5st_tbl) / 2
+    .hword  (.L5st14 - .L5st_tbl) / 2
+    .hword  (.L5st15 - .L5st_tbl) / 2
+    .hword  (.L5st16 - .L5st_tbl) / 2
+    .hword  (.L5st17 - .L5st_tbl) / 2
+    .hword  (.L5st18 - .L5st_tbl) / 2
+    .hword  (.L5st19 - .L5st_tbl) / 2
+    .hword  (.L5st20 - .L5st_tbl) / 2
+    .hword  (.L5st21 - .L5st_tbl) / 2
+    .hword  (.L5st22 - .L5st_tbl) / 2
+    .hword  (.L5st23 - .L5st_tbl) / 2
+.L5st0:
+    b.w     .L5s0
+.L5st1:
+    mov     r12, r11
+    mov     r11, r10
+    mov     r10, r9
+    mov     r9, r8
+    mov     r8, r7
+    b.w     .L5s1
+.L5st2:
+    mov     r12, r10
+    mov     r10, r8
+    mov     lr, r9
+    mov     r9, r7
+    mov     r7, r11
+    mov     r11, lr
+    b.w     .L5s2
+.L5st3:
+    mov     r12, r9
+    mov     lr, r10
+    mov     r10, r7
+    mov     r7, lr
+    mov     lr, r11
+    mov     r11, r8
+    mov     r8, lr
+    b.w     .L5s3
+.L5st4:
+    mov     r12, r8
+    mov     r8, r10
+    mov     lr, r11
+    mov     r11, r7
+    mov     r7, r9
+    mov     r9, lr
+    b.w     .L5s4
+.L5st5:
+    mov     r12, r7
+    mov     r7, r8
+    mov     r8, r9
+    mov     r9, r10
+    mov     r10, r11
+    b.w     .L5s5
+.L5st6:
+    b.w     .L5s6
+.L5st7:
+    mov     r12, r11
+    mov     r11, r10
+    mov     r10, r9
+    mov     r9, r8
+    mov     r8, r7
+    b.w     .L5s7
+.L5st8:
+    mov     r12, r10
+    mov     r10, r8
+    mov     lr, r9
+    mov     r9, r7
+    mov     r7, r11
+    mov     r11, lr
+    b.w     .L5s8
+.L5st9:
+    mov     r12, r9
+    mov     lr, r10
+    mov     r10, r7
+    mov     r7, lr
+    mov     lr, r11
+    mov     r11, r8
+    mov     r8, lr
+    b.w     .L5s9
+.L5st10:
+    mov     r12, r8
+    mov     r8, r10
+    mov     lr, r11
+    mov     r11, r7
+    mov     r7, r9
+    mov     r9, lr
+    b.w     .L5s10
+.L5st11:
+    mov     r12, r7
+    mov     r7, r8
+    mov     r8, r9
+    mov     r9, r10
+    mov     r10, r11
+    b.w     .L5s11
+.L5st12:
+    b.w     .L5s12
+.L5st13:
+    mov     r12, r11
+    mov     r11, r10
+    mov     r10, r9
+    mov     r9, r8
+    mov     r8, r7
+    b.w     .L5s13
+.L5st14:
+    mov     r12, r10
+    mov     r10, r8
+    mov     lr, r9
+    mov     r9, r7
+    mov     r7, r11
+    mov     r11, lr
+    b.w     .L5s14
+.L5st15:
+    mov     r12, r9
+    mov     lr, r10
+    mov     r10, r7
+    mov     r7, lr
+    mov     lr, r11
+    mov     r11, r8
+    mov     r8, lr
+    b.w     .L5s15
+.L5st16:
+    mov     r12, r8
+    mov     r8, r10
+    mov     lr, r11
+    mov     r11, r7
+    mov     r7, r9
+    mov     r9, lr
+    b.w     .L5s16
+.L5st17:
+    mov     r12, r7
+    mov     r7, r8
+    mov     r8, r9
+    mov     r9, r10
+    mov     r10, r11
+    b.w     .L5s17
+.L5st18:
+    b.w     .L5s18
+.L5st19:
+    mov     r12, r11
+    mov     r11, r10
+    mov     r10, r9
+    mov     r9, r8
+    mov     r8, r7
+    b.w     .L5s19
+.L5st20:
+    mov     r12, r10
+    mov     r10, r8
+    mov     lr, r9
+    mov     r9, r7
+    mov     r7, r11
+    mov     r11, lr
+    b.w     .L5s20
+.L5st21:
+    mov     r12, r9
+    mov     lr, r10
+    mov     r10, r7
+    mov     r7, lr
+    mov     lr, r11
+    mov     r11, r8
+    mov     r8, lr
+    b.w     .L5s21
+.L5st22:
+    mov     r12, r8
+    mov     r8, r10
+    mov     lr, r11
+    mov     r11, r7
+    mov     r7, r9
+    mov     r9, lr
+    b.w     .L5s22
+.L5st23:
+    mov     r12, r7
+    mov     r7, r8
+    mov     r8, r9
+    mov     r9, r10
+    mov     r10, r11
+    b.w     .L5s23
+    .size rsa_cm_stream5_l, . - rsa_cm_stream5_l
+
+@ ---------------------------------------------------------------------------
 @ rsa_cm_row1: one row.  In: r0 = &t[first column], r1 = &b[0], r2 = m,
 @ r12 = L (may be 0).  For j < L: C:t[j] = m*b[j] + t[j] + C.
 @ Out: r7 = final carry (column first+L), r0 = &t[first+L].
@@ -430,7 +822,9 @@ rsa_cm_zero:
 @ no earlier block has written (and no carry leaves it: the partial product
 @ fits).  Rows left over (len mod 4) run as one more block with the missing
 @ multipliers zero and only the valid window words stored.  len < 4 uses the
-@ one-row loop.
+@ one-row loop.  For len >= 17 the rows go first in blocks of five through
+@ the 5-row stream (a[i..i+4] in r2-r6, window stored with STM r7-r11),
+@ then in blocks of four, with no partial block.
 @ Registers: r2-r5 = a[i..i+3] and the stream's (r0, r1, r6-r12); the
 @ walking a and t pointers, the block count and the stream's entry (F_S,
 @ F_OFF, F_IT, computed once since every block streams len words) live in
@@ -458,8 +852,40 @@ rsa_cm_mul:
     mov     r12, r3
     ENTRY_SETUP
     ldr     r3, [sp, #F_LEN]
-    lsrs    r3, r3, #2
-    str     r3, [sp, #F_I]             @ full blocks left
+    cmp     r3, #17                    @ q5 >= 1 from len = 17 on
+    blo     .Lmul_r4only
+    SPLIT45
+    ldr     r1, [sp, #F_B]
+    mov     r12, r3
+    ENTRY_SETUP5
+    adr.w   r11, .Lmul5_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
+.Lmul5_blk:
+    ldr     r1, [sp, #F_A]
+    ldmia   r1!, {r2-r6}               @ a[i..i+4]
+    str     r1, [sp, #F_A]
+    ldr     r0, [sp, #F_T]             @ &t[i]
+    add.w   r11, r0, #20
+    str     r11, [sp, #F_T]
+    ldr     r1, [sp, #F_B]
+    ENTER_ZERO5
+.Lmul5_ret:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    ldr     r3, [sp, #F_Q5]
+    subs    r3, r3, #1
+    str     r3, [sp, #F_Q5]
+    bne     .Lmul5_blk
+    b       .Lmul_r4
+.Lmul_r4only:
+    lsrs    r2, r3, #2
+    str     r2, [sp, #F_I]             @ full blocks of four
+    and     r3, r3, #3
+    str     r3, [sp, #F_K]             @ rows in the partial block
+.Lmul_r4:
+    ldr     r3, [sp, #F_I]
+    cmp     r3, #0
+    beq     .Lmul_left
 .Lmul_blk:
     ldr     r1, [sp, #F_A]
     ldmia   r1!, {r2-r5}               @ a[i..i+3]
@@ -474,11 +900,11 @@ rsa_cm_mul:
     subs    r3, r3, #1
     str     r3, [sp, #F_I]
     bne     .Lmul_blk
+.Lmul_left:
     @ the last len mod 4 rows: one more block with zero multipliers
-    ldr     r3, [sp, #F_LEN]
-    ands    r3, r3, #3
+    ldr     r3, [sp, #F_K]
+    cmp     r3, #0
     beq     .Lmul_done
-    str     r3, [sp, #F_K]
     ldr     r1, [sp, #F_A]
     mov.w   r4, #0
     mov.w   r5, #0
@@ -530,7 +956,12 @@ rsa_cm_mul:
 @ void rsa_cm_sqr(u32 *t, const u32 *a, usize len)
 @ t[0..2len) = a^2, len >= 1.
 @
-@ 1. Cross products a[i]*a[j], i < j, once: t[0..len) is cleared; for each
+@ 1. Cross products a[i]*a[j], i < j, once: t[0..len) is cleared.  For
+@    len >= 17 the first q5 blocks have five rows: the ten products inside
+@    the block are four partial steps in straight-line code (columns
+@    2i+1..2i+4 completed, 2i+5..2i+8 left as the window), then the 5-row
+@    stream over a[i+5..len) entered by TBH with the window rotated into
+@    place (rsa_cm_stream5_l).  Then, and for shorter lengths, for each
 @    block of four rows i..i+3 the six products inside the block (the
 @    triangle, columns 2i+1..2i+6) are done in straight-line code with the
 @    three completed columns stored, then the stream adds a[i..i+3] *
@@ -564,9 +995,67 @@ rsa_cm_sqr:
     ldr     r0, [sp, #F_T]
     adds    r0, r0, #4
     str     r0, [sp, #F_K]
-    ldr     r2, [sp, #F_LEN]
-    subs    r2, r2, #4
+    ldr     r3, [sp, #F_LEN]
+    subs    r2, r3, #4
     str     r2, [sp, #F_I]
+    cmp     r3, #17
+    blo     .Lsqr_blk
+    @ len >= 17: q5 blocks of five rows first, then q4 blocks of four
+    SPLIT45                            @ (uses F_I and F_K: set them again)
+    subs    r2, r3, #4
+    str     r2, [sp, #F_I]             @ len - i - 4
+    ldr     r0, [sp, #F_T]
+    adds    r0, r0, #4
+    str     r0, [sp, #F_K]             @ &t[2i+1]
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, r3, lsl #2
+    str     r1, [sp, #F_END5]          @ end of a
+    adr.w   r11, .Lsqr5_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
+.Lsqr5_blk:
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    ldmia   r0, {r7-r10}               @ t[2i+1..2i+4]: the seeds
+    @ the ten products inside the block, as four partial steps
+    mov.w   r11, #0
+    umaal   r7, r11, r2, r3            @ column 2i+1 done
+    str     r7, [r0]
+    umaal   r11, r8, r2, r4            @ column 2i+2 done
+    str     r11, [r0, #4]
+    mov.w   r7, #0
+    umaal   r7, r8, r3, r4
+    umaal   r7, r9, r2, r5             @ column 2i+3 done
+    str     r7, [r0, #8]
+    umaal   r8, r9, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r9, r4, r5
+    umaal   r8, r10, r2, r6            @ column 2i+4 done
+    str     r8, [r0, #12]
+    umaal   r11, r10, r3, r6           @ column 2i+5
+    umaal   r9, r10, r4, r6            @ column 2i+6
+    mov.w   r12, #0
+    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
+    add.w   r7, r0, #40
+    str     r7, [sp, #F_K]             @ next block: &t[2i+11]
+    adds    r0, r0, #16                @ &t[2i+5]
+    mov     r7, r11
+    mov     r8, r9
+    mov     r9, r12
+    mov.w   r11, #0
+    ldr     r12, [sp, #F_I]            @ len - i - 4
+    subs    r12, r12, #5
+    str     r12, [sp, #F_I]            @ next block: len - (i+5) - 4
+    adds    r12, r12, #4               @ L = len - i - 5
+    b       rsa_cm_stream5_l
+.Lsqr5_ret:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    ldr     r3, [sp, #F_Q5]
+    subs    r3, r3, #1
+    str     r3, [sp, #F_Q5]
+    bne     .Lsqr5_blk
 .Lsqr_blk:
     ldr     r12, [sp, #F_I]            @ L = len - i - 4
     cmp     r12, #0
@@ -670,7 +1159,10 @@ rsa_cm_sqr:
 @ (m0..m3) * n into t[i..i+len) from scratch, and the window is added into
 @ t[i+len..i+len+4) with the pending carry from the previous block (a
 @ single bit that the next block, whose window starts exactly there, takes
-@ in; it is the "top" word at the end).  Rows left over run as one more
+@ in; it is the "top" word at the end).  For len >= 17 the first blocks
+@ have five rows (REDC_QUOTIENTS5: the 5x5 triangle, 14 UMAAL + 5 MUL; the
+@ 5-row stream; a five-word epilogue), the rest four, with no partial
+@ block.  Otherwise rows left over run as one more
 @ block with the surplus m_k set to zero (no effect) and only the valid
 @ window words added; len < 4 uses the one-row loop (m = t[i] * n0).
 @ Then the constant-time final subtraction: r = x - n with the borrow
@@ -705,8 +1197,54 @@ rsa_cm_redc:
     mov     r12, r3
     ENTRY_SETUP
     ldr     r3, [sp, #F_LEN]
-    lsrs    r3, r3, #2
-    str     r3, [sp, #F_I]             @ full blocks left
+    cmp     r3, #17
+    blo     .Lredc_r4only
+    SPLIT45
+    ldr     r1, [sp, #F_A]
+    mov     r12, r3
+    ENTRY_SETUP5
+    adr.w   r11, .Lredc5_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
+.Lredc5_blk:
+    ldr     r0, [sp, #F_T]             @ &t[i]
+    ldr     r1, [sp, #F_A]             @ n
+    ldr     r12, [sp, #F_ARG5]         @ n0
+    add.w   r11, r0, #20
+    str     r11, [sp, #F_T]
+    REDC_QUOTIENTS5
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_A]
+    subs    r0, r0, #20
+    ENTER_ZERO5
+.Lredc5_ret:
+    @ t[i+len..i+len+5) += window + pending carry
+    ldr     lr, [sp, #F_PEND]
+    ldmia   r0, {r2-r6}
+    lsrs    lr, lr, #1                 @ C = pending
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    ldr     r3, [sp, #F_Q5]
+    subs    r3, r3, #1
+    str     r3, [sp, #F_Q5]
+    bne     .Lredc5_blk
+    b       .Lredc_r4
+.Lredc_r4only:
+    lsrs    r2, r3, #2
+    str     r2, [sp, #F_I]             @ full blocks of four
+    and     r3, r3, #3
+    str     r3, [sp, #F_K]             @ rows in the partial block
+.Lredc_r4:
+    ldr     r3, [sp, #F_I]
+    cmp     r3, #0
+    beq     .Lredc_left
 .Lredc_blk:
     ldr     r0, [sp, #F_T]             @ &t[i]
     ldr     r1, [sp, #F_A]             @ n
@@ -731,11 +1269,11 @@ rsa_cm_redc:
     subs    r3, r3, #1
     str     r3, [sp, #F_I]
     bne     .Lredc_blk
+.Lredc_left:
     @ the last len mod 4 rows: a block whose surplus quotients are zero
-    ldr     r3, [sp, #F_LEN]
-    ands    r3, r3, #3
+    ldr     r3, [sp, #F_K]
+    cmp     r3, #0
     beq     .Lredc_final
-    str     r3, [sp, #F_K]
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     ldr     r12, [sp, #F_ARG5]

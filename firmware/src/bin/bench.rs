@@ -1,0 +1,219 @@
+//! Cycle-benchmark firmware. Every measured region is bracketed by
+//! `bench_start(id)` / `bench_stop(id)`, ids numbered in execution order, so
+//! that `ci/m4-bench` (QEMU instruction trace + Cortex-M4 timing model), a
+//! debugger on real hardware, or the `dwt` feature (DWT CYCCNT) measure
+//! exactly the same code. Before each region the firmware prints
+//! `bench-region <id> <operation> <bits> <e>` and after it
+//! `bench-stack <id> <bytes>`: the peak stack of the region, found by
+//! painting the stack below the caller's frame and looking for the deepest
+//! word overwritten.
+#![no_std]
+#![no_main]
+
+use core::sync::atomic::{compiler_fence, Ordering};
+use cortex_m_rt::entry;
+use cortex_m_semihosting::{debug, hprintln};
+use panic_semihosting as _;
+use rsa_cortex_m::arith::{kernels, Limb};
+use rsa_cortex_m::pkcs1::DecodeRsaPrivateKey;
+use rsa_cortex_m::PrivateKey;
+
+#[path = "../common.rs"]
+mod common;
+use common::{neg_inv, Rng};
+
+static mut CURRENT: u32 = u32::MAX;
+static mut LAST: u32 = u32::MAX;
+
+/// Start of measured region `id`.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn bench_start(id: u32) {
+    compiler_fence(Ordering::SeqCst);
+    // SAFETY: single-threaded.
+    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(CURRENT), id) };
+    #[cfg(feature = "dwt")]
+    dwt::start();
+    compiler_fence(Ordering::SeqCst);
+}
+
+/// End of measured region `id`.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn bench_stop(id: u32) {
+    compiler_fence(Ordering::SeqCst);
+    #[cfg(feature = "dwt")]
+    dwt::stop(id);
+    // SAFETY: single-threaded.
+    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(LAST), id) };
+    compiler_fence(Ordering::SeqCst);
+}
+
+#[cfg(feature = "dwt")]
+mod dwt {
+    use cortex_m_semihosting::hprintln;
+    static mut T0: u32 = 0;
+    pub fn start() {
+        // SAFETY: DWT/DCB registers exist on ARMv7-M/ARMv8-M Mainline.
+        unsafe {
+            let mut p = cortex_m::Peripherals::steal();
+            p.DCB.enable_trace();
+            p.DWT.enable_cycle_counter();
+            T0 = cortex_m::peripheral::DWT::cycle_count();
+        }
+    }
+    pub fn stop(id: u32) {
+        let t1 = cortex_m::peripheral::DWT::cycle_count();
+        // SAFETY: single-threaded.
+        let t0 = unsafe { T0 };
+        hprintln!("bench-dwt {} {}", id, t1.wrapping_sub(t0));
+    }
+}
+
+/// Bytes of stack painted below the caller before each region.
+const PAINT: usize = 96 * 1024;
+const PATTERN: u32 = 0xC5AC_CE55;
+
+#[inline(never)]
+fn paint() -> usize {
+    let sp = cortex_m::register::msp::read() as usize;
+    let top = sp - 64; // leave this function's own frame alone
+    let bottom = top - PAINT;
+    let mut p = bottom;
+    while p < top {
+        // SAFETY: RAM below the stack pointer is unused (4 MiB of RAM, no
+        // heap, no interrupts).
+        unsafe { core::ptr::write_volatile(p as *mut u32, PATTERN) };
+        p += 4;
+    }
+    sp
+}
+
+#[inline(never)]
+fn peak(sp: usize) -> usize {
+    let bottom = sp - 64 - PAINT;
+    let mut p = bottom;
+    // SAFETY: as in paint().
+    while p < sp && unsafe { core::ptr::read_volatile(p as *const u32) } == PATTERN {
+        p += 4;
+    }
+    sp - p
+}
+
+struct Bench {
+    next: u32,
+}
+
+impl Bench {
+    fn run(&mut self, operation: &str, bits: usize, e: u32, f: &mut dyn FnMut()) {
+        let id = self.next;
+        self.next += 1;
+        hprintln!("bench-region {} {} {} {}", id, operation, bits, e);
+        let sp = paint();
+        bench_start(id);
+        f();
+        bench_stop(id);
+        hprintln!("bench-stack {} {}", id, peak(sp));
+    }
+}
+
+macro_rules! key {
+    ($dir:literal) => {
+        include_bytes!(concat!(
+            "../../../tests/data/fixtures/",
+            $dir,
+            "/private.pkcs1.der"
+        ))
+    };
+}
+macro_rules! fixture {
+    ($dir:literal, $file:literal) => {
+        include_bytes!(concat!("../../../tests/data/fixtures/", $dir, "/", $file))
+    };
+}
+
+#[entry]
+fn main() -> ! {
+    let mut b = Bench { next: 0 };
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+
+    // One Montgomery multiplication and one squaring at 1024 bits.
+    const L: usize = 32;
+    let mut n = [0 as Limb; L];
+    let mut x = [0 as Limb; L];
+    let mut y = [0 as Limb; L];
+    let mut r = [0 as Limb; L];
+    let mut t = [0 as Limb; 2 * L];
+    rng.modulus(&mut n);
+    n[L - 1] |= 0x8000_0000;
+    let n0 = neg_inv(n[0]);
+    rng.below(&mut x, &n);
+    rng.below(&mut y, &n);
+    b.run("montmul", 1024, 0, &mut || {
+        kernels::mul(&mut t, &x, &y);
+        kernels::redc(&mut r, &mut t, &n, n0);
+    });
+    b.run("montsqr", 1024, 0, &mut || {
+        kernels::sqr(&mut t, &x);
+        kernels::redc(&mut r, &mut t, &n, n0);
+    });
+    let mut table = [0 as Limb; 16 * L];
+    rng.fill(&mut table);
+    b.run("select16", 1024, 0, &mut || {
+        kernels::select(&mut r, &table, 7);
+    });
+    core::hint::black_box(&r);
+
+    // The rows of the published table.
+    let k2048 = PrivateKey::from_pkcs1_der(key!("rsa2048")).unwrap();
+    let k3072 = PrivateKey::from_pkcs1_der(key!("rsa3072")).unwrap();
+    let k4096 = PrivateKey::from_pkcs1_der(key!("rsa4096")).unwrap();
+    let k2048e3 = PrivateKey::from_pkcs1_der(key!("rsa2048_e3")).unwrap();
+    let mut out = [0u8; 512];
+    let publics: [(&PrivateKey, &[u8], u32); 4] = [
+        (
+            &k2048,
+            fixture!("rsa2048", "sig.pkcs1v15.sha256.bin"),
+            65537,
+        ),
+        (
+            &k3072,
+            fixture!("rsa3072", "sig.pkcs1v15.sha256.bin"),
+            65537,
+        ),
+        (
+            &k4096,
+            fixture!("rsa4096", "sig.pkcs1v15.sha256.bin"),
+            65537,
+        ),
+        (
+            &k2048e3,
+            fixture!("rsa2048_e3", "sig.pkcs1v15.sha256.bin"),
+            3,
+        ),
+    ];
+    for (key, input, e) in publics {
+        let k = key.size();
+        let public = key.as_public_key();
+        b.run("public", k * 8, e, &mut || {
+            public.raw_public(input, &mut out[..k]).unwrap();
+        });
+    }
+    let privates: [(&PrivateKey, &[u8]); 3] = [
+        (&k2048, fixture!("rsa2048", "ct.pkcs1v15.bin")),
+        (&k3072, fixture!("rsa3072", "ct.pkcs1v15.bin")),
+        (&k4096, fixture!("rsa4096", "ct.pkcs1v15.bin")),
+    ];
+    for (key, input) in privates {
+        let k = key.size();
+        b.run("private", k * 8, 0, &mut || {
+            key.raw_private(input, &mut out[..k]).unwrap();
+        });
+    }
+    core::hint::black_box(&out);
+    hprintln!("bench-done {}", b.next);
+    debug::exit(debug::EXIT_SUCCESS);
+    loop {
+        cortex_m::asm::wfi();
+    }
+}

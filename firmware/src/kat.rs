@@ -1,0 +1,100 @@
+//! Known-answer tests on the fixture keys (tests/data/fixtures, copied from
+//! the team's shared fixtures; see tests/data/PROVENANCE.md): PKCS#1 v1.5
+//! signing (deterministic, so the signature must equal the fixture's),
+//! verification (good and bit-flipped signature) and decryption, at 2048 and
+//! 4096 bits.
+use cortex_m_semihosting::hprintln;
+use rsa_cortex_m::pkcs1::DecodeRsaPrivateKey;
+use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix};
+use rsa_cortex_m::PrivateKey;
+use sha2::{Digest, Sha256};
+
+macro_rules! fixture {
+    ($dir:literal, $file:literal) => {
+        include_bytes!(concat!("../../tests/data/fixtures/", $dir, "/", $file))
+    };
+}
+
+struct Case {
+    name: &'static str,
+    key: &'static [u8],
+    msg: &'static [u8],
+    sig: &'static [u8],
+    sig_bad: &'static [u8],
+    ct: &'static [u8],
+    pt: &'static [u8],
+}
+
+const CASES: [Case; 2] = [
+    Case {
+        name: "rsa2048",
+        key: fixture!("rsa2048", "private.pkcs1.der"),
+        msg: fixture!("rsa2048", "msg.bin"),
+        sig: fixture!("rsa2048", "sig.pkcs1v15.sha256.bin"),
+        sig_bad: fixture!("rsa2048", "sig.pkcs1v15.sha256.bitflip.bin"),
+        ct: fixture!("rsa2048", "ct.pkcs1v15.bin"),
+        pt: fixture!("rsa2048", "plaintext.bin"),
+    },
+    Case {
+        name: "rsa4096",
+        key: fixture!("rsa4096", "private.pkcs1.der"),
+        msg: fixture!("rsa4096", "msg.bin"),
+        sig: fixture!("rsa4096", "sig.pkcs1v15.sha256.bin"),
+        sig_bad: fixture!("rsa4096", "sig.pkcs1v15.sha256.bitflip.bin"),
+        ct: fixture!("rsa4096", "ct.pkcs1v15.bin"),
+        pt: fixture!("rsa4096", "plaintext.bin"),
+    },
+];
+
+fn check(ok: bool, what: &str, name: &str, failures: &mut u32) {
+    hprintln!("  {} {}: {}", name, what, if ok { "ok" } else { "FAILED" });
+    if !ok {
+        *failures += 1;
+    }
+}
+
+/// Runs the known-answer tests; returns the number of failures.
+pub fn run() -> u32 {
+    let mut failures = 0;
+    hprintln!("known-answer tests (PKCS#1 v1.5, SHA-256):");
+    for case in CASES.iter() {
+        let key = match PrivateKey::from_pkcs1_der(case.key) {
+            Ok(k) => k,
+            Err(_) => {
+                check(false, "key decode", case.name, &mut failures);
+                continue;
+            }
+        };
+        let k = key.size();
+        let prefix = DigestInfoPrefix::new::<Sha256>();
+        let hashed = Sha256::digest(case.msg);
+        let mut buf = [0u8; 512];
+        let sig = &mut buf[..k];
+        let signed = pkcs1v15::sign_prehash_into(&key, prefix.as_bytes(), &hashed, sig);
+        check(
+            signed.is_ok() && &sig[..] == case.sig,
+            "sign",
+            case.name,
+            &mut failures,
+        );
+        let public = key.as_public_key();
+        let good = pkcs1v15::verify_prehash(public, prefix.as_bytes(), &hashed, case.sig);
+        check(good.is_ok(), "verify", case.name, &mut failures);
+        let bad = pkcs1v15::verify_prehash(public, prefix.as_bytes(), &hashed, case.sig_bad);
+        check(
+            bad.is_err(),
+            "verify (bit-flipped)",
+            case.name,
+            &mut failures,
+        );
+        let mut out = [0u8; 512];
+        let dec = pkcs1v15::decrypt_into(&key, case.ct, &mut out);
+        check(
+            matches!(dec, Ok(n) if &out[..n] == case.pt),
+            "decrypt",
+            case.name,
+            &mut failures,
+        );
+    }
+    failures
+}
