@@ -9,11 +9,9 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
-use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::arith::{crt, exp, limbs, Limb, Modulus};
-use crate::blinding::{self, NoRng};
 use crate::capacity::{Array, Capacity, Max4096};
 use crate::errors::{Error, Result};
 
@@ -176,12 +174,7 @@ impl<C: Capacity> BoundedPublicKey<C> {
         if input.len() > self.size() || !limbs::from_be_bytes(out, input) {
             return Err(Error::InvalidArguments);
         }
-        let below = limbs::ct_lt(out, self.n_limbs());
-        // Public by design: for decryption and verification the input is
-        // public; for signing it is an encoding starting with 0x00, always
-        // below n, and the error is returned either way.
-        blinding::declassify(&below);
-        if below == 0 {
+        if limbs::ct_lt(out, self.n_limbs()) == 0 {
             return Err(Error::InvalidArguments);
         }
         Ok(())
@@ -273,17 +266,8 @@ pub struct BoundedPrivateKey<C: Capacity = Max4096> {
     mode: Mode,
     /// Number of primes of the key (2, or more for multi-prime keys).
     primes: usize,
-    /// Exponent blinding for operations given an RNG.
-    exponent_blinding: bool,
     #[cfg(test)]
     pub(crate) fault: bool,
-    /// Skips the fault check: only to measure its cost in a test.
-    #[cfg(test)]
-    pub(crate) skip_fault_check: bool,
-    /// Test-only fault injection into one CRT half: 1 corrupts the `p`
-    /// half's exponent, 2 the `q` half's.
-    #[cfg(test)]
-    pub(crate) fault_half: u8,
 }
 
 /// Big-endian components of a two-prime private key, borrowed.
@@ -372,13 +356,8 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 Mode::Plain
             },
             primes: primes.len(),
-            exponent_blinding: false,
             #[cfg(test)]
             fault: false,
-            #[cfg(test)]
-            skip_fault_check: false,
-            #[cfg(test)]
-            fault_half: 0,
         };
         if !limbs::from_be_bytes(&mut key.d.as_mut()[..l], d)
             || limbs::ct_lt(&key.d.as_ref()[..l], key.public.n_limbs()) == 0
@@ -627,170 +606,44 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// # Errors
     /// [`Error::Internal`] if the check fails; `out` is zeroed then.
     pub(crate) fn private_op_limbs(&self, x: &[Limb], out: &mut [Limb]) -> Result<()> {
-        self.private_op_with::<NoRng>(x, out, None)
-    }
-
-    /// [`Self::private_op_limbs`] with base blinding (and exponent blinding
-    /// if [`Self::set_exponent_blinding`] is on) drawn from `rng`:
-    /// `out = (x·r^e)^d·r⁻¹ mod n` (see `src/blinding.rs`). The fault check
-    /// runs after unblinding, on the final result.
-    ///
-    /// # Errors
-    /// [`Error::Rng`] if the generator fails; [`Error::Internal`] on a
-    /// detected fault. `out` is zeroed on error.
-    pub(crate) fn private_op_blinded_limbs<R: TryCryptoRng + ?Sized>(
-        &self,
-        x: &[Limb],
-        out: &mut [Limb],
-        rng: &mut R,
-    ) -> Result<()> {
-        self.private_op_with(x, out, Some(rng))
-    }
-
-    fn private_op_with<R: TryCryptoRng + ?Sized>(
-        &self,
-        x: &[Limb],
-        out: &mut [Limb],
-        mut rng: Option<&mut R>,
-    ) -> Result<()> {
         let l = self.public.l;
         let mut work = C::Work::zeroed();
-        let mut rinv = C::Limbs::zeroed();
-        let mut xb = C::Limbs::zeroed();
-        let blinded = rng.is_some();
-        let result = (|| {
-            let e = [self.public.e as Limb, (self.public.e >> 32) as Limb];
-            let n = self.public.modulus();
-            let base: &[Limb] = match rng.as_deref_mut() {
-                Some(rng) => {
-                    let (xb, rinv) = (&mut xb.as_mut()[..l], &mut rinv.as_mut()[..l]);
-                    blinding::blind(rng, &n, &e, x, xb, rinv, work.as_mut())?;
-                    &xb[..]
-                }
-                None => x,
-            };
-            self.exponentiate(base, out, work.as_mut(), rng.as_deref_mut())?;
-            if blinded {
-                // Unblind: out = m'·r⁻¹.
-                let (m, t) = work.as_mut().split_at_mut(l);
-                m.copy_from_slice(out);
-                blinding::unblind(&n, out, m, &rinv.as_ref()[..l], t);
-            }
-            #[cfg(test)]
-            if self.fault {
-                out[0] ^= 1;
-            }
-            #[cfg(test)]
-            if self.skip_fault_check {
-                return Ok(());
-            }
-            // Fault check (after unblinding): out^e must give x back.
-            let (check, rest) = work.as_mut().split_at_mut(l);
-            self.public.public_op_limbs(out, check, rest);
-            let ok = limbs::ct_eq(check, x);
-            // Public by design: whether a fault was detected is the error
-            // returned (and a correct result is always accepted).
-            blinding::declassify(&ok);
-            if ok == 0 {
-                return Err(Error::Internal);
-            }
-            Ok(())
-        })();
-        work.as_mut().zeroize();
-        rinv.as_mut().zeroize();
-        xb.as_mut().zeroize();
-        if result.is_err() {
-            out.zeroize();
-        }
-        result
-    }
-
-    /// `out = base^d mod n` (CRT, or plain for multi-prime keys), unchecked;
-    /// with exponent blinding when enabled and `rng` is given.
-    fn exponentiate<R: TryCryptoRng + ?Sized>(
-        &self,
-        base: &[Limb],
-        out: &mut [Limb],
-        work: &mut [Limb],
-        rng: Option<&mut R>,
-    ) -> Result<()> {
-        let l = self.public.l;
         match self.mode {
             Mode::Crt => {
-                let h = self.h;
-                let mut dpb = C::Limbs::zeroed();
-                let mut dqb = C::Limbs::zeroed();
-                let (dp, dq): (&[Limb], &[Limb]) = match rng {
-                    Some(rng) if self.exponent_blinding => {
-                        let (dpb, dqb) = (&mut dpb.as_mut()[..h + 2], &mut dqb.as_mut()[..h + 2]);
-                        let p = &self.p.as_ref()[..h];
-                        let q = &self.q.as_ref()[..h];
-                        let r = blinding::blind_exponent(rng, &self.dp.as_ref()[..h], p, dpb)
-                            .and_then(|()| {
-                                blinding::blind_exponent(rng, &self.dq.as_ref()[..h], q, dqb)
-                            });
-                        if let Err(e) = r {
-                            dpb.zeroize();
-                            dqb.zeroize();
-                            return Err(e);
-                        }
-                        (dpb, dqb)
-                    }
-                    _ => (&self.dp.as_ref()[..h], &self.dq.as_ref()[..h]),
-                };
-                #[cfg(test)]
-                let (dp, dq) = {
-                    // A glitched exponent in one half: the textbook Bellcore fault.
-                    let (dpf, dqf) = (&mut dpb.clone(), &mut dqb.clone());
-                    let (dpf, dqf) = (&mut dpf.as_mut()[..dp.len()], &mut dqf.as_mut()[..dq.len()]);
-                    dpf.copy_from_slice(dp);
-                    dqf.copy_from_slice(dq);
-                    match self.fault_half {
-                        1 => dpf[0] ^= 2,
-                        2 => dqf[0] ^= 2,
-                        _ => {}
-                    }
-                    (&*dpf, &*dqf)
-                };
                 let key = crt::CrtKey {
                     p: self.p_modulus(),
                     q: self.q_modulus(),
-                    dp,
-                    dq,
-                    qinv_mont: &self.qinv_mont.as_ref()[..h],
+                    dp: &self.dp.as_ref()[..self.h],
+                    dq: &self.dq.as_ref()[..self.h],
+                    qinv_mont: &self.qinv_mont.as_ref()[..self.h],
                 };
-                crt::private_crt(out, base, &key, work);
-                dpb.as_mut().zeroize();
-                dqb.as_mut().zeroize();
+                crt::private_crt(out, x, &key, work.as_mut());
             }
             Mode::Plain => {
                 exp::pow_secret_window(
                     out,
-                    base,
+                    x,
                     &self.d.as_ref()[..l],
                     &self.public.modulus(),
-                    work,
+                    work.as_mut(),
                     2,
                 );
             }
         }
+        #[cfg(test)]
+        if self.fault {
+            out[0] ^= 1;
+        }
+        // Fault check: out^e must give x back.
+        let (check, rest) = work.as_mut().split_at_mut(l);
+        self.public.public_op_limbs(out, check, rest);
+        let ok = limbs::ct_eq(check, x);
+        work.as_mut().zeroize();
+        if ok == 0 {
+            out.zeroize();
+            return Err(Error::Internal);
+        }
         Ok(())
-    }
-
-    /// Turns exponent blinding on or off for the operations given an RNG
-    /// (off by default). On two-prime keys each CRT exponent becomes
-    /// `dP + k·(p − 1)` with a fresh random 64-bit `k` per operation: same
-    /// result, a new exponent bit pattern every time, against differential
-    /// power/EM analysis of the exponent (see `SECURITY.md`). Costs about 2 limbs of exponent per half (≈ 6 % at
-    /// 2048 bits). No effect on multi-prime keys or on operations without an
-    /// RNG.
-    pub fn set_exponent_blinding(&mut self, on: bool) {
-        self.exponent_blinding = on;
-    }
-
-    /// Whether exponent blinding is on ([`Self::set_exponent_blinding`]).
-    pub fn exponent_blinding(&self) -> bool {
-        self.exponent_blinding
     }
 
     /// RSADP / RSASP1 on big-endian byte strings: `output = input^d mod n`
@@ -802,30 +655,6 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// below `n`, or `output` is not `k` bytes; [`Error::Internal`] on a
     /// detected fault.
     pub fn raw_private(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        self.raw_private_with::<NoRng>(None, input, output)
-    }
-
-    /// [`Self::raw_private`] with base blinding (and exponent blinding if
-    /// enabled) drawn from `rng`; the result is the same.
-    ///
-    /// # Errors
-    /// As [`Self::raw_private`]; [`Error::Rng`] if the generator fails.
-    pub fn raw_private_blinded<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        input: &[u8],
-        output: &mut [u8],
-    ) -> Result<()> {
-        self.raw_private_with(Some(rng), input, output)
-    }
-
-    /// [`Self::raw_private`], blinded when `rng` is given.
-    pub(crate) fn raw_private_with<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        input: &[u8],
-        output: &mut [u8],
-    ) -> Result<()> {
         if output.len() != self.size() {
             return Err(Error::InvalidArguments);
         }
@@ -833,36 +662,13 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         let mut x = C::Limbs::zeroed();
         let mut y = C::Limbs::zeroed();
         self.public.representative(input, x.as_mut())?;
-        let (x_l, y_l) = (&x.as_ref()[..l], &mut y.as_mut()[..l]);
-        let result = match rng {
-            Some(rng) => self.private_op_blinded_limbs(x_l, y_l, rng),
-            None => self.private_op_limbs(x_l, y_l),
-        };
+        let result = self.private_op_limbs(&x.as_ref()[..l], &mut y.as_mut()[..l]);
         if result.is_ok() {
             limbs::to_be_bytes(output, &y.as_ref()[..l]);
         }
         x.as_mut().zeroize();
         y.as_mut().zeroize();
         result
-    }
-
-    /// Marks every secret component of the key as undefined for Valgrind
-    /// memcheck: a no-op unless the crate was built with
-    /// `RSA_CORTEX_M_CT_VALGRIND` set (the constant-time check of `ci/ct`,
-    /// `examples/ct_valgrind.rs`). Not part of the API.
-    #[doc(hidden)]
-    pub fn ct_valgrind_poison_secrets(&self) {
-        blinding::poison(self.d.as_ref());
-        blinding::poison(self.p.as_ref());
-        blinding::poison(self.q.as_ref());
-        blinding::poison(self.rr_p.as_ref());
-        blinding::poison(self.rr_q.as_ref());
-        blinding::poison(&self.p0);
-        blinding::poison(&self.q0);
-        blinding::poison(self.dp.as_ref());
-        blinding::poison(self.dq.as_ref());
-        blinding::poison(self.qinv.as_ref());
-        blinding::poison(self.qinv_mont.as_ref());
     }
 
     pub(crate) fn d_limbs(&self) -> &[Limb] {
@@ -884,18 +690,6 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         out: &mut [u8],
         decode: impl FnOnce(&mut [u8]) -> Result<usize>,
     ) -> Result<usize> {
-        self.decrypt_with_rng::<NoRng>(None, ct, out, decode)
-    }
-
-    /// [`Self::decrypt_with`], the private operation blinded when `rng` is
-    /// given ([`Error::Rng`] if it fails).
-    pub(crate) fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        ct: &[u8],
-        out: &mut [u8],
-        decode: impl FnOnce(&mut [u8]) -> Result<usize>,
-    ) -> Result<usize> {
         let k = self.size();
         if ct.len() != k || out.len() < k {
             return Err(Error::Decryption);
@@ -903,15 +697,13 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         let mut em = C::Bytes::zeroed();
         let em = &mut em.as_mut()[..k];
         let result = self
-            .raw_private_with(rng, ct, em)
+            .raw_private(ct, em)
             .map_err(|e| match e {
                 Error::Internal => Error::Internal,
-                Error::Rng => Error::Rng,
                 _ => Error::Decryption,
             })
             .and_then(|()| decode(em))
             // The length of the (accepted or synthetic) message is public by design.
-            .inspect(|len| blinding::declassify(len))
             .inspect(|&len| out[..len].copy_from_slice(&em[k - len..]));
         em.zeroize();
         result
