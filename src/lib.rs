@@ -66,6 +66,8 @@ mod encoding;
 pub mod errors;
 pub mod hazmat;
 mod key;
+mod keygen;
+mod keygen_typed;
 #[cfg(feature = "alloc")]
 mod methods;
 mod mgf;
@@ -88,6 +90,10 @@ pub use oaep::Oaep;
 pub use pkcs1v15::{Pkcs1v15Encrypt, Pkcs1v15Sign};
 pub use pss::Pss;
 pub use {pkcs1, pkcs8, signature, spki};
+
+/// Key generation from an RNG (as `rsa::Generate`), implemented for the key types.
+#[cfg(feature = "rsa")]
+pub use digest::common::Generate;
 
 #[cfg(feature = "sha2")]
 pub use sha2;
