@@ -9,9 +9,11 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
+use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::arith::{crt, exp, limbs, Limb, Modulus};
+use crate::blinding::{self, NoRng};
 use crate::capacity::{Array, Capacity, Max4096};
 use crate::errors::{Error, Result};
 
@@ -174,7 +176,12 @@ impl<C: Capacity> BoundedPublicKey<C> {
         if input.len() > self.size() || !limbs::from_be_bytes(out, input) {
             return Err(Error::InvalidArguments);
         }
-        if limbs::ct_lt(out, self.n_limbs()) == 0 {
+        let below = limbs::ct_lt(out, self.n_limbs());
+        // Public by design: for decryption and verification the input is
+        // public; for signing it is an encoding starting with 0x00, always
+        // below n, and the error is returned either way.
+        blinding::declassify(&below);
+        if below == 0 {
             return Err(Error::InvalidArguments);
         }
         Ok(())
@@ -266,8 +273,17 @@ pub struct BoundedPrivateKey<C: Capacity = Max4096> {
     mode: Mode,
     /// Number of primes of the key (2, or more for multi-prime keys).
     primes: usize,
+    /// Exponent blinding for operations given an RNG.
+    exponent_blinding: bool,
     #[cfg(test)]
     pub(crate) fault: bool,
+    /// Skips the fault check: only to measure its cost in a test.
+    #[cfg(test)]
+    pub(crate) skip_fault_check: bool,
+    /// Test-only fault injection into one CRT half: 1 corrupts the `p`
+    /// half's exponent, 2 the `q` half's.
+    #[cfg(test)]
+    pub(crate) fault_half: u8,
 }
 
 /// Big-endian components of a two-prime private key, borrowed.
@@ -356,8 +372,13 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 Mode::Plain
             },
             primes: primes.len(),
+            exponent_blinding: false,
             #[cfg(test)]
             fault: false,
+            #[cfg(test)]
+            skip_fault_check: false,
+            #[cfg(test)]
+            fault_half: 0,
         };
         if !limbs::from_be_bytes(&mut key.d.as_mut()[..l], d)
             || limbs::ct_lt(&key.d.as_ref()[..l], key.public.n_limbs()) == 0
@@ -485,10 +506,15 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     fn check_exponent_for_prime(&self, prime: &[u8], work: &mut [Limb]) -> Result<()> {
         let (h, l) = (self.h, self.public.l);
         let (pm1, rest) = work.split_at_mut(h);
-        let (r, rest) = rest.split_at_mut(h);
         if !limbs::from_be_bytes(pm1, prime) {
             return Err(Error::InvalidPrime);
         }
+        // Work over the prime's own (public) width, not the CRT half's: the
+        // cost of `rem` is bits(d) × width, and a crafted key with thousands
+        // of tiny primes would otherwise take seconds to reject.
+        let w = limbs::significant_limbs(pm1);
+        let pm1 = &mut pm1[..w];
+        let (r, rest) = rest.split_at_mut(w);
         pm1[0] &= !1;
         limbs::rem(r, &self.d.as_ref()[..l], pm1, rest);
         check_inverse_of_e(self.public.e, r, pm1, rest)
@@ -516,8 +542,10 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             exp::pow_secret_window(x, qmodp, y, &p, rest, 2);
         }
         // y = x·q mod p must be 1.
-        p.mul(y, x, qmodp, rest);
-        p.to_mont(qmodp, y, rest); // (x·q·R⁻¹)·R²·R⁻¹ = x·q
+        // The kernels take exactly 2h limbs of scratch.
+        let t = &mut rest[..2 * h];
+        p.mul(y, x, qmodp, t);
+        p.to_mont(qmodp, y, t); // (x·q·R⁻¹)·R²·R⁻¹ = x·q
         let mut one = [0 as Limb; 1];
         one[0] = 1;
         let is_one = limbs::ct_eq(&qmodp[..1], &one) & limbs::ct_is_zero(&qmodp[1..]);
@@ -528,7 +556,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 Error::InvalidPrime
             });
         }
-        p.to_mont(y, x, rest);
+        p.to_mont(y, x, &mut rest[..2 * h]);
         self.qinv.as_mut()[..h].copy_from_slice(x);
         self.qinv_mont.as_mut()[..h].copy_from_slice(y);
         Ok(())
@@ -606,44 +634,198 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// # Errors
     /// [`Error::Internal`] if the check fails; `out` is zeroed then.
     pub(crate) fn private_op_limbs(&self, x: &[Limb], out: &mut [Limb]) -> Result<()> {
-        let l = self.public.l;
+        self.private_op_with::<NoRng>(x, out, None)
+    }
+
+    /// [`Self::private_op_limbs`] with base blinding (and exponent blinding
+    /// if [`Self::set_exponent_blinding`] is on) drawn from `rng`:
+    /// `out = (x·r^e)^d·r⁻¹ mod n` (see `src/blinding.rs`). The fault check
+    /// runs after unblinding, on the final result.
+    ///
+    /// # Errors
+    /// [`Error::Rng`] if the generator fails; [`Error::Internal`] on a
+    /// detected fault. `out` is zeroed on error.
+    pub(crate) fn private_op_blinded_limbs<R: TryCryptoRng + ?Sized>(
+        &self,
+        x: &[Limb],
+        out: &mut [Limb],
+        rng: &mut R,
+    ) -> Result<()> {
+        self.private_op_with(x, out, Some(rng))
+    }
+
+    fn private_op_with<R: TryCryptoRng + ?Sized>(
+        &self,
+        x: &[Limb],
+        out: &mut [Limb],
+        rng: Option<&mut R>,
+    ) -> Result<()> {
         let mut work = C::Work::zeroed();
-        match self.mode {
-            Mode::Crt => {
-                let key = crt::CrtKey {
-                    p: self.p_modulus(),
-                    q: self.q_modulus(),
-                    dp: &self.dp.as_ref()[..self.h],
-                    dq: &self.dq.as_ref()[..self.h],
-                    qinv_mont: &self.qinv_mont.as_ref()[..self.h],
-                };
-                crt::private_crt(out, x, &key, work.as_mut());
-            }
-            Mode::Plain => {
-                exp::pow_secret_window(
-                    out,
-                    x,
-                    &self.d.as_ref()[..l],
-                    &self.public.modulus(),
-                    work.as_mut(),
-                    2,
-                );
+        let result = match rng {
+            Some(rng) => self.exponentiate_blinded(x, out, work.as_mut(), rng),
+            None => {
+                self.exponentiate(x, out, work.as_mut(), None);
+                Ok(())
             }
         }
+        .and_then(|()| self.fault_check(x, out, work.as_mut()));
+        work.as_mut().zeroize();
+        if result.is_err() {
+            out.zeroize();
+        }
+        result
+    }
+
+    /// The Bellcore check: `out^e` must give `x` back.
+    fn fault_check(&self, x: &[Limb], out: &mut [Limb], work: &mut [Limb]) -> Result<()> {
         #[cfg(test)]
         if self.fault {
             out[0] ^= 1;
         }
-        // Fault check: out^e must give x back.
-        let (check, rest) = work.as_mut().split_at_mut(l);
+        #[cfg(test)]
+        if self.skip_fault_check {
+            return Ok(());
+        }
+        let l = self.public.l;
+        let (check, rest) = work.split_at_mut(l);
         self.public.public_op_limbs(out, check, rest);
         let ok = limbs::ct_eq(check, x);
-        work.as_mut().zeroize();
+        // Public by design: whether a fault was detected is the error
+        // returned (and a correct result is always accepted).
+        blinding::declassify(&ok);
         if ok == 0 {
-            out.zeroize();
             return Err(Error::Internal);
         }
         Ok(())
+    }
+
+    /// `out = ((x·r^e)^d mod n)·r⁻¹ mod n` for a fresh `r`, with exponent
+    /// blinding if enabled. Out of line so that its buffers are on the stack
+    /// only for blinded operations.
+    #[inline(never)]
+    fn exponentiate_blinded<R: TryCryptoRng + ?Sized>(
+        &self,
+        x: &[Limb],
+        out: &mut [Limb],
+        work: &mut [Limb],
+        rng: &mut R,
+    ) -> Result<()> {
+        let l = self.public.l;
+        let mut rinv = C::Limbs::zeroed();
+        let mut xb = C::Limbs::zeroed();
+        let result = (|| {
+            let e = [self.public.e as Limb, (self.public.e >> 32) as Limb];
+            let n = self.public.modulus();
+            let (xb, rinv) = (&mut xb.as_mut()[..l], &mut rinv.as_mut()[..l]);
+            blinding::blind(rng, &n, &e, x, xb, rinv, work)?;
+            if self.exponent_blinding && self.mode == Mode::Crt {
+                self.exponentiate_blinded_exponents(xb, out, work, rng)?;
+            } else {
+                self.exponentiate(xb, out, work, None);
+            }
+            // Unblind: out = m'·r⁻¹.
+            let (m, t) = work.split_at_mut(l);
+            m.copy_from_slice(out);
+            blinding::unblind(&n, out, m, rinv, t);
+            Ok(())
+        })();
+        rinv.as_mut().zeroize();
+        xb.as_mut().zeroize();
+        result
+    }
+
+    /// CRT exponentiation with `dP + k·(p − 1)`, `dQ + k'·(q − 1)` for fresh
+    /// random 64-bit `k, k'`.
+    #[inline(never)]
+    fn exponentiate_blinded_exponents<R: TryCryptoRng + ?Sized>(
+        &self,
+        base: &[Limb],
+        out: &mut [Limb],
+        work: &mut [Limb],
+        rng: &mut R,
+    ) -> Result<()> {
+        let h = self.h;
+        let mut dpb = C::Limbs::zeroed();
+        let mut dqb = C::Limbs::zeroed();
+        let (dp, dq) = (&mut dpb.as_mut()[..h + 2], &mut dqb.as_mut()[..h + 2]);
+        let (p, q) = (&self.p.as_ref()[..h], &self.q.as_ref()[..h]);
+        let result = blinding::blind_exponent(rng, &self.dp.as_ref()[..h], p, dp)
+            .and_then(|()| blinding::blind_exponent(rng, &self.dq.as_ref()[..h], q, dq));
+        if result.is_ok() {
+            self.exponentiate(base, out, work, Some((dp, dq)));
+        }
+        dpb.as_mut().zeroize();
+        dqb.as_mut().zeroize();
+        result
+    }
+
+    /// `out = base^d mod n` (CRT, or plain for multi-prime keys), unchecked;
+    /// `exponents` replaces `(dP, dQ)` (exponent blinding).
+    fn exponentiate(
+        &self,
+        base: &[Limb],
+        out: &mut [Limb],
+        work: &mut [Limb],
+        exponents: Option<(&[Limb], &[Limb])>,
+    ) {
+        let l = self.public.l;
+        match self.mode {
+            Mode::Crt => {
+                let h = self.h;
+                let (dp, dq) =
+                    exponents.unwrap_or((&self.dp.as_ref()[..h], &self.dq.as_ref()[..h]));
+                #[cfg(test)]
+                let (mut dpf, mut dqf) = (C::Limbs::zeroed(), C::Limbs::zeroed());
+                #[cfg(test)]
+                let (dp, dq) = {
+                    // A glitched exponent in one half: the textbook Bellcore fault.
+                    let dpf = &mut dpf.as_mut()[..dp.len()];
+                    let dqf = &mut dqf.as_mut()[..dq.len()];
+                    dpf.copy_from_slice(dp);
+                    dqf.copy_from_slice(dq);
+                    match self.fault_half {
+                        1 => dpf[0] ^= 2,
+                        2 => dqf[0] ^= 2,
+                        _ => {}
+                    }
+                    (&*dpf, &*dqf)
+                };
+                let key = crt::CrtKey {
+                    p: self.p_modulus(),
+                    q: self.q_modulus(),
+                    dp,
+                    dq,
+                    qinv_mont: &self.qinv_mont.as_ref()[..h],
+                };
+                crt::private_crt(out, base, &key, work);
+            }
+            Mode::Plain => {
+                exp::pow_secret_window(
+                    out,
+                    base,
+                    &self.d.as_ref()[..l],
+                    &self.public.modulus(),
+                    work,
+                    2,
+                );
+            }
+        }
+    }
+
+    /// Turns exponent blinding on or off for the operations given an RNG
+    /// (off by default). On two-prime keys each CRT exponent becomes
+    /// `dP + k·(p − 1)` with a fresh random 64-bit `k` per operation: same
+    /// result, a new exponent bit pattern every time, against differential
+    /// power/EM analysis of the exponent (see `SECURITY.md`). Costs 2 limbs
+    /// of exponent per half (about 5 % at 2048 bits). No effect on
+    /// multi-prime keys or on operations without an RNG.
+    pub fn set_exponent_blinding(&mut self, on: bool) {
+        self.exponent_blinding = on;
+    }
+
+    /// Whether exponent blinding is on ([`Self::set_exponent_blinding`]).
+    pub fn exponent_blinding(&self) -> bool {
+        self.exponent_blinding
     }
 
     /// RSADP / RSASP1 on big-endian byte strings: `output = input^d mod n`
@@ -655,6 +837,30 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// below `n`, or `output` is not `k` bytes; [`Error::Internal`] on a
     /// detected fault.
     pub fn raw_private(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
+        self.raw_private_with::<NoRng>(None, input, output)
+    }
+
+    /// [`Self::raw_private`] with base blinding (and exponent blinding if
+    /// enabled) drawn from `rng`; the result is the same.
+    ///
+    /// # Errors
+    /// As [`Self::raw_private`]; [`Error::Rng`] if the generator fails.
+    pub fn raw_private_blinded<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        input: &[u8],
+        output: &mut [u8],
+    ) -> Result<()> {
+        self.raw_private_with(Some(rng), input, output)
+    }
+
+    /// [`Self::raw_private`], blinded when `rng` is given.
+    pub(crate) fn raw_private_with<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        input: &[u8],
+        output: &mut [u8],
+    ) -> Result<()> {
         if output.len() != self.size() {
             return Err(Error::InvalidArguments);
         }
@@ -662,13 +868,38 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         let mut x = C::Limbs::zeroed();
         let mut y = C::Limbs::zeroed();
         self.public.representative(input, x.as_mut())?;
-        let result = self.private_op_limbs(&x.as_ref()[..l], &mut y.as_mut()[..l]);
+        let (x_l, y_l) = (&x.as_ref()[..l], &mut y.as_mut()[..l]);
+        let result = match rng {
+            Some(rng) => self.private_op_blinded_limbs(x_l, y_l, rng),
+            None => self.private_op_limbs(x_l, y_l),
+        };
         if result.is_ok() {
             limbs::to_be_bytes(output, &y.as_ref()[..l]);
         }
         x.as_mut().zeroize();
         y.as_mut().zeroize();
         result
+    }
+
+    /// Marks every secret component of the key as undefined for Valgrind
+    /// memcheck: a no-op unless the crate was built with
+    /// `RSA_CORTEX_M_CT_VALGRIND` set (the constant-time check of `ci/ct`,
+    /// `examples/ct_valgrind.rs`); returns whether it was. Not part of the
+    /// API.
+    #[doc(hidden)]
+    pub fn ct_valgrind_poison_secrets(&self) -> bool {
+        blinding::poison(self.d.as_ref());
+        blinding::poison(self.p.as_ref());
+        blinding::poison(self.q.as_ref());
+        blinding::poison(self.rr_p.as_ref());
+        blinding::poison(self.rr_q.as_ref());
+        blinding::poison(&self.p0);
+        blinding::poison(&self.q0);
+        blinding::poison(self.dp.as_ref());
+        blinding::poison(self.dq.as_ref());
+        blinding::poison(self.qinv.as_ref());
+        blinding::poison(self.qinv_mont.as_ref());
+        blinding::CT_VALGRIND
     }
 
     pub(crate) fn d_limbs(&self) -> &[Limb] {
@@ -690,6 +921,18 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         out: &mut [u8],
         decode: impl FnOnce(&mut [u8]) -> Result<usize>,
     ) -> Result<usize> {
+        self.decrypt_with_rng::<NoRng>(None, ct, out, decode)
+    }
+
+    /// [`Self::decrypt_with`], the private operation blinded when `rng` is
+    /// given ([`Error::Rng`] if it fails).
+    pub(crate) fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        ct: &[u8],
+        out: &mut [u8],
+        decode: impl FnOnce(&mut [u8]) -> Result<usize>,
+    ) -> Result<usize> {
         let k = self.size();
         if ct.len() != k || out.len() < k {
             return Err(Error::Decryption);
@@ -697,13 +940,15 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         let mut em = C::Bytes::zeroed();
         let em = &mut em.as_mut()[..k];
         let result = self
-            .raw_private(ct, em)
+            .raw_private_with(rng, ct, em)
             .map_err(|e| match e {
                 Error::Internal => Error::Internal,
+                Error::Rng => Error::Rng,
                 _ => Error::Decryption,
             })
             .and_then(|()| decode(em))
             // The length of the (accepted or synthetic) message is public by design.
+            .inspect(blinding::declassify)
             .inspect(|&len| out[..len].copy_from_slice(&em[k - len..]));
         em.zeroize();
         result
@@ -865,6 +1110,264 @@ mod tests {
             faulty.iter().all(|&b| b == 0xaa),
             "no byte of the faulty value is written"
         );
+    }
+
+    fn fixture_key(bits: usize) -> PrivateKey {
+        let path = std::format!(
+            "{}/tests/data/fixtures/rsa{bits}/private.pkcs8.der",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        PrivateKey::from_pkcs8_der(&std::fs::read(path).unwrap()).unwrap()
+    }
+
+    fn to_big(x: &[u8]) -> num_bigint::BigUint {
+        num_bigint::BigUint::from_bytes_be(x)
+    }
+
+    /// A generator that always fails.
+    struct FailingRng;
+
+    #[derive(Debug)]
+    struct RngFailure;
+
+    impl core::fmt::Display for RngFailure {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("rng failure")
+        }
+    }
+
+    impl core::error::Error for RngFailure {}
+
+    impl rand_core::TryRng for FailingRng {
+        type Error = RngFailure;
+        fn try_next_u32(&mut self) -> core::result::Result<u32, RngFailure> {
+            Err(RngFailure)
+        }
+        fn try_next_u64(&mut self) -> core::result::Result<u64, RngFailure> {
+            Err(RngFailure)
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> core::result::Result<(), RngFailure> {
+            Err(RngFailure)
+        }
+    }
+
+    impl TryCryptoRng for FailingRng {}
+
+    /// A generator that only returns zeros: r = 0 is never invertible.
+    struct ZeroRng;
+
+    impl rand_core::TryRng for ZeroRng {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
+            Ok(0)
+        }
+        fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
+            Ok(0)
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
+            dst.fill(0);
+            Ok(())
+        }
+    }
+
+    impl TryCryptoRng for ZeroRng {}
+
+    /// Base blinding (and exponent blinding) give the unblinded result, at
+    /// every fixture size from 1024 to 4096 bits.
+    #[test]
+    fn blinded_results_equal_unblinded() {
+        use rand::{rngs::StdRng, SeedableRng};
+        let mut rng = StdRng::from_seed([42; 32]);
+        for bits in [1024, 2047, 2048, 3071, 3072, 4096] {
+            let mut key = fixture_key(bits);
+            let k = key.size();
+            for i in 0..3u8 {
+                let mut input = std::vec![0u8; k];
+                rand_core::Rng::fill_bytes(&mut rng, &mut input[1..]);
+                input[1] = i; // below n
+                let mut plain = std::vec![0u8; k];
+                key.raw_private(&input, &mut plain).unwrap();
+                for eb in [false, true] {
+                    key.set_exponent_blinding(eb);
+                    assert_eq!(key.exponent_blinding(), eb);
+                    let mut blinded = std::vec![0u8; k];
+                    key.raw_private_blinded(&mut rng, &input, &mut blinded)
+                        .unwrap();
+                    assert_eq!(blinded, plain, "{bits} bits, exponent blinding {eb}");
+                }
+                key.set_exponent_blinding(false);
+                // Edge inputs: 0 and 1.
+                for v in [0u8, 1] {
+                    let mut x = std::vec![0u8; k];
+                    x[k - 1] = v;
+                    let mut out = std::vec![0u8; k];
+                    key.raw_private_blinded(&mut rng, &x, &mut out).unwrap();
+                    assert_eq!(out, x);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rng_failure_is_reported() {
+        let mut key = fixture_key(2048);
+        let k = key.size();
+        let input = [0x42u8; 255];
+        let mut out = [0xaau8; 256];
+        assert_eq!(
+            key.raw_private_blinded(&mut FailingRng, &input, &mut out[..k]),
+            Err(Error::Rng)
+        );
+        assert_eq!(
+            key.raw_private_blinded(&mut ZeroRng, &input, &mut out[..k]),
+            Err(Error::Rng)
+        );
+        assert!(out.iter().all(|&b| b == 0xaa), "nothing written");
+        key.set_exponent_blinding(true);
+        assert_eq!(
+            key.raw_private_blinded(&mut FailingRng, &input, &mut out[..k]),
+            Err(Error::Rng)
+        );
+        // Scheme level: decrypt_blinded and sign_with_rng report it too.
+        let sig = key.sign_with_rng(
+            &mut FailingRng,
+            crate::Pkcs1v15Sign::new::<sha2::Sha256>(),
+            &[0; 32],
+        );
+        assert_eq!(sig, Err(Error::Rng));
+        let ct = [0x11u8; 256];
+        assert_eq!(
+            key.decrypt_blinded(&mut FailingRng, crate::Pkcs1v15Encrypt, &ct),
+            Err(Error::Rng)
+        );
+        assert_eq!(
+            key.decrypt_blinded(&mut FailingRng, crate::Oaep::<sha2::Sha256>::new(), &ct),
+            Err(Error::Rng)
+        );
+    }
+
+    /// Bellcore: a glitched exponent in either CRT half gives a value whose
+    /// `gcd(s^e − x, n)` is a prime factor; the check catches it in the
+    /// plain and the blinded paths, and nothing of it is written.
+    #[test]
+    fn fault_in_either_half_is_detected() {
+        use rand::{rngs::StdRng, SeedableRng};
+        let mut rng = StdRng::from_seed([5; 32]);
+        let mut key = fixture_key(2048);
+        let k = key.size();
+        let mut n = [0u8; 256];
+        key.public.write_n_be(&mut n).unwrap();
+        let (mut p, mut q) = ([0u8; 128], [0u8; 128]);
+        key.write_component(Component::P, &mut p);
+        key.write_component(Component::Q, &mut q);
+        let (n, p, q) = (to_big(&n), to_big(&p), to_big(&q));
+        let e = num_bigint::BigUint::from(key.public.e_u64());
+        let input = [0x5au8; 255];
+        for half in [1u8, 2] {
+            key.fault_half = half;
+            // What would escape without the check: a factor of n.
+            key.skip_fault_check = true;
+            let mut faulty = [0u8; 256];
+            key.raw_private(&input, &mut faulty).unwrap();
+            let s = to_big(&faulty);
+            let x = to_big(&input);
+            let diff = (s.modpow(&e, &n) + &n - x) % &n;
+            let g = num_integer::Integer::gcd(&diff, &n);
+            assert_eq!(g, if half == 1 { q.clone() } else { p.clone() });
+            key.skip_fault_check = false;
+            // With the check: an error, and `out` untouched.
+            let mut out = [0xaau8; 256];
+            assert_eq!(key.raw_private(&input, &mut out), Err(Error::Internal));
+            assert_eq!(
+                key.raw_private_blinded(&mut rng, &input, &mut out),
+                Err(Error::Internal)
+            );
+            assert!(out.iter().all(|&b| b == 0xaa));
+            // Scheme level.
+            let ct = [0x11u8; 256];
+            assert_eq!(
+                key.decrypt(crate::Pkcs1v15Encrypt, &ct[..k]),
+                Err(Error::Internal)
+            );
+        }
+        key.fault_half = 0;
+        let mut out = [0u8; 256];
+        key.raw_private(&input, &mut out).unwrap();
+    }
+
+    /// Cost of the Bellcore check on the host: `cargo test --release --lib
+    /// bellcore_check_cost -- --ignored --nocapture`. Measurement only: the
+    /// check cannot be skipped outside tests.
+    #[test]
+    #[ignore]
+    fn bellcore_check_cost() {
+        for bits in [2048, 3072, 4096] {
+            let mut key = fixture_key(bits);
+            let k = key.size();
+            let input = std::vec![0x33u8; k - 1];
+            let mut out = std::vec![0u8; k];
+            let iters = match bits {
+                2048 => 40,
+                3072 => 15,
+                _ => 8,
+            };
+            // Interleaved batches, minimum per variant: robust against other
+            // load on the machine.
+            let (mut with, mut without) = (f64::MAX, f64::MAX);
+            for _ in 0..25 {
+                for skip in [false, true] {
+                    key.skip_fault_check = skip;
+                    let t = std::time::Instant::now();
+                    for _ in 0..iters {
+                        key.raw_private(&input, &mut out).unwrap();
+                    }
+                    let per = t.elapsed().as_secs_f64() / iters as f64;
+                    if skip {
+                        without = without.min(per);
+                    } else {
+                        with = with.min(per);
+                    }
+                }
+            }
+            key.skip_fault_check = false;
+            std::println!(
+                "bellcore check, {bits} bits: with {:.1} us, without {:.1} us, ratio {:.4} (+{:.2} %)",
+                with * 1e6,
+                without * 1e6,
+                with / without,
+                (with / without - 1.0) * 100.0
+            );
+        }
+    }
+
+    /// Load-independent variant of [`bellcore_check_cost`]: runs
+    /// `BELLCORE_ITERS` private operations on a `BELLCORE_BITS` fixture key,
+    /// with the check unless `BELLCORE_SKIP` is set, for counting executed
+    /// instructions under `valgrind --tool=cachegrind --cache-sim=no`
+    /// (compare with `BELLCORE_ITERS=0` as the baseline). With
+    /// `BELLCORE_BLIND=base` or `exponent`, the blinded operation instead.
+    #[test]
+    #[ignore]
+    fn bellcore_check_cost_instructions() {
+        let var = |name: &str| std::env::var(name).ok();
+        let bits = var("BELLCORE_BITS").map_or(2048, |v| v.parse().unwrap());
+        let iters: usize = var("BELLCORE_ITERS").map_or(10, |v| v.parse().unwrap());
+        let mut key = fixture_key(bits);
+        key.skip_fault_check = var("BELLCORE_SKIP").is_some();
+        // BELLCORE_BLIND=base|exponent: the cost of blinding, likewise.
+        let blind = var("BELLCORE_BLIND");
+        key.set_exponent_blinding(blind.as_deref() == Some("exponent"));
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::from_seed([1; 32]);
+        let k = key.size();
+        let input = std::vec![0x33u8; k - 1];
+        let mut out = std::vec![0u8; k];
+        for _ in 0..iters {
+            if blind.is_some() {
+                key.raw_private_blinded(&mut rng, &input, &mut out).unwrap();
+            } else {
+                key.raw_private(&input, &mut out).unwrap();
+            }
+        }
     }
 
     #[test]

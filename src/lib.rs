@@ -61,6 +61,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod arith;
+mod blinding;
 pub mod capacity;
 mod encoding;
 pub mod errors;

@@ -6,7 +6,9 @@
 //! [`crate::oaep`].
 //!
 //! Blinding: the private operation is constant time with or without an RNG;
-//! methods that take one accept it for API compatibility (and PSS salt).
+//! methods that take one also blind it with that RNG (base blinding, and
+//! exponent blinding if enabled on the key; see `SECURITY.md`), and PSS
+//! draws its salt from it.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -27,13 +29,14 @@ use crate::traits::{PaddingScheme, SignatureScheme};
 #[cfg(feature = "getrandom")]
 use getrandom::SysRng;
 
-fn sign_vec<C: Capacity>(
+fn sign_vec<C: Capacity, R: TryCryptoRng + ?Sized>(
     key: &BoundedPrivateKey<C>,
+    rng: Option<&mut R>,
     prefix: &[u8],
     hashed: &[u8],
 ) -> Result<Vec<u8>> {
     let mut sig = vec![0; key.size()];
-    pkcs1v15::sign_prehash_into(key, prefix, hashed, &mut sig)?;
+    pkcs1v15::sign_prehash_with(key, rng, prefix, hashed, &mut sig)?;
     Ok(sig)
 }
 
@@ -53,12 +56,12 @@ fn truncate(mut out: Vec<u8>, len: usize) -> Vec<u8> {
 impl SignatureScheme for Pkcs1v15Sign {
     fn sign<C: Capacity, Rng: TryCryptoRng + ?Sized>(
         self,
-        _rng: Option<&mut Rng>,
+        rng: Option<&mut Rng>,
         priv_key: &BoundedPrivateKey<C>,
         hashed: &[u8],
     ) -> Result<Vec<u8>> {
         self.check_hash_len(hashed)?;
-        sign_vec(priv_key, self.prefix.as_bytes(), hashed)
+        sign_vec(priv_key, rng, self.prefix.as_bytes(), hashed)
     }
 
     fn verify<C: Capacity>(
@@ -99,12 +102,12 @@ impl<D: Digest> SignatureScheme for Pss<D> {
 impl PaddingScheme for Pkcs1v15Encrypt {
     fn decrypt<C: Capacity, Rng: TryCryptoRng + ?Sized>(
         self,
-        _rng: Option<&mut Rng>,
+        rng: Option<&mut Rng>,
         priv_key: &BoundedPrivateKey<C>,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         let mut out = vec![0; priv_key.size()];
-        let len = pkcs1v15::decrypt_into(priv_key, ciphertext, &mut out)?;
+        let len = pkcs1v15::decrypt_with(priv_key, rng, ciphertext, &mut out)?;
         Ok(truncate(out, len))
     }
 
@@ -123,13 +126,18 @@ impl PaddingScheme for Pkcs1v15Encrypt {
 impl<D: Digest, MGD: Digest> PaddingScheme for Oaep<D, MGD> {
     fn decrypt<C: Capacity, Rng: TryCryptoRng + ?Sized>(
         self,
-        _rng: Option<&mut Rng>,
+        rng: Option<&mut Rng>,
         priv_key: &BoundedPrivateKey<C>,
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         let mut out = vec![0; priv_key.size()];
-        let len =
-            oaep::decrypt_into::<C, D, MGD>(priv_key, ciphertext, self.label_bytes(), &mut out)?;
+        let len = oaep::decrypt_with::<C, D, MGD, Rng>(
+            priv_key,
+            rng,
+            ciphertext,
+            self.label_bytes(),
+            &mut out,
+        )?;
         Ok(truncate(out, len))
     }
 
@@ -258,10 +266,11 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         padding.decrypt::<C, NoRng>(None, self, ciphertext)
     }
 
-    /// As [`Self::decrypt`], given an RNG (as `rsa::PrivateKey::decrypt_blinded`).
+    /// As [`Self::decrypt`], with the private operation blinded by `rng`
+    /// (as `rsa::PrivateKey::decrypt_blinded`); same result.
     ///
     /// # Errors
-    /// The scheme's decryption errors.
+    /// The scheme's decryption errors; [`Error::Rng`] if the generator fails.
     pub fn decrypt_blinded<R: TryCryptoRng + ?Sized, P: PaddingScheme>(
         &self,
         rng: &mut R,
@@ -280,10 +289,11 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         padding.sign::<C, NoRng>(None, self, digest_in)
     }
 
-    /// Signs the digest `digest_in` with `padding`, drawing salt from `rng`.
+    /// Signs the digest `digest_in` with `padding`, drawing salt (PSS) and
+    /// the blinding of the private operation from `rng`.
     ///
     /// # Errors
-    /// The scheme's signing errors.
+    /// The scheme's signing errors; [`Error::Rng`] if the generator fails.
     pub fn sign_with_rng<R: TryCryptoRng + ?Sized, S: SignatureScheme>(
         &self,
         rng: &mut R,
@@ -327,31 +337,37 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// [`Error::InputNotHashed`]; as [`pkcs1v15::sign_prehash_into`].
     pub fn pkcs1v15_sign_prehash<D: Digest + AssociatedOid>(&self, hash: &[u8]) -> Result<Vec<u8>> {
         check_len::<D>(hash)?;
-        sign_vec(self, DigestInfoPrefix::new::<D>().as_bytes(), hash)
+        sign_vec::<C, NoRng>(self, None, DigestInfoPrefix::new::<D>().as_bytes(), hash)
     }
 
-    /// As [`Self::pkcs1v15_sign`], given an RNG.
+    /// As [`Self::pkcs1v15_sign`], blinded with `rng` (same signature).
     ///
     /// # Errors
-    /// As [`pkcs1v15::sign_prehash_into`].
+    /// As [`pkcs1v15::sign_prehash_into`]; [`Error::Rng`].
     pub fn pkcs1v15_sign_with_rng<D: Digest + AssociatedOid, R: TryCryptoRng + ?Sized>(
         &self,
-        _rng: &mut R,
+        rng: &mut R,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        self.pkcs1v15_sign::<D>(msg)
+        self.pkcs1v15_sign_prehash_with_rng::<D, R>(rng, &D::digest(msg))
     }
 
-    /// As [`Self::pkcs1v15_sign_prehash`], given an RNG.
+    /// As [`Self::pkcs1v15_sign_prehash`], blinded with `rng` (same signature).
     ///
     /// # Errors
-    /// As [`pkcs1v15::sign_prehash_into`].
+    /// As [`pkcs1v15::sign_prehash_into`]; [`Error::Rng`].
     pub fn pkcs1v15_sign_prehash_with_rng<D: Digest + AssociatedOid, R: TryCryptoRng + ?Sized>(
         &self,
-        _rng: &mut R,
+        rng: &mut R,
         hash: &[u8],
     ) -> Result<Vec<u8>> {
-        self.pkcs1v15_sign_prehash::<D>(hash)
+        check_len::<D>(hash)?;
+        sign_vec(
+            self,
+            Some(rng),
+            DigestInfoPrefix::new::<D>().as_bytes(),
+            hash,
+        )
     }
 
     /// RSASSA-PSS signature of `msg` hashed with `D`, salt of `D`'s length

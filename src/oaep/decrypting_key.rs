@@ -24,8 +24,8 @@ use crate::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, TraitErro
 /// `D` hashes the label, `MGD` is MGF1's hash. Holds a
 /// [`BoundedPrivateKey<C>`] and the label inline (at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
 /// bytes). The private operation is constant time without blinding, so
-/// `RandomizedDecryptor::decrypt_with_rng` ignores its RNG and
-/// `Decryptor::decrypt` needs none.
+/// `Decryptor::decrypt` needs no RNG; `RandomizedDecryptor::decrypt_with_rng`
+/// also blinds it with its RNG (same result).
 ///
 /// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
 pub struct DecryptingKey<D, MGD = D, C: Capacity = Max4096>
@@ -105,9 +105,14 @@ where
     }
 
     #[cfg(feature = "alloc")]
-    fn decrypt_vec(&self, ct: &[u8]) -> Result<Vec<u8>> {
+    fn decrypt_vec<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        ct: &[u8],
+    ) -> Result<Vec<u8>> {
+        let label = Label::get(&self.label)?;
         let mut out = alloc::vec![0u8; self.inner.size()];
-        let len = self.decrypt_into(ct, &mut out)?;
+        let len = super::decrypt_with::<C, D, MGD, R>(&self.inner, rng, ct, label, &mut out)?;
         out.truncate(len);
         Ok(out)
     }
@@ -122,7 +127,8 @@ where
     fn decrypt(&self, ciphertext: &[u8]) -> core::result::Result<Vec<u8>, TraitError> {
         // The identity conversion without the `rsa` feature.
         #[allow(clippy::useless_conversion)]
-        self.decrypt_vec(ciphertext).map_err(TraitError::from)
+        self.decrypt_vec::<crate::blinding::NoRng>(None, ciphertext)
+            .map_err(TraitError::from)
     }
 }
 
@@ -134,12 +140,13 @@ where
 {
     fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
-        _rng: &mut R,
+        rng: &mut R,
         ciphertext: &[u8],
     ) -> core::result::Result<Vec<u8>, TraitError> {
         // The identity conversion without the `rsa` feature.
         #[allow(clippy::useless_conversion)]
-        self.decrypt_vec(ciphertext).map_err(TraitError::from)
+        self.decrypt_vec(Some(rng), ciphertext)
+            .map_err(TraitError::from)
     }
 }
 

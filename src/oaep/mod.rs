@@ -14,6 +14,7 @@ use digest::Digest;
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
+use crate::blinding::NoRng;
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
 use crate::key::{BoundedPrivateKey, BoundedPublicKey};
@@ -57,7 +58,31 @@ pub fn decrypt_into<C: Capacity, D: Digest, MGD: Digest>(
     label: &[u8],
     out: &mut [u8],
 ) -> Result<usize> {
-    key.decrypt_with(ct, out, |em| eme_oaep_decode::<D, MGD>(em, label))
+    decrypt_with::<C, D, MGD, NoRng>(key, None, ct, label, out)
+}
+
+/// [`decrypt_into`] with the private operation blinded by `rng` (same result).
+///
+/// # Errors
+/// As [`decrypt_into`]; [`Error::Rng`] if the generator fails.
+pub fn decrypt_blinded_into<C: Capacity, D: Digest, MGD: Digest, R: TryCryptoRng + ?Sized>(
+    key: &BoundedPrivateKey<C>,
+    rng: &mut R,
+    ct: &[u8],
+    label: &[u8],
+    out: &mut [u8],
+) -> Result<usize> {
+    decrypt_with::<C, D, MGD, R>(key, Some(rng), ct, label, out)
+}
+
+pub(crate) fn decrypt_with<C: Capacity, D: Digest, MGD: Digest, R: TryCryptoRng + ?Sized>(
+    key: &BoundedPrivateKey<C>,
+    rng: Option<&mut R>,
+    ct: &[u8],
+    label: &[u8],
+    out: &mut [u8],
+) -> Result<usize> {
+    key.decrypt_with_rng(rng, ct, out, |em| eme_oaep_decode::<D, MGD>(em, label))
 }
 
 /// RSAES-OAEP with label hash `D` and MGF1 hash `MGD`, as a

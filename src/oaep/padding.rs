@@ -192,6 +192,9 @@ pub fn eme_oaep_decode<D: Digest, MGD: Digest>(em: &mut [u8], label: &[u8]) -> R
     for b in em.iter_mut() {
         b.conditional_assign(&0, !valid);
     }
+    // Public by design: validity is the returned error (constant-time check
+    // of the Valgrind harness, ci/ct).
+    crate::blinding::declassify(&valid);
     if bool::from(valid) {
         Ok(m_len as usize)
     } else {

@@ -23,8 +23,8 @@ use crate::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, TraitErro
 /// establish message authenticity.
 ///
 /// The private operation is constant time without blinding, so
-/// `RandomizedDecryptor::decrypt_with_rng` ignores its RNG and
-/// `Decryptor::decrypt` needs none.
+/// `Decryptor::decrypt` needs no RNG; `RandomizedDecryptor::decrypt_with_rng`
+/// also blinds it with its RNG (same result).
 ///
 /// [RFC8017 § 7.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.2
 pub struct DecryptingKey<C: Capacity = Max4096> {
@@ -49,9 +49,13 @@ impl<C: Capacity> DecryptingKey<C> {
     }
 
     #[cfg(feature = "alloc")]
-    fn decrypt_vec(&self, ct: &[u8]) -> Result<Vec<u8>> {
+    fn decrypt_vec<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        ct: &[u8],
+    ) -> Result<Vec<u8>> {
         let mut out = alloc::vec![0u8; self.inner.size()];
-        let len = decrypt_into(&self.inner, ct, &mut out)?;
+        let len = super::decrypt_with(&self.inner, rng, ct, &mut out)?;
         out.truncate(len);
         Ok(out)
     }
@@ -62,7 +66,8 @@ impl<C: Capacity> Decryptor for DecryptingKey<C> {
     fn decrypt(&self, ciphertext: &[u8]) -> core::result::Result<Vec<u8>, TraitError> {
         // The identity conversion without the `rsa` feature.
         #[allow(clippy::useless_conversion)]
-        self.decrypt_vec(ciphertext).map_err(TraitError::from)
+        self.decrypt_vec::<crate::blinding::NoRng>(None, ciphertext)
+            .map_err(TraitError::from)
     }
 }
 
@@ -70,12 +75,13 @@ impl<C: Capacity> Decryptor for DecryptingKey<C> {
 impl<C: Capacity> RandomizedDecryptor for DecryptingKey<C> {
     fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
-        _rng: &mut R,
+        rng: &mut R,
         ciphertext: &[u8],
     ) -> core::result::Result<Vec<u8>, TraitError> {
         // The identity conversion without the `rsa` feature.
         #[allow(clippy::useless_conversion)]
-        self.decrypt_vec(ciphertext).map_err(TraitError::from)
+        self.decrypt_vec(Some(rng), ciphertext)
+            .map_err(TraitError::from)
     }
 }
 

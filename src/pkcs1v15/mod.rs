@@ -23,6 +23,7 @@ use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::arith::limbs;
+use crate::blinding::NoRng;
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
 use crate::key::{BoundedPrivateKey, BoundedPublicKey};
@@ -44,6 +45,31 @@ pub fn sign_prehash_into<C: Capacity>(
     hashed: &[u8],
     sig: &mut [u8],
 ) -> Result<()> {
+    sign_prehash_with::<C, NoRng>(key, None, prefix, hashed, sig)
+}
+
+/// [`sign_prehash_into`] with the private operation blinded by `rng` (same
+/// signature; see `SECURITY.md`).
+///
+/// # Errors
+/// As [`sign_prehash_into`]; [`Error::Rng`] if the generator fails.
+pub fn sign_prehash_blinded_into<C: Capacity, R: TryCryptoRng + ?Sized>(
+    key: &BoundedPrivateKey<C>,
+    rng: &mut R,
+    prefix: &[u8],
+    hashed: &[u8],
+    sig: &mut [u8],
+) -> Result<()> {
+    sign_prehash_with(key, Some(rng), prefix, hashed, sig)
+}
+
+pub(crate) fn sign_prehash_with<C: Capacity, R: TryCryptoRng + ?Sized>(
+    key: &BoundedPrivateKey<C>,
+    rng: Option<&mut R>,
+    prefix: &[u8],
+    hashed: &[u8],
+    sig: &mut [u8],
+) -> Result<()> {
     let k = key.size();
     if sig.len() != k {
         return Err(Error::InvalidArguments);
@@ -51,7 +77,7 @@ pub fn sign_prehash_into<C: Capacity>(
     let mut em = C::Bytes::zeroed();
     let em = &mut em.as_mut()[..k];
     emsa_pkcs1v15_encode(prefix, hashed, em)?;
-    let result = key.raw_private(em, sig);
+    let result = key.raw_private_with(rng, em, sig);
     em.zeroize();
     result
 }
@@ -117,7 +143,30 @@ pub fn decrypt_into<C: Capacity>(
     ct: &[u8],
     out: &mut [u8],
 ) -> Result<usize> {
-    key.decrypt_with(ct, out, |em| {
+    decrypt_with::<C, NoRng>(key, None, ct, out)
+}
+
+/// [`decrypt_into`] with the private operation blinded by `rng` (same
+/// result, including the synthetic message for invalid padding).
+///
+/// # Errors
+/// As [`decrypt_into`]; [`Error::Rng`] if the generator fails.
+pub fn decrypt_blinded_into<C: Capacity, R: TryCryptoRng + ?Sized>(
+    key: &BoundedPrivateKey<C>,
+    rng: &mut R,
+    ct: &[u8],
+    out: &mut [u8],
+) -> Result<usize> {
+    decrypt_with(key, Some(rng), ct, out)
+}
+
+pub(crate) fn decrypt_with<C: Capacity, R: TryCryptoRng + ?Sized>(
+    key: &BoundedPrivateKey<C>,
+    rng: Option<&mut R>,
+    ct: &[u8],
+    out: &mut [u8],
+) -> Result<usize> {
+    key.decrypt_with_rng(rng, ct, out, |em| {
         let mut d = C::Bytes::zeroed();
         let d = &mut d.as_mut()[..em.len()];
         key.write_d_be(d);

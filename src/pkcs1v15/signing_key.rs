@@ -17,17 +17,19 @@ use spki::{
 use zeroize::ZeroizeOnDrop;
 
 use super::{
-    sign_prehash_into, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey,
+    sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey,
 };
+use crate::blinding::NoRng;
 use crate::capacity::{Capacity, Max4096};
 use crate::key::BoundedPrivateKey;
 
 /// Signing key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
 ///
 /// Holds a [`BoundedPrivateKey<C>`] and the DigestInfo prefix of `D` (or
-/// none). Signing never allocates and is constant time without blinding, so
-/// the `Randomized*` signer traits ignore their RNG (in `rsa` 0.10 it feeds
-/// blinding); the signature value is deterministic either way.
+/// none). Signing never allocates and is constant time without blinding;
+/// the `Randomized*` signer traits also blind the private operation with
+/// their RNG (as in `rsa` 0.10); the signature value is deterministic either
+/// way.
 ///
 /// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
 pub struct SigningKey<D, C: Capacity = Max4096>
@@ -80,9 +82,19 @@ where
     /// Signs the digest `hashed` (not checked against `D`'s output length, as
     /// in `rsa`).
     fn sign_hashed(&self, hashed: &[u8]) -> signature::Result<Signature<C>> {
+        self.sign_hashed_with::<NoRng>(None, hashed)
+    }
+
+    /// [`Self::sign_hashed`], the private operation blinded when `rng` is given.
+    fn sign_hashed_with<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        hashed: &[u8],
+    ) -> signature::Result<Signature<C>> {
         let mut sig = Signature::zeroed(self.inner.size());
-        sign_prehash_into(
+        sign_prehash_with(
             &self.inner,
+            rng,
             self.prefix.as_bytes(),
             hashed,
             sig.as_mut_bytes(),
@@ -91,10 +103,18 @@ where
     }
 
     fn sign_parts(&self, msg: &[&[u8]]) -> signature::Result<Signature<C>> {
+        self.sign_parts_with::<NoRng>(None, msg)
+    }
+
+    fn sign_parts_with<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        msg: &[&[u8]],
+    ) -> signature::Result<Signature<C>> {
         let mut digest = D::new();
         msg.iter()
             .for_each(|part| Digest::update(&mut digest, part));
-        self.sign_hashed(&digest.finalize())
+        self.sign_hashed_with(rng, &digest.finalize())
     }
 }
 
@@ -125,18 +145,18 @@ where
     }
 }
 
-/// Not implemented by `rsa` 0.10 for this type; provided since the RNG is
-/// not needed: identical to [`PrehashSigner`].
+/// Not implemented by `rsa` 0.10 for this type; provided: the same
+/// signature as [`PrehashSigner`], the private operation blinded by `rng`.
 impl<D, C: Capacity> RandomizedPrehashSigner<Signature<C>> for SigningKey<D, C>
 where
     D: Digest,
 {
     fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
-        _rng: &mut R,
+        rng: &mut R,
         prehash: &[u8],
     ) -> signature::Result<Signature<C>> {
-        self.sign_hashed(prehash)
+        self.sign_hashed_with(Some(rng), prehash)
     }
 }
 
@@ -149,10 +169,12 @@ where
         F: Fn(&mut D) -> signature::Result<()>,
     >(
         &self,
-        _rng: &mut R,
+        rng: &mut R,
         f: F,
     ) -> signature::Result<Signature<C>> {
-        self.try_sign_digest(f)
+        let mut digest = D::default();
+        f(&mut digest)?;
+        self.sign_hashed_with(Some(rng), &digest.finalize_fixed())
     }
 }
 
@@ -162,10 +184,10 @@ where
 {
     fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
-        _rng: &mut R,
+        rng: &mut R,
         msg: &[u8],
     ) -> signature::Result<Signature<C>> {
-        self.sign_parts(&[msg])
+        self.sign_parts_with(Some(rng), &[msg])
     }
 }
 
@@ -175,10 +197,10 @@ where
 {
     fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
-        _rng: &mut R,
+        rng: &mut R,
         msg: &[&[u8]],
     ) -> signature::Result<Signature<C>> {
-        self.sign_parts(msg)
+        self.sign_parts_with(Some(rng), msg)
     }
 }
 

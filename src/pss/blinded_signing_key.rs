@@ -4,10 +4,10 @@ use super::SigningKey;
 use crate::capacity::Max4096;
 
 /// DEPRECATED: type alias for the legacy blinded signing key, as in `rsa`
-/// 0.10. [`SigningKey`]'s private operation is constant time, so there is
-/// nothing to blind.
+/// 0.10. [`SigningKey`] always blinds its private operation with the
+/// signing RNG.
 #[deprecated(
     since = "0.1.0",
-    note = "use `SigningKey`; the private operation is constant time"
+    note = "use `SigningKey`; it blinds with the signing RNG"
 )]
 pub type BlindedSigningKey<D, C = Max4096> = SigningKey<D, C>;

@@ -18,6 +18,7 @@ use digest::Digest;
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
+use crate::blinding::NoRng;
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
 use crate::key::{BoundedPrivateKey, BoundedPublicKey};
@@ -50,6 +51,16 @@ pub fn sign_prehash_with_salt_and_mgf_into<C: Capacity, D: Digest, MGD: Digest>(
     salt: &[u8],
     sig: &mut [u8],
 ) -> Result<()> {
+    sign_with::<C, D, MGD, NoRng>(key, None, hashed, salt, sig)
+}
+
+fn sign_with<C: Capacity, D: Digest, MGD: Digest, R: TryCryptoRng + ?Sized>(
+    key: &BoundedPrivateKey<C>,
+    rng: Option<&mut R>,
+    hashed: &[u8],
+    salt: &[u8],
+    sig: &mut [u8],
+) -> Result<()> {
     let k = key.size();
     if sig.len() != k {
         return Err(Error::InvalidArguments);
@@ -59,13 +70,13 @@ pub fn sign_prehash_with_salt_and_mgf_into<C: Capacity, D: Digest, MGD: Digest>(
     let mut em = C::Bytes::zeroed();
     let em = &mut em.as_mut()[..k];
     let result = emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, &mut em[k - em_len..])
-        .and_then(|()| key.raw_private(em, sig));
+        .and_then(|()| key.raw_private_with(rng, em, sig));
     em.zeroize();
     result
 }
 
 /// RSASSA-PSS signature generation with a `salt_len`-byte salt drawn from
-/// `rng`.
+/// `rng`, which also blinds the private operation (see `SECURITY.md`).
 ///
 /// # Errors
 /// As [`sign_prehash_with_salt_into`]; [`Error::Rng`] if the generator fails.
@@ -79,7 +90,7 @@ pub fn sign_prehash_into<C: Capacity, D: Digest, R: TryCryptoRng + ?Sized>(
     let mut salt = C::Bytes::zeroed();
     let salt = salt.as_mut().get_mut(..salt_len).ok_or(Error::Internal)?;
     rng.try_fill_bytes(salt).map_err(|_| Error::Rng)?;
-    sign_prehash_with_salt_into::<C, D>(key, hashed, salt, sig)
+    sign_with::<C, D, D, R>(key, Some(rng), hashed, salt, sig)
 }
 
 /// RSASSA-PSS verification (RFC 8017 §8.1.2) of a digest; `salt_len` fixes
@@ -125,7 +136,8 @@ pub fn verify_prehash_with_mgf<C: Capacity, D: Digest, MGD: Digest>(
 /// [`SignatureScheme`](crate::traits::SignatureScheme).
 pub struct Pss<D> {
     /// Blind the private operation when an RNG is given (kept for `rsa`
-    /// compatibility; the operation is constant time either way).
+    /// compatibility: signing with an RNG always blinds; the operation is
+    /// constant time either way).
     pub blinded: bool,
     /// Salt length: required for signing, optional (auto-detect) for verifying.
     pub salt_len: Option<usize>,

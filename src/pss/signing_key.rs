@@ -25,8 +25,8 @@ use crate::key::BoundedPrivateKey;
 /// 0.10, [`Signer`](signature::Signer),
 /// [`MultipartSigner`](signature::MultipartSigner) and
 /// [`PrehashSigner`](signature::hazmat::PrehashSigner) use the operating
-/// system's. The private operation is constant time without blinding, so
-/// the RNG supplies only the salt. Signing never allocates.
+/// system's. The RNG supplies the salt and blinds the private operation
+/// (constant time without blinding too). Signing never allocates.
 ///
 /// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
 pub struct SigningKey<D, C: Capacity = Max4096>
