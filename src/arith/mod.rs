@@ -23,6 +23,7 @@
 //! always compiled and is the reference the others are tested against.
 
 pub mod portable;
+pub mod portable64;
 
 pub mod crt;
 pub mod exp;
@@ -45,8 +46,10 @@ mod umaal;
 
 /// The kernels of the selected backend, under one set of names.
 pub mod kernels {
-    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    #[cfg(all(not(rsa_cortex_m_backend = "umaal"), not(target_pointer_width = "64")))]
     pub use super::portable::{mul, redc, select, sqr};
+    #[cfg(all(not(rsa_cortex_m_backend = "umaal"), target_pointer_width = "64"))]
+    pub use super::portable64::{mul, redc, select, sqr};
     #[cfg(rsa_cortex_m_backend = "umaal")]
     pub use super::umaal::{mul, redc, select, sqr};
 }

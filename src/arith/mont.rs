@@ -6,6 +6,14 @@
 
 use super::{kernels, limbs, portable, Limb, LIMB_BITS};
 
+// Reduction with a result only below R (see `Modulus::mul_assign_lazy`):
+// the UMAAL backend has one; the others reduce fully, which also qualifies
+// (their operands then stay below n, as their `redc` requires).
+#[cfg(rsa_cortex_m_backend = "umaal")]
+use super::umaal::redc_lazy;
+#[cfg(not(rsa_cortex_m_backend = "umaal"))]
+use kernels::redc as redc_lazy;
+
 /// An odd modulus with its precomputed Montgomery constants, borrowed from
 /// the key (or caller) storage that owns them.
 #[derive(Clone, Copy)]
@@ -122,6 +130,28 @@ impl<'a> Modulus<'a> {
     pub fn sqr_assign(&self, a: &mut [Limb], t: &mut [Limb]) {
         kernels::sqr(t, a);
         kernels::redc(a, t, self.n, self.n0);
+    }
+
+    /// `a ≡ a·b·R⁻¹ (mod n)` in place, only partially reduced: for
+    /// `a, b < R` (not necessarily `< n`) the result is `< R`. For the
+    /// exponentiation loops, whose intermediate values need not be below
+    /// `n`; [`Modulus::reduce_wide`] (or a full [`Modulus::mul`]) brings
+    /// them back into `[0, n)`. On the UMAAL backend this saves the
+    /// comparison with `n` in every reduction (one subtraction masked by the
+    /// top carry instead); elsewhere it is [`Modulus::mul_assign`]. Constant
+    /// time either way.
+    #[inline]
+    pub(crate) fn mul_assign_lazy(&self, a: &mut [Limb], b: &[Limb], t: &mut [Limb]) {
+        kernels::mul(t, a, b);
+        redc_lazy(a, t, self.n, self.n0);
+    }
+
+    /// `a ≡ a²·R⁻¹ (mod n)` in place, `< R` for `a < R`; see
+    /// [`Modulus::mul_assign_lazy`].
+    #[inline]
+    pub(crate) fn sqr_assign_lazy(&self, a: &mut [Limb], t: &mut [Limb]) {
+        kernels::sqr(t, a);
+        redc_lazy(a, t, self.n, self.n0);
     }
 
     /// Montgomery form `r = a·R mod n` of `a < n`.

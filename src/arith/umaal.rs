@@ -24,6 +24,7 @@ unsafe extern "C" {
     fn rsa_cm_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);
     fn rsa_cm_sqr(t: *mut Limb, a: *const Limb, len: usize);
     fn rsa_cm_redc(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
+    fn rsa_cm_redc_lazy(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_select(r: *mut Limb, table: *const Limb, len: usize, count: usize, index: usize);
 }
 
@@ -75,12 +76,34 @@ pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     unsafe { rsa_cm_redc(r.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), len, n0) }
 }
 
+/// Lazy Montgomery reduction for the exponentiation loops: `r ≡ t·R⁻¹
+/// (mod n)` with `r < R` (not necessarily `< n`), for any `t < R²` (so
+/// operands below `R` may be multiplied). The final step is one
+/// subtraction of `n` masked by the top carry instead of a comparison with
+/// `n`; constant time like [`redc`]. Outside the assembly's range, the
+/// full [`portable::redc`] (whose result is also `< R`).
+pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+    let len = n.len();
+    debug_assert_eq!(r.len(), len);
+    debug_assert_eq!(t.len(), 2 * len);
+    if len == 0 || len > MAX_LEN || r.len() < len || t.len() < 2 * len {
+        return portable::redc(r, t, n, n0);
+    }
+    // SAFETY: as for redc.
+    unsafe { rsa_cm_redc_lazy(r.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), len, n0) }
+}
+
 /// `r = table[index]`, reading every entry of `table`.
 pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
     let len = r.len();
     debug_assert!(len != 0 && table.len().is_multiple_of(len));
-    // Entries as `chunks_exact` sees them (a partial tail is ignored).
-    let count = table.len().checked_div(len).unwrap_or(0);
+    // Entries as `chunks_exact` sees them (a partial tail is ignored). The
+    // common case (16 entries, one per window value) needs no division.
+    let count = if len != 0 && table.len().is_multiple_of(16) && table.len() / 16 == len {
+        16
+    } else {
+        table.len().checked_div(len).unwrap_or(0)
+    };
     debug_assert!(index < count);
     if count == 0 || count > MAX_ENTRIES {
         return portable::select(r, table, index);
@@ -230,6 +253,50 @@ mod tests {
                 let mut t = rng.limbs(2 * len);
                 t[2 * len - 1] = t[2 * len - 1].min(n[len - 1].saturating_sub(1));
                 check_redc(&t, &n, n0, "random t");
+            }
+        }
+    }
+
+    /// The lazy REDC: for any t < R² (all-ones included), r < R (it has len
+    /// limbs) and r·R ≡ t (mod n).
+    #[test]
+    fn redc_lazy_is_congruent() {
+        use num_bigint::BigUint;
+        let mut rng = Rng(0x1a2b_3c4d_5e6f_7081);
+        for len in lengths() {
+            let r_big = BigUint::from(1u8) << (32 * len);
+            for round in 0..8 {
+                let n = match round {
+                    0 => vec![u32::MAX; len],
+                    1 => {
+                        let mut n = vec![0; len];
+                        n[0] = 1;
+                        n[len - 1] |= 1 << 31;
+                        n
+                    }
+                    _ => odd_modulus(&mut rng, len),
+                };
+                let n0 = neg_inv(n[0]);
+                let nb = BigUint::from_slice(&n);
+                for kind in 0..3 {
+                    let t = match kind {
+                        0 => vec![u32::MAX; 2 * len],
+                        1 => rng.limbs(2 * len),
+                        _ => {
+                            // a·b for a, b < R, as in the exponentiation.
+                            let (a, b) = (rng.limbs(len), rng.limbs(len));
+                            let mut t = vec![0; 2 * len];
+                            portable::mul(&mut t, &a, &b);
+                            t
+                        }
+                    };
+                    let mut t1 = t.clone();
+                    let mut got = vec![0x2468_ace0; len];
+                    redc_lazy(&mut got, &mut t1, &n, n0);
+                    let lhs = (BigUint::from_slice(&got) * &r_big) % &nb;
+                    let rhs = BigUint::from_slice(&t) % &nb;
+                    assert_eq!(lhs, rhs, "redc_lazy len {len} round {round} kind {kind}");
+                }
             }
         }
     }

@@ -53,8 +53,23 @@
 @ the missing multipliers set to zero (mul, redc) or through a one-row loop
 @ (sqr's last rows and lengths below 4).
 @
+@ len = 32 (1024-bit operands: the CRT halves of RSA-2048) has its own
+@ paths (rsa_cm_mul32, rsa_cm_sqr32, rsa_cm_redc32 and the fixed-length
+@ streams rsa_cm_s4x32/rsa_cm_s5x32 at the end of the file): the same
+@ blocks, unrolled, with every stream entered directly and no per-call
+@ entry computation; the choice depends on the length only.
+@ rsa_cm_redc_lazy (for the exponentiation loops) returns a result that is
+@ only below R = 2^(32 len), replacing the comparison with n by one
+@ subtraction masked by the top carry.
+@
 @ Measured with ci/m4-bench (model estimate, 1024-bit operands): mul+redc
-@ about 5.1k cycles, sqr+redc about 4.8k, a 16-entry select about 1.9k.
+@ about 4.7k cycles, sqr+redc about 4.2k, a 16-entry select about 1.5k.
+@
+@ Beware: an ADR.W whose target is more than 4095 bytes away is silently
+@ truncated by the assembler used through global_asm! (seen while writing
+@ the len = 32 paths); keep large code after the functions whose ADRs
+@ reach back to the stream bodies, or use PC-relative offset words as
+@ SPECIAL32 does.
 @ ---------------------------------------------------------------------------
 
     .syntax unified
@@ -79,6 +94,7 @@
     .equ F_END5,52      @ 5-row stream: end of b (the loop's exit test)
     .equ F_RET, 56      @ 5-row stream: return address (Thumb bit set)
     .equ F_Q5,  60      @ 5-row blocks left
+    .equ F_LAZY,64      @ redc: 1 for rsa_cm_redc_lazy (result < R only)
     .equ F_SIZE,68
     .equ F_ARG5,104     @ fifth argument (redc: n0) after the prologue
 
@@ -452,6 +468,30 @@ rsa_cm_stream_si:
     add.w   r11, r11, r10, lsl #5
     orr     r11, r11, #1
     str     r11, [sp, #F_S5]
+    .endm
+
+@ len = 32 (in r3): enter the fixed-length streams instead (see
+@ rsa_cm_s4x32; their addresses from PC-relative offsets, ADR cannot reach
+@ them).  Clobbers r10, r11.
+    .macro SPECIAL32
+    cmp     r3, #32
+    bne     73f
+    adr.w   r11, 72f                   @ (the streams are out of ADR range)
+    ldr     r10, [r11]
+    add     r10, r10, r11
+    str     r10, [sp, #F_S]
+    ldr     r10, [r11, #4]
+    add     r10, r10, r11
+    str     r10, [sp, #F_S5]
+    mov.w   r11, #0
+    str     r11, [sp, #F_OFF]
+    str     r11, [sp, #F_OFF5]
+    b       73f
+    .p2align 2
+72:
+    .word   rsa_cm_s4x32 + 1 - 72b
+    .word   rsa_cm_s5x32 + 1 - 72b
+73:
     .endm
 
 @ Enter the 5-row stream from an all-zero window: r0 = &t[first column],
@@ -842,6 +882,8 @@ rsa_cm_mul:
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_B]
     str     r3, [sp, #F_LEN]
+    cmp     r3, #32
+    beq.w   .Lmul32
     mov     r12, r3
     bl      rsa_cm_zero
     mov.w   r4, #0
@@ -858,6 +900,7 @@ rsa_cm_mul:
     ldr     r1, [sp, #F_B]
     mov     r12, r3
     ENTRY_SETUP5
+    SPECIAL32
     adr.w   r11, .Lmul5_ret
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]
@@ -952,6 +995,8 @@ rsa_cm_mul:
     pop     {r4-r11, pc}
     .size rsa_cm_mul, . - rsa_cm_mul
 
+
+
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr(u32 *t, const u32 *a, usize len)
 @ t[0..2len) = a^2, len >= 1.
@@ -987,6 +1032,8 @@ rsa_cm_sqr:
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_LEN]
+    cmp     r2, #32
+    beq.w   .Lsqr32z
     mov     r12, r2
     bl      rsa_cm_zero
     @ Walking state: F_B = &a[i], F_K = &t[2i+1], F_I = len - i - 4.
@@ -1000,6 +1047,8 @@ rsa_cm_sqr:
     str     r2, [sp, #F_I]
     cmp     r3, #17
     blo     .Lsqr_blk
+    cmp     r3, #32
+    beq.w   .Lsqr32
     @ len >= 17: q5 blocks of five rows first, then q4 blocks of four
     SPLIT45                            @ (uses F_I and F_K: set them again)
     subs    r2, r3, #4
@@ -1112,7 +1161,9 @@ rsa_cm_sqr:
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     ldr     r2, [sp, #F_LEN]
-    add.w   r3, r1, r2, lsl #2         @ end of a
+    add.w   r10, r1, r2, lsl #2        @ end of a
+    and     r3, r2, #7
+    add.w   r3, r1, r3, lsl #2         @ end of the first len mod 8 limbs
     and     r2, r2, #1
     mov.w   r11, #0
     mov.w   r12, #0
@@ -1126,9 +1177,9 @@ rsa_cm_sqr:
     umaal   r4, r11, r6, r6
     umaal   r5, r11, r12, r12
     strd    r4, r5, [r0], #8
+1:  @ two limbs (four words) at a time up to len mod 8 limbs
     teq     r1, r3
-    beq     2f
-1:  @ two limbs (four words) per iteration
+    beq     3f
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
     adcs    r4, r4, r4
@@ -1140,8 +1191,57 @@ rsa_cm_sqr:
     umaal   r6, r11, r9, r9
     umaal   r7, r11, r12, r12
     stmia   r0!, {r4-r7}
-    teq     r1, r3
-    bne     1b
+    b       1b
+3:  @ then eight limbs per iteration
+    teq     r1, r10
+    beq     2f
+4:
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    teq     r1, r10
+    bne     4b
 2:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
@@ -1184,6 +1284,9 @@ rsa_cm_sqr:
 rsa_cm_redc:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
+    mov.w   r4, #0
+    str     r4, [sp, #F_LAZY]
+.Lredc_common:
     str     r0, [sp, #F_R]
     str     r1, [sp, #F_T]
     str     r1, [sp, #F_B]             @ t (F_T walks down the blocks)
@@ -1192,6 +1295,8 @@ rsa_cm_redc:
     mov.w   r4, #0
     str     r4, [sp, #F_I]
     str     r4, [sp, #F_PEND]
+    cmp     r3, #32
+    beq.w   .Lredc32
     cmp     r3, #4
     blo     .Lredc_small
     mov     r12, r3
@@ -1203,6 +1308,7 @@ rsa_cm_redc:
     ldr     r1, [sp, #F_A]
     mov     r12, r3
     ENTRY_SETUP5
+    SPECIAL32
     adr.w   r11, .Lredc5_ret
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]
@@ -1338,6 +1444,9 @@ rsa_cm_redc:
     b       .Lredc_small
 
 .Lredc_final:
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    bne.w   .Lredc_lazy
     @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
     @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
@@ -1424,7 +1533,80 @@ rsa_cm_redc:
 4:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
+.Lredc_lazy:
+    @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
+    @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
+    @ pass, no comparison with n.  Eight words per iteration, then single
+    @ words (AND without S keeps the borrow in C; TEQ too).
+    ldr     r0, [sp, #F_R]
+    ldr     r3, [sp, #F_LEN]
+    ldr     r1, [sp, #F_B]
+    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r2, [sp, #F_A]             @ n
+    ldr     r12, [sp, #F_PEND]
+    rsb     r12, r12, #0               @ mask = -top
+    bic     lr, r3, #7
+    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x
+    add.w   r3, r1, r3, lsl #2         @ end of x
+    cmp     r0, r0                     @ C = 1 (no borrow)
+    teq     r1, lr
+    beq     2f
+1:
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    teq     r1, lr
+    bne     1b
+2:
+    teq     r1, r3
+    beq     4f
+3:
+    ldr     r4, [r1], #4
+    ldr     r8, [r2], #4
+    and     r8, r8, r12
+    sbcs    r4, r4, r8
+    str     r4, [r0], #4
+    teq     r1, r3
+    bne     3b
+4:
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
     .size rsa_cm_redc, . - rsa_cm_redc
+
+@ void rsa_cm_redc_lazy(u32 *r, const u32 *t, const u32 *n, usize len, u32 n0)
+@ r = t * 2^(-32 len) mod n, but only below R = 2^(32 len) (not
+@ necessarily below n), for any t < R^2: the reduction above with the
+@ lazy final step.  For the exponentiation loops, whose operands stay < R.
+    .p2align 2
+    .global rsa_cm_redc_lazy
+    .thumb_func
+    .type rsa_cm_redc_lazy, %function
+rsa_cm_redc_lazy:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    mov.w   r4, #1
+    str     r4, [sp, #F_LAZY]
+    b.w     .Lredc_common
+    .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,
@@ -1443,14 +1625,52 @@ rsa_cm_redc:
 @ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Per entry and group of
 @ four words: LDM, ADD, UADD8, 4 SEL (7 instructions), the loop unrolled
 @ over two entries.
+@ One entry of the 16-entry path: eight words r2/r3/r12 at a time into the
+@ accumulators r4-r11, kept where GE is set.  The GE flags come from
+@ doubling D (lr) bytewise: UADD8 D, D, D carries out of every byte exactly
+@ when its top bit is set, and D starts as 0x80 >> (index - first entry of
+@ the eight) in every byte, so the one-hot bit reaches the top at the
+@ index.  r1 walks the table (r0 = stride - 24).  21 cycles per entry.
+    .macro SEL8_ENTRY
+    uadd8   lr, lr, lr
+    ldmia   r1!, {r2, r3, r12}
+    sel     r4, r2, r4
+    sel     r5, r3, r5
+    sel     r6, r12, r6
+    ldmia   r1!, {r2, r3, r12}
+    sel     r7, r2, r7
+    sel     r8, r3, r8
+    sel     r9, r12, r9
+    ldmia   r1, {r2, r3}
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    add     r1, r1, r0
+    .endm
+
+@ The same for len = 32 (stride 128 bytes), with r0 as a fourth entry word.
+    .macro SEL8_ENTRY32
+    uadd8   lr, lr, lr
+    ldmia   r1!, {r0, r2, r3, r12}
+    sel     r4, r0, r4
+    sel     r5, r2, r5
+    sel     r6, r3, r6
+    sel     r7, r12, r7
+    ldmia   r1, {r0, r2, r3, r12}
+    sel     r8, r0, r8
+    sel     r9, r2, r9
+    sel     r10, r3, r10
+    sel     r11, r12, r11
+    add.w   r1, r1, #112
+    .endm
+
     .p2align 2
     .global rsa_cm_select
     .thumb_func
     .type rsa_cm_select, %function
 rsa_cm_select:
     push    {r4-r11, lr}
-    sub     sp, sp, #20
-    ldr     r4, [sp, #56]              @ index
+    sub     sp, sp, #36
+    ldr     r4, [sp, #72]              @ index
     mvn     r4, r4
     and     r4, r4, #255
     movw    r12, #0x0101
@@ -1465,6 +1685,63 @@ rsa_cm_select:
     lsl.w   r2, r2, #2                 @ stride in bytes
     mul     r5, r3, r2
     str     r5, [sp, #12]              @ count * stride: one walk down the table
+    @ 16 entries (the 4-bit window table): groups of eight words, entries
+    @ unrolled, then the loops below for the last len mod 8 words.
+    cmp     r3, #16
+    bne     9f
+    lsrs    r5, r4, #1                 @ groups of eight
+    beq     9f
+    str     r5, [sp, #32]
+    and     r4, r4, #1
+    str     r4, [sp, #4]               @ a group of four may be left
+    ldr     r4, [sp, #72]              @ index
+    mov.w   r5, #0x80
+    lsr.w   r6, r5, r4                 @ 0x80 >> index (0 from index 8 on)
+    orr     r6, r6, r6, lsl #8
+    orr     r6, r6, r6, lsl #16
+    str     r6, [sp, #24]              @ D for entries 0..7
+    sub     r4, r4, #8                 @ (index < 8: shift >= 248, gives 0)
+    lsr.w   r6, r5, r4
+    orr     r6, r6, r6, lsl #8
+    orr     r6, r6, r6, lsl #16
+    str     r6, [sp, #28]              @ D for entries 8..15
+    str     r0, [sp, #20]
+    cmp     r2, #128
+    beq.w   .Lsel32                    @ len = 32: stride as an immediate
+    sub     r0, r2, #24                @ stride - 24
+.Lsel8_grp:
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    ldr     lr, [sp, #24]
+    .rept 8
+    SEL8_ENTRY
+    .endr
+    ldr     lr, [sp, #28]
+    .rept 8
+    SEL8_ENTRY
+    .endr
+    ldr     r2, [sp, #20]
+    stmia   r2!, {r4-r11}
+    str     r2, [sp, #20]
+    ldr     r2, [sp, #12]
+    sub     r1, r1, r2
+    adds    r1, r1, #32                @ next group of the first entry
+    ldr     r2, [sp, #32]
+    subs    r2, r2, #1
+    str     r2, [sp, #32]
+    bne     .Lsel8_grp
+    add.w   r2, r0, #24                @ stride
+    ldr     r0, [sp, #20]
+    movw    r12, #0x0101
+    movt    r12, #0x0101
+9:
+    ldr     r4, [sp, #4]
     cmp     r4, #0
     beq     .Lsel_words
 .Lsel_grp:
@@ -1535,6 +1812,1458 @@ rsa_cm_select:
     str     r5, [sp, #16]
     bne     .Lsel_w
 .Lsel_done:
-    add     sp, sp, #20
+    add     sp, sp, #36
     pop     {r4-r11, pc}
+.Lsel32:
+    @ len = 32, 16 entries: as .Lsel8_grp with the stride (128 bytes) as an
+    @ immediate, which frees r0 for a fourth entry word: two LDMs of four
+    @ per entry (20 cycles instead of 21).  Ends the routine (32 = 4 * 8).
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    ldr     lr, [sp, #24]
+    .rept 8
+    SEL8_ENTRY32
+    .endr
+    ldr     lr, [sp, #28]
+    .rept 8
+    SEL8_ENTRY32
+    .endr
+    ldr     r2, [sp, #20]
+    stmia   r2!, {r4-r11}
+    str     r2, [sp, #20]
+    sub.w   r1, r1, #(16 * 128 - 32)   @ next group of the first entry
+    ldr     r2, [sp, #32]
+    subs    r2, r2, #1
+    str     r2, [sp, #32]
+    bne     .Lsel32
+    b       .Lsel_done
     .size rsa_cm_select, . - rsa_cm_select
+
+@ ---------------------------------------------------------------------------
+@ Fixed-length streams for len = 32 (1024-bit operands: the CRT halves of
+@ RSA-2048), used by mul and redc in place of the Duff's-device streams
+@ (ENTRY_SETUP/ENTRY_SETUP5 point F_S/F_S5 here, with zero offsets):
+@ thirty-two straight steps, no loop test, no pointer offset.  Same
+@ registers and contract as rsa_cm_stream_si / rsa_cm_stream5 from an
+@ all-zero window; the first step uses the rotation that leaves the final
+@ window in r6-r9 (r7-r11 for five rows).  r0 ends at &t[first + 32].
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_s4x32, %function
+rsa_cm_s4x32:
+    ldr     r11, [r1, #0]
+    ldr     r8, [r0, #0]
+    umaal   r9, r8, r2, r11
+    umaal   r10, r8, r3, r11
+    umaal   r6, r8, r4, r11
+    umaal   r7, r8, r5, r11
+    str     r9, [r0, #0]
+    ldr     r11, [r1, #4]
+    ldr     r9, [r0, #4]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    str     r10, [r0, #4]
+    ldr     r11, [r1, #8]
+    ldr     r10, [r0, #8]
+    umaal   r6, r10, r2, r11
+    umaal   r7, r10, r3, r11
+    umaal   r8, r10, r4, r11
+    umaal   r9, r10, r5, r11
+    str     r6, [r0, #8]
+    ldr     r11, [r1, #12]
+    ldr     r6, [r0, #12]
+    umaal   r7, r6, r2, r11
+    umaal   r8, r6, r3, r11
+    umaal   r9, r6, r4, r11
+    umaal   r10, r6, r5, r11
+    str     r7, [r0, #12]
+    ldr     r11, [r1, #16]
+    ldr     r7, [r0, #16]
+    umaal   r8, r7, r2, r11
+    umaal   r9, r7, r3, r11
+    umaal   r10, r7, r4, r11
+    umaal   r6, r7, r5, r11
+    str     r8, [r0, #16]
+    ldr     r11, [r1, #20]
+    ldr     r8, [r0, #20]
+    umaal   r9, r8, r2, r11
+    umaal   r10, r8, r3, r11
+    umaal   r6, r8, r4, r11
+    umaal   r7, r8, r5, r11
+    str     r9, [r0, #20]
+    ldr     r11, [r1, #24]
+    ldr     r9, [r0, #24]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    str     r10, [r0, #24]
+    ldr     r11, [r1, #28]
+    ldr     r10, [r0, #28]
+    umaal   r6, r10, r2, r11
+    umaal   r7, r10, r3, r11
+    umaal   r8, r10, r4, r11
+    umaal   r9, r10, r5, r11
+    str     r6, [r0, #28]
+    ldr     r11, [r1, #32]
+    ldr     r6, [r0, #32]
+    umaal   r7, r6, r2, r11
+    umaal   r8, r6, r3, r11
+    umaal   r9, r6, r4, r11
+    umaal   r10, r6, r5, r11
+    str     r7, [r0, #32]
+    ldr     r11, [r1, #36]
+    ldr     r7, [r0, #36]
+    umaal   r8, r7, r2, r11
+    umaal   r9, r7, r3, r11
+    umaal   r10, r7, r4, r11
+    umaal   r6, r7, r5, r11
+    str     r8, [r0, #36]
+    ldr     r11, [r1, #40]
+    ldr     r8, [r0, #40]
+    umaal   r9, r8, r2, r11
+    umaal   r10, r8, r3, r11
+    umaal   r6, r8, r4, r11
+    umaal   r7, r8, r5, r11
+    str     r9, [r0, #40]
+    ldr     r11, [r1, #44]
+    ldr     r9, [r0, #44]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    str     r10, [r0, #44]
+    ldr     r11, [r1, #48]
+    ldr     r10, [r0, #48]
+    umaal   r6, r10, r2, r11
+    umaal   r7, r10, r3, r11
+    umaal   r8, r10, r4, r11
+    umaal   r9, r10, r5, r11
+    str     r6, [r0, #48]
+    ldr     r11, [r1, #52]
+    ldr     r6, [r0, #52]
+    umaal   r7, r6, r2, r11
+    umaal   r8, r6, r3, r11
+    umaal   r9, r6, r4, r11
+    umaal   r10, r6, r5, r11
+    str     r7, [r0, #52]
+    ldr     r11, [r1, #56]
+    ldr     r7, [r0, #56]
+    umaal   r8, r7, r2, r11
+    umaal   r9, r7, r3, r11
+    umaal   r10, r7, r4, r11
+    umaal   r6, r7, r5, r11
+    str     r8, [r0, #56]
+    ldr     r11, [r1, #60]
+    ldr     r8, [r0, #60]
+    umaal   r9, r8, r2, r11
+    umaal   r10, r8, r3, r11
+    umaal   r6, r8, r4, r11
+    umaal   r7, r8, r5, r11
+    str     r9, [r0, #60]
+    ldr     r11, [r1, #64]
+    ldr     r9, [r0, #64]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    str     r10, [r0, #64]
+    ldr     r11, [r1, #68]
+    ldr     r10, [r0, #68]
+    umaal   r6, r10, r2, r11
+    umaal   r7, r10, r3, r11
+    umaal   r8, r10, r4, r11
+    umaal   r9, r10, r5, r11
+    str     r6, [r0, #68]
+    ldr     r11, [r1, #72]
+    ldr     r6, [r0, #72]
+    umaal   r7, r6, r2, r11
+    umaal   r8, r6, r3, r11
+    umaal   r9, r6, r4, r11
+    umaal   r10, r6, r5, r11
+    str     r7, [r0, #72]
+    ldr     r11, [r1, #76]
+    ldr     r7, [r0, #76]
+    umaal   r8, r7, r2, r11
+    umaal   r9, r7, r3, r11
+    umaal   r10, r7, r4, r11
+    umaal   r6, r7, r5, r11
+    str     r8, [r0, #76]
+    ldr     r11, [r1, #80]
+    ldr     r8, [r0, #80]
+    umaal   r9, r8, r2, r11
+    umaal   r10, r8, r3, r11
+    umaal   r6, r8, r4, r11
+    umaal   r7, r8, r5, r11
+    str     r9, [r0, #80]
+    ldr     r11, [r1, #84]
+    ldr     r9, [r0, #84]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    str     r10, [r0, #84]
+    ldr     r11, [r1, #88]
+    ldr     r10, [r0, #88]
+    umaal   r6, r10, r2, r11
+    umaal   r7, r10, r3, r11
+    umaal   r8, r10, r4, r11
+    umaal   r9, r10, r5, r11
+    str     r6, [r0, #88]
+    ldr     r11, [r1, #92]
+    ldr     r6, [r0, #92]
+    umaal   r7, r6, r2, r11
+    umaal   r8, r6, r3, r11
+    umaal   r9, r6, r4, r11
+    umaal   r10, r6, r5, r11
+    str     r7, [r0, #92]
+    ldr     r11, [r1, #96]
+    ldr     r7, [r0, #96]
+    umaal   r8, r7, r2, r11
+    umaal   r9, r7, r3, r11
+    umaal   r10, r7, r4, r11
+    umaal   r6, r7, r5, r11
+    str     r8, [r0, #96]
+    ldr     r11, [r1, #100]
+    ldr     r8, [r0, #100]
+    umaal   r9, r8, r2, r11
+    umaal   r10, r8, r3, r11
+    umaal   r6, r8, r4, r11
+    umaal   r7, r8, r5, r11
+    str     r9, [r0, #100]
+    ldr     r11, [r1, #104]
+    ldr     r9, [r0, #104]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    str     r10, [r0, #104]
+    ldr     r11, [r1, #108]
+    ldr     r10, [r0, #108]
+    umaal   r6, r10, r2, r11
+    umaal   r7, r10, r3, r11
+    umaal   r8, r10, r4, r11
+    umaal   r9, r10, r5, r11
+    str     r6, [r0, #108]
+    ldr     r11, [r1, #112]
+    ldr     r6, [r0, #112]
+    umaal   r7, r6, r2, r11
+    umaal   r8, r6, r3, r11
+    umaal   r9, r6, r4, r11
+    umaal   r10, r6, r5, r11
+    str     r7, [r0, #112]
+    ldr     r11, [r1, #116]
+    ldr     r7, [r0, #116]
+    umaal   r8, r7, r2, r11
+    umaal   r9, r7, r3, r11
+    umaal   r10, r7, r4, r11
+    umaal   r6, r7, r5, r11
+    str     r8, [r0, #116]
+    ldr     r11, [r1, #120]
+    ldr     r8, [r0, #120]
+    umaal   r9, r8, r2, r11
+    umaal   r10, r8, r3, r11
+    umaal   r6, r8, r4, r11
+    umaal   r7, r8, r5, r11
+    str     r9, [r0, #120]
+    ldr     r11, [r1, #124]
+    ldr     r9, [r0, #124]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    str     r10, [r0, #124]
+    add.w   r0, r0, #128               @ (no flags: redc keeps a carry in C)
+    bx      lr
+    .size rsa_cm_s4x32, . - rsa_cm_s4x32
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_s5x32, %function
+rsa_cm_s5x32:
+.L5x_k0:
+    ldr     lr, [r1, #0]
+    ldr     r10, [r0, #0]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #0]
+.L5x_k1:
+    ldr     lr, [r1, #4]
+    ldr     r11, [r0, #4]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #4]
+.L5x_k2:
+    ldr     lr, [r1, #8]
+    ldr     r12, [r0, #8]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #8]
+.L5x_k3:
+    ldr     lr, [r1, #12]
+    ldr     r7, [r0, #12]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #12]
+.L5x_k4:
+    ldr     lr, [r1, #16]
+    ldr     r8, [r0, #16]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #16]
+.L5x_k5:
+    ldr     lr, [r1, #20]
+    ldr     r9, [r0, #20]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #20]
+.L5x_k6:
+    ldr     lr, [r1, #24]
+    ldr     r10, [r0, #24]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #24]
+.L5x_k7:
+    ldr     lr, [r1, #28]
+    ldr     r11, [r0, #28]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #28]
+.L5x_k8:
+    ldr     lr, [r1, #32]
+    ldr     r12, [r0, #32]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #32]
+.L5x_k9:
+    ldr     lr, [r1, #36]
+    ldr     r7, [r0, #36]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #36]
+.L5x_k10:
+    ldr     lr, [r1, #40]
+    ldr     r8, [r0, #40]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #40]
+.L5x_k11:
+    ldr     lr, [r1, #44]
+    ldr     r9, [r0, #44]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #44]
+.L5x_k12:
+    ldr     lr, [r1, #48]
+    ldr     r10, [r0, #48]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #48]
+.L5x_k13:
+    ldr     lr, [r1, #52]
+    ldr     r11, [r0, #52]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #52]
+.L5x_k14:
+    ldr     lr, [r1, #56]
+    ldr     r12, [r0, #56]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #56]
+.L5x_k15:
+    ldr     lr, [r1, #60]
+    ldr     r7, [r0, #60]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #60]
+.L5x_k16:
+    ldr     lr, [r1, #64]
+    ldr     r8, [r0, #64]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #64]
+.L5x_k17:
+    ldr     lr, [r1, #68]
+    ldr     r9, [r0, #68]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #68]
+.L5x_k18:
+    ldr     lr, [r1, #72]
+    ldr     r10, [r0, #72]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #72]
+.L5x_k19:
+    ldr     lr, [r1, #76]
+    ldr     r11, [r0, #76]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #76]
+.L5x_k20:
+    ldr     lr, [r1, #80]
+    ldr     r12, [r0, #80]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #80]
+.L5x_k21:
+    ldr     lr, [r1, #84]
+    ldr     r7, [r0, #84]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #84]
+.L5x_k22:
+    ldr     lr, [r1, #88]
+    ldr     r8, [r0, #88]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #88]
+.L5x_k23:
+    ldr     lr, [r1, #92]
+    ldr     r9, [r0, #92]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #92]
+.L5x_k24:
+    ldr     lr, [r1, #96]
+    ldr     r10, [r0, #96]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #96]
+.L5x_k25:
+    ldr     lr, [r1, #100]
+    ldr     r11, [r0, #100]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #100]
+.L5x_k26:
+    ldr     lr, [r1, #104]
+    ldr     r12, [r0, #104]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #104]
+.L5x_k27:
+    ldr     lr, [r1, #108]
+    ldr     r7, [r0, #108]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #108]
+.L5x_k28:
+    ldr     lr, [r1, #112]
+    ldr     r8, [r0, #112]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #112]
+.L5x_k29:
+    ldr     lr, [r1, #116]
+    ldr     r9, [r0, #116]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #116]
+.L5x_k30:
+    ldr     lr, [r1, #120]
+    ldr     r10, [r0, #120]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #120]
+.L5x_k31:
+    ldr     lr, [r1, #124]
+    ldr     r11, [r0, #124]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #124]
+    add.w   r0, r0, #128
+    ldr     pc, [sp, #F_RET]
+    .size rsa_cm_s5x32, . - rsa_cm_s5x32
+
+@ ---------------------------------------------------------------------------
+@ rsa_cm_mul32: the len = 32 path of rsa_cm_mul (branched to from its prologue;
+@ kept at the end of the file so that the ADRs of the generic code stay in
+@ range).
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_mul32, %function
+rsa_cm_mul32:
+.Lmul32:
+    @ len = 32: t[0..32) cleared inline, then the blocks unrolled (four of
+    @ five rows, three of four) with the fixed-length streams.
+    mov.w   r2, #0
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r1, [sp, #F_A]
+    
+    ldmia   r1, {r2-r6}                @ a[i..i+4]
+    ldr     r0, [sp, #F_T]
+    
+    ldr     r1, [sp, #F_B]
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    adr.w   lr, .Lmu32_r0
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lmu32_r0:
+    stmia   r0, {r7-r11}
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, #20
+    ldmia   r1, {r2-r6}                @ a[i..i+4]
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, #20
+    ldr     r1, [sp, #F_B]
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    adr.w   lr, .Lmu32_r1
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lmu32_r1:
+    stmia   r0, {r7-r11}
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, #40
+    ldmia   r1, {r2-r6}                @ a[i..i+4]
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, #40
+    ldr     r1, [sp, #F_B]
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    adr.w   lr, .Lmu32_r2
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lmu32_r2:
+    stmia   r0, {r7-r11}
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, #60
+    ldmia   r1, {r2-r6}                @ a[i..i+4]
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, #60
+    ldr     r1, [sp, #F_B]
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    adr.w   lr, .Lmu32_r3
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lmu32_r3:
+    stmia   r0, {r7-r11}
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, #80
+    ldmia   r1, {r2-r5}
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, #80
+    ldr     r1, [sp, #F_B]
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    bl      rsa_cm_s4x32
+    stmia   r0, {r6-r9}
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, #96
+    ldmia   r1, {r2-r5}
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, #96
+    ldr     r1, [sp, #F_B]
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    bl      rsa_cm_s4x32
+    stmia   r0, {r6-r9}
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, #112
+    ldmia   r1, {r2-r5}
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, #112
+    ldr     r1, [sp, #F_B]
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    bl      rsa_cm_s4x32
+    stmia   r0, {r6-r9}
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_mul32, . - rsa_cm_mul32
+
+@ ---------------------------------------------------------------------------
+@ rsa_cm_sqr32: the len = 32 path of rsa_cm_sqr (branched to from its prologue;
+@ kept at the end of the file so that the ADRs of the generic code stay in
+@ range).
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_sqr32, %function
+rsa_cm_sqr32:
+.Lsqr32z:
+    @ len = 32: clear t[0..32) inline (r1 = a is kept), set the walking state.
+    mov.w   r2, #0
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_T]
+    adds    r0, r0, #4
+    str     r0, [sp, #F_K]
+.Lsqr32:
+    @ len = 32 (the CRT halves of RSA-2048): the same blocks as below, four
+    @ of five rows and three of four, unrolled with the stream lengths
+    @ (27, 22, 17, 12; 8, 4, 0) known, so every stream is entered at its
+    @ step directly (no entry computation, no table branch, no block loop);
+    @ the five-row streams are the last L steps of rsa_cm_s5x32 (no loop
+    @ test), the window rotated into the registers of that step.
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, #128
+    str     r1, [sp, #F_END5]          @ end of a
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    ldmia   r0, {r7-r10}
+    @ the ten products inside the block, as four partial steps
+    mov.w   r11, #0
+    umaal   r7, r11, r2, r3            @ column 2i+1 done
+    str     r7, [r0]
+    umaal   r11, r8, r2, r4            @ column 2i+2 done
+    str     r11, [r0, #4]
+    mov.w   r7, #0
+    umaal   r7, r8, r3, r4
+    umaal   r7, r9, r2, r5             @ column 2i+3 done
+    str     r7, [r0, #8]
+    umaal   r8, r9, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r9, r4, r5
+    umaal   r8, r10, r2, r6            @ column 2i+4 done
+    str     r8, [r0, #12]
+    umaal   r11, r10, r3, r6           @ column 2i+5
+    umaal   r9, r10, r4, r6            @ column 2i+6
+    mov.w   r12, #0
+    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
+    add.w   r7, r0, #40
+    str     r7, [sp, #F_K]
+    sub.w   r0, r0, #4
+    sub.w   r1, r1, #20
+    mov     r7, r11
+    mov     r8, r9
+    mov     r9, r12
+    mov.w   r11, #0
+    adr.w   lr, .Lsq32_r0
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    mov     r12, r9
+    mov     lr, r10
+    mov     r10, r7
+    mov     r7, lr
+    mov     lr, r11
+    mov     r11, r8
+    mov     r8, lr
+    b.w     .L5x_k5                 @ L = 27: the last 27 steps of rsa_cm_s5x32
+    .p2align 1
+.Lsq32_r0:
+    stmia   r0, {r7-r11}
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    ldmia   r0, {r7-r10}
+    @ the ten products inside the block, as four partial steps
+    mov.w   r11, #0
+    umaal   r7, r11, r2, r3            @ column 2i+1 done
+    str     r7, [r0]
+    umaal   r11, r8, r2, r4            @ column 2i+2 done
+    str     r11, [r0, #4]
+    mov.w   r7, #0
+    umaal   r7, r8, r3, r4
+    umaal   r7, r9, r2, r5             @ column 2i+3 done
+    str     r7, [r0, #8]
+    umaal   r8, r9, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r9, r4, r5
+    umaal   r8, r10, r2, r6            @ column 2i+4 done
+    str     r8, [r0, #12]
+    umaal   r11, r10, r3, r6           @ column 2i+5
+    umaal   r9, r10, r4, r6            @ column 2i+6
+    mov.w   r12, #0
+    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
+    add.w   r7, r0, #40
+    str     r7, [sp, #F_K]
+    sub.w   r0, r0, #24
+    sub.w   r1, r1, #40
+    mov     r7, r11
+    mov     r8, r9
+    mov     r9, r12
+    mov.w   r11, #0
+    adr.w   lr, .Lsq32_r1
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    mov     r12, r10
+    mov     r10, r8
+    mov     lr, r9
+    mov     r9, r7
+    mov     r7, r11
+    mov     r11, lr
+    b.w     .L5x_k10                 @ L = 22: the last 22 steps of rsa_cm_s5x32
+    .p2align 1
+.Lsq32_r1:
+    stmia   r0, {r7-r11}
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    ldmia   r0, {r7-r10}
+    @ the ten products inside the block, as four partial steps
+    mov.w   r11, #0
+    umaal   r7, r11, r2, r3            @ column 2i+1 done
+    str     r7, [r0]
+    umaal   r11, r8, r2, r4            @ column 2i+2 done
+    str     r11, [r0, #4]
+    mov.w   r7, #0
+    umaal   r7, r8, r3, r4
+    umaal   r7, r9, r2, r5             @ column 2i+3 done
+    str     r7, [r0, #8]
+    umaal   r8, r9, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r9, r4, r5
+    umaal   r8, r10, r2, r6            @ column 2i+4 done
+    str     r8, [r0, #12]
+    umaal   r11, r10, r3, r6           @ column 2i+5
+    umaal   r9, r10, r4, r6            @ column 2i+6
+    mov.w   r12, #0
+    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
+    add.w   r7, r0, #40
+    str     r7, [sp, #F_K]
+    sub.w   r0, r0, #44
+    sub.w   r1, r1, #60
+    mov     r7, r11
+    mov     r8, r9
+    mov     r9, r12
+    mov.w   r11, #0
+    adr.w   lr, .Lsq32_r2
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    mov     r12, r11
+    mov     r11, r10
+    mov     r10, r9
+    mov     r9, r8
+    mov     r8, r7
+    b.w     .L5x_k15                 @ L = 17: the last 17 steps of rsa_cm_s5x32
+    .p2align 1
+.Lsq32_r2:
+    stmia   r0, {r7-r11}
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    ldmia   r0, {r7-r10}
+    @ the ten products inside the block, as four partial steps
+    mov.w   r11, #0
+    umaal   r7, r11, r2, r3            @ column 2i+1 done
+    str     r7, [r0]
+    umaal   r11, r8, r2, r4            @ column 2i+2 done
+    str     r11, [r0, #4]
+    mov.w   r7, #0
+    umaal   r7, r8, r3, r4
+    umaal   r7, r9, r2, r5             @ column 2i+3 done
+    str     r7, [r0, #8]
+    umaal   r8, r9, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r9, r4, r5
+    umaal   r8, r10, r2, r6            @ column 2i+4 done
+    str     r8, [r0, #12]
+    umaal   r11, r10, r3, r6           @ column 2i+5
+    umaal   r9, r10, r4, r6            @ column 2i+6
+    mov.w   r12, #0
+    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
+    add.w   r7, r0, #40
+    str     r7, [sp, #F_K]
+    sub.w   r0, r0, #64
+    sub.w   r1, r1, #80
+    mov     r7, r11
+    mov     r8, r9
+    mov     r9, r12
+    mov.w   r11, #0
+    adr.w   lr, .Lsq32_r3
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x_k20                 @ L = 12: the last 12 steps of rsa_cm_s5x32
+    .p2align 1
+.Lsq32_r3:
+    stmia   r0, {r7-r11}
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r5}
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]
+    ldmia   r0, {r9-r11}
+    @ column 2i+1: a_i a_{i+1}
+    mov.w   r6, #0
+    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
+    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
+    umaal   r6, r10, r2, r4            @ r6 done
+    mov.w   r7, #0
+    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
+    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
+    umaal   r7, r11, r2, r5            @ r7 done
+    umaal   r10, r11, r3, r5           @ col 2i+4 acc
+    mov.w   r8, #0
+    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
+    str     r9, [r0]
+    str     r6, [r0, #4]
+    str     r7, [r0, #8]
+    add.w   r9, r0, #32
+    str     r9, [sp, #F_K]
+    adds    r0, r0, #44
+    adds    r1, r1, #32
+    mov     r6, r10
+    mov     r7, r8
+    mov     r8, r11
+    mov.w   r12, #1
+    bl      .Lst12                   @ L = 8: step 12, one pass
+    stmia   r0, {r6-r9}
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r5}
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]
+    ldmia   r0, {r9-r11}
+    @ column 2i+1: a_i a_{i+1}
+    mov.w   r6, #0
+    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
+    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
+    umaal   r6, r10, r2, r4            @ r6 done
+    mov.w   r7, #0
+    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
+    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
+    umaal   r7, r11, r2, r5            @ r7 done
+    umaal   r10, r11, r3, r5           @ col 2i+4 acc
+    mov.w   r8, #0
+    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
+    str     r9, [r0]
+    str     r6, [r0, #4]
+    str     r7, [r0, #8]
+    add.w   r9, r0, #32
+    str     r9, [sp, #F_K]
+    adds    r0, r0, #28
+    adds    r1, r1, #16
+    mov     r6, r10
+    mov     r7, r8
+    mov     r8, r11
+    mov.w   r12, #1
+    bl      .Lst16                   @ L = 4: step 16, one pass
+    stmia   r0, {r6-r9}
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r5}
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]
+    ldmia   r0, {r9-r11}
+    @ column 2i+1: a_i a_{i+1}
+    mov.w   r6, #0
+    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
+    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
+    umaal   r6, r10, r2, r4            @ r6 done
+    mov.w   r7, #0
+    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
+    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
+    umaal   r7, r11, r2, r5            @ r7 done
+    umaal   r10, r11, r3, r5           @ col 2i+4 acc
+    mov.w   r8, #0
+    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
+    str     r9, [r0]
+    str     r6, [r0, #4]
+    str     r7, [r0, #8]
+    mov.w   r9, #0                     @ L = 0: the window is t[2i+4..2i+8)
+    str     r10, [r0, #12]
+    str     r8, [r0, #16]
+    str     r11, [r0, #20]
+    str     r9, [r0, #24]
+    @ doubling and diagonal (as at .Lsqr_diag), unrolled for 32 limbs,
+    @ eight words of t per LDM/STM (a[k] pairs in r10/lr)
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_A]
+    mov.w   r11, #0
+    mov.w   r12, #0
+    cmn     r12, r12                   @ C = 0
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_sqr32, . - rsa_cm_sqr32
+
+@ ---------------------------------------------------------------------------
+@ rsa_cm_redc32: the len = 32 path of rsa_cm_redc (branched to from its prologue;
+@ kept at the end of the file so that the ADRs of the generic code stay in
+@ range).
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_redc32, %function
+rsa_cm_redc32:
+.Lredc32:
+    @ len = 32: the blocks unrolled (four of five rows, three of four) with
+    @ the fixed-length streams entered directly.  The pending carry stays
+    @ in the C flag from one epilogue to the next: nothing in between sets
+    @ flags (MUL, UMAAL, loads, stores, ADD.W, MOV.W, branches).
+    cmn     r0, #0                     @ C = 0
+    ldr     r0, [sp, #F_B]
+    
+    ldr     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_ARG5]
+    REDC_QUOTIENTS5
+    ldr     r0, [sp, #F_B]
+    
+    ldr     r1, [sp, #F_A]
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    adr.w   lr, .Lrd32_r0
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lrd32_r0:
+    ldmia   r0, {r2-r6}
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #20
+    ldr     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_ARG5]
+    REDC_QUOTIENTS5
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #20
+    ldr     r1, [sp, #F_A]
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    adr.w   lr, .Lrd32_r1
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lrd32_r1:
+    ldmia   r0, {r2-r6}
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #40
+    ldr     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_ARG5]
+    REDC_QUOTIENTS5
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #40
+    ldr     r1, [sp, #F_A]
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    adr.w   lr, .Lrd32_r2
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lrd32_r2:
+    ldmia   r0, {r2-r6}
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #60
+    ldr     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_ARG5]
+    REDC_QUOTIENTS5
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #60
+    ldr     r1, [sp, #F_A]
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    adr.w   lr, .Lrd32_r3
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lrd32_r3:
+    ldmia   r0, {r2-r6}
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #80
+    ldr     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_ARG5]
+    REDC_QUOTIENTS
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    bl      rsa_cm_s4x32
+    ldmia   r0, {r2-r5}
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #96
+    ldr     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_ARG5]
+    REDC_QUOTIENTS
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    bl      rsa_cm_s4x32
+    ldmia   r0, {r2-r5}
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
+    ldr     r0, [sp, #F_B]
+    add.w   r0, r0, #112
+    ldr     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_ARG5]
+    REDC_QUOTIENTS
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    bl      rsa_cm_s4x32
+    ldmia   r0, {r2-r5}
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
+    mov.w   lr, #0
+    adc     lr, lr, #0                 @ top
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    itt     eq
+    streq   lr, [sp, #F_PEND]
+    beq.w   .Lredc_final
+    @ lazy final step, unrolled: r = x - (n AND -top)
+    rsb     r12, lr, #0
+    ldr     r0, [sp, #F_R]
+    ldr     r1, [sp, #F_B]
+    add.w   r1, r1, #128               @ x
+    ldr     r2, [sp, #F_A]
+    cmp     r0, r0                     @ C = 1
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_redc32, . - rsa_cm_redc32
