@@ -77,6 +77,7 @@ pub mod pkcs1v15;
 pub mod pss;
 mod signature_type;
 pub mod traits;
+mod verifier_traits;
 
 pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
 pub use encoding::ID_RSASSA_PSS;

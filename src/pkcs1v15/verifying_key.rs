@@ -3,8 +3,7 @@
 use core::marker::PhantomData;
 
 use digest::const_oid::{AssociatedOid, ObjectIdentifier};
-use digest::{Digest, FixedOutput, HashMarker, Update};
-use signature::{hazmat::PrehashVerifier, DigestVerifier, MultipartVerifier, Verifier};
+use digest::Digest;
 use spki::{
     der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier,
     SignatureAlgorithmIdentifier,
@@ -108,70 +107,11 @@ where
     }
 }
 
-//
-// `*Verifier` trait impls
-//
-
-impl<D, C: Capacity> DigestVerifier<D, Signature<C>> for VerifyingKey<D, C>
-where
-    D: Default + FixedOutput + HashMarker + Update,
-{
-    fn verify_digest<F: Fn(&mut D) -> signature::Result<()>>(
-        &self,
-        f: F,
-        signature: &Signature<C>,
-    ) -> signature::Result<()> {
-        let mut digest = D::default();
-        f(&mut digest)?;
-        self.verify_hashed(&digest.finalize_fixed(), signature)
-    }
-}
-
-impl<D, C: Capacity> PrehashVerifier<Signature<C>> for VerifyingKey<D, C>
-where
-    D: Digest,
-{
-    fn verify_prehash(&self, prehash: &[u8], signature: &Signature<C>) -> signature::Result<()> {
-        self.verify_hashed(prehash, signature)
-    }
-}
-
-impl<D, C: Capacity> Verifier<Signature<C>> for VerifyingKey<D, C>
-where
-    D: Digest,
-{
-    fn verify(&self, msg: &[u8], signature: &Signature<C>) -> signature::Result<()> {
-        self.verify_hashed(&D::digest(msg), signature)
-    }
-}
-
-/// Not implemented by `rsa` 0.10; provided for symmetry with
-/// [`signature::MultipartSigner`]: the parts are hashed in order.
-impl<D, C: Capacity> MultipartVerifier<Signature<C>> for VerifyingKey<D, C>
-where
-    D: Digest,
-{
-    fn multipart_verify(&self, msg: &[&[u8]], signature: &Signature<C>) -> signature::Result<()> {
-        let mut digest = D::new();
-        msg.iter()
-            .for_each(|part| Digest::update(&mut digest, part));
-        self.verify_hashed(&digest.finalize(), signature)
-    }
-}
+crate::verifier_traits::impl_verifier_traits!();
 
 //
 // Other trait impls
 //
-
-impl<D, C: Capacity> AsRef<BoundedPublicKey<C>> for VerifyingKey<D, C>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &BoundedPublicKey<C> {
-        &self.inner
-    }
-}
-
 impl<D, C: Capacity> AssociatedAlgorithmIdentifier for VerifyingKey<D, C>
 where
     D: Digest,

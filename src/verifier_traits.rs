@@ -1,0 +1,83 @@
+//! Trait impls shared, as a definition, by the verifying keys of
+//! [`crate::pkcs1v15`] and [`crate::pss`]: both verify a digest through their
+//! own `verify_hashed`, so the `signature` 3.0 verifier traits are the same.
+
+/// Implements `DigestVerifier`, `PrehashVerifier`, `Verifier`,
+/// `MultipartVerifier` and `AsRef<BoundedPublicKey<C>>` for the invoking
+/// module's `VerifyingKey<D, C>` over its `Signature<C>`, given an inherent
+/// `fn verify_hashed(&self, hashed: &[u8], sig: &Signature<C>) -> signature::Result<()>`
+/// and a field `inner: BoundedPublicKey<C>`.
+macro_rules! impl_verifier_traits {
+    () => {
+        impl<D, C: $crate::capacity::Capacity> ::signature::DigestVerifier<D, Signature<C>>
+            for VerifyingKey<D, C>
+        where
+            D: Default + ::digest::FixedOutput + ::digest::HashMarker + ::digest::Update,
+        {
+            fn verify_digest<F: Fn(&mut D) -> ::signature::Result<()>>(
+                &self,
+                f: F,
+                signature: &Signature<C>,
+            ) -> ::signature::Result<()> {
+                let mut digest = D::default();
+                f(&mut digest)?;
+                self.verify_hashed(&::digest::FixedOutput::finalize_fixed(digest), signature)
+            }
+        }
+
+        impl<D, C: $crate::capacity::Capacity> ::signature::hazmat::PrehashVerifier<Signature<C>>
+            for VerifyingKey<D, C>
+        where
+            D: ::digest::Digest,
+        {
+            fn verify_prehash(
+                &self,
+                prehash: &[u8],
+                signature: &Signature<C>,
+            ) -> ::signature::Result<()> {
+                self.verify_hashed(prehash, signature)
+            }
+        }
+
+        impl<D, C: $crate::capacity::Capacity> ::signature::Verifier<Signature<C>>
+            for VerifyingKey<D, C>
+        where
+            D: ::digest::Digest,
+        {
+            fn verify(&self, msg: &[u8], signature: &Signature<C>) -> ::signature::Result<()> {
+                self.verify_hashed(&D::digest(msg), signature)
+            }
+        }
+
+        /// Not implemented by `rsa` 0.10; provided for symmetry with the
+        /// multipart signers: the parts are hashed in order.
+        impl<D, C: $crate::capacity::Capacity> ::signature::MultipartVerifier<Signature<C>>
+            for VerifyingKey<D, C>
+        where
+            D: ::digest::Digest,
+        {
+            fn multipart_verify(
+                &self,
+                msg: &[&[u8]],
+                signature: &Signature<C>,
+            ) -> ::signature::Result<()> {
+                let mut digest = D::new();
+                msg.iter()
+                    .for_each(|part| ::digest::Digest::update(&mut digest, part));
+                self.verify_hashed(&digest.finalize(), signature)
+            }
+        }
+
+        impl<D, C: $crate::capacity::Capacity> AsRef<$crate::key::BoundedPublicKey<C>>
+            for VerifyingKey<D, C>
+        where
+            D: ::digest::Digest,
+        {
+            fn as_ref(&self) -> &$crate::key::BoundedPublicKey<C> {
+                &self.inner
+            }
+        }
+    };
+}
+
+pub(crate) use impl_verifier_traits;
