@@ -1,0 +1,194 @@
+//! Instruction-trace firmware for the constant-time check `ci/ct-trace`.
+//!
+//! Runs, on three keys per size (2048 and 4096 bits, e = 65537), five
+//! PKCS#1 v1.5 signatures (SHA-256 of five different 32-byte messages, the
+//! hashing included) and five PKCS#1 v1.5 decryptions with implicit
+//! rejection (two valid ciphertexts, three with invalid padding; all five
+//! give a 48-byte message, see `examples/ct_trace_inputs.rs`). Each call is
+//! one region bracketed by `bench_start(id)` / `bench_stop(id)`, announced as
+//! `ct-region <id> <operation> <bits> <key> <input>`; `ci/ct_trace.py`
+//! compares the executed instruction addresses of all regions of the same
+//! operation and size. Outside the regions every result is checked
+//! (signature verifies, valid plaintexts equal the encrypted message,
+//! length 48), so the traces are of working operations. Two "canary"
+//! regions first run a deliberate branch on a value: their traces must
+//! differ (proof that the check sees data-dependent control flow).
+#![no_std]
+#![no_main]
+
+use core::sync::atomic::{compiler_fence, Ordering};
+use cortex_m_rt::entry;
+use cortex_m_semihosting::{debug, hprintln};
+use panic_semihosting as _;
+use rsa_cortex_m::pkcs1::DecodeRsaPrivateKey;
+use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix};
+use rsa_cortex_m::PrivateKey;
+use sha2::{Digest, Sha256};
+
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn bench_start(id: u32) {
+    compiler_fence(Ordering::SeqCst);
+    core::hint::black_box(id);
+    compiler_fence(Ordering::SeqCst);
+}
+
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn bench_stop(id: u32) {
+    compiler_fence(Ordering::SeqCst);
+    core::hint::black_box(id);
+    compiler_fence(Ordering::SeqCst);
+}
+
+macro_rules! data {
+    ($($part:expr),+) => {
+        include_bytes!(concat!("../../../tests/data/", $($part),+))
+    };
+}
+
+macro_rules! inputs {
+    ($key:literal) => {
+        [
+            data!("ct-trace/", $key, ".ct0.bin"),
+            data!("ct-trace/", $key, ".ct1.bin"),
+            data!("ct-trace/", $key, ".ct2.bin"),
+            data!("ct-trace/", $key, ".ct3.bin"),
+            data!("ct-trace/", $key, ".ct4.bin"),
+        ]
+    };
+}
+
+struct Key {
+    name: &'static str,
+    der: &'static [u8],
+    cts: [&'static [u8]; 5],
+    msgs: [&'static [u8]; 2],
+}
+
+macro_rules! key {
+    ($name:literal, $der:literal) => {
+        Key {
+            name: $name,
+            der: data!($der),
+            cts: inputs!($name),
+            msgs: [
+                data!("ct-trace/", $name, ".msg0.bin"),
+                data!("ct-trace/", $name, ".msg1.bin"),
+            ],
+        }
+    };
+}
+
+const KEYS: [Key; 6] = [
+    key!("rsa2048_0", "fixtures/rsa2048/private.pkcs1.der"),
+    key!("rsa2048_1", "ct-trace/rsa2048_1.pkcs1.der"),
+    key!("rsa2048_2", "ct-trace/rsa2048_2.pkcs1.der"),
+    key!("rsa4096_0", "fixtures/rsa4096/private.pkcs1.der"),
+    key!("rsa4096_1", "ct-trace/rsa4096_1.pkcs1.der"),
+    key!("rsa4096_2", "ct-trace/rsa4096_2.pkcs1.der"),
+];
+
+/// The public length of every decrypted message (see the module docs).
+const MESSAGE_LEN: usize = 48;
+
+/// One canary region: the same code for every input but for `leaky`'s
+/// branches.
+#[inline(never)]
+fn canary(id: u32, secret: u32) {
+    bench_start(id);
+    core::hint::black_box(leaky(core::hint::black_box(secret)));
+    bench_stop(id);
+}
+
+#[inline(never)]
+fn step(acc: u32, i: u32) -> u32 {
+    core::hint::black_box(acc.wrapping_mul(3).wrapping_add(i))
+}
+
+/// Branches on every bit of `x` (the canary's leak): a call per set bit.
+#[inline(never)]
+fn leaky(x: u32) -> u32 {
+    let mut acc = 0u32;
+    for i in 0..8 {
+        if (x >> i) & 1 == 1 {
+            acc = step(acc, i);
+        }
+    }
+    acc
+}
+
+#[entry]
+fn main() -> ! {
+    let mut id = 0u32;
+    let mut failures = 0u32;
+    let prefix = DigestInfoPrefix::new::<Sha256>();
+    // Canary: a deliberate data-dependent branch on two inputs. Its two
+    // traces must differ, or the check is not seeing control flow.
+    for (i, secret) in [0x0fu32, 0xf0].into_iter().enumerate() {
+        hprintln!("ct-region {} canary 0 - {}", id, i);
+        canary(id, secret);
+        id += 1;
+    }
+    for key in KEYS.iter() {
+        let sk = match PrivateKey::from_pkcs1_der(key.der) {
+            Ok(k) => k,
+            Err(_) => {
+                hprintln!("ct-trace: {} does not load", key.name);
+                failures += 1;
+                continue;
+            }
+        };
+        let k = sk.size();
+        let bits = k * 8;
+        for i in 0..5u8 {
+            let msg = [0x5a ^ i; 32];
+            let mut sig = [0u8; 512];
+            hprintln!("ct-region {} sign {} {} {}", id, bits, key.name, i);
+            bench_start(id);
+            let hashed = Sha256::digest(msg);
+            let signed =
+                pkcs1v15::sign_prehash_into(&sk, prefix.as_bytes(), &hashed, &mut sig[..k]);
+            bench_stop(id);
+            id += 1;
+            let ok = signed.is_ok()
+                && pkcs1v15::verify_prehash(
+                    sk.as_public_key(),
+                    prefix.as_bytes(),
+                    &hashed,
+                    &sig[..k],
+                )
+                .is_ok();
+            if !ok {
+                hprintln!("ct-trace: {} sign {} FAILED", key.name, i);
+                failures += 1;
+            }
+        }
+        for (i, ct) in key.cts.iter().enumerate() {
+            let mut out = [0u8; 512];
+            hprintln!("ct-region {} decrypt {} {} {}", id, bits, key.name, i);
+            bench_start(id);
+            let result = pkcs1v15::decrypt_into(&sk, ct, &mut out[..k]);
+            bench_stop(id);
+            id += 1;
+            let ok = match result {
+                Ok(len) if i < 2 => len == MESSAGE_LEN && &out[..len] == key.msgs[i],
+                Ok(len) => len == MESSAGE_LEN,
+                Err(_) => false,
+            };
+            if !ok {
+                hprintln!("ct-trace: {} decrypt {} FAILED", key.name, i);
+                failures += 1;
+            }
+        }
+    }
+    hprintln!("ct-trace-done {} {}", id, failures);
+    debug::exit(if failures == 0 {
+        debug::EXIT_SUCCESS
+    } else {
+        debug::EXIT_FAILURE
+    });
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
