@@ -271,6 +271,8 @@ def main():
         name = {"montmul": "Montgomery mul (mul+redc)", "montsqr": "Montgomery sqr (sqr+redc)",
                 "select16": "table select (16 entries)", "public": "public", "private": "private (CRT)"}.get(
             r["operation"], r["operation"])
+        if r["operation"].startswith("keygen-seed"):
+            name = f"key generation (seed {r['operation'][11:]})"
         print(f"| {r['region']} | {name} | {r['bits']} | {e} | {r['instructions']:,} | {r['cycles']:,} | "
               f"{pub:,} | {ratio} | {r['stack']} B |" if pub else
               f"| {r['region']} | {name} | {r['bits']} | {e} | {r['instructions']:,} | {r['cycles']:,} | - | - | "
