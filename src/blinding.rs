@@ -54,7 +54,7 @@ const MAX_BLINDING_DRAWS: usize = 4;
 
 /// Scratch limbs [`blind`] needs for an `l`-limb modulus.
 pub(crate) const fn blind_work_limbs(l: usize) -> usize {
-    3 * l + 2 * l + 4 * l + 2
+    3 * l + 2 * l + 4 * l
 }
 
 /// `out` = uniformly random limbs.
@@ -194,132 +194,169 @@ pub(crate) fn blind_exponent<R: TryCryptoRng + ?Sized>(
     Ok(())
 }
 
-/// `inv = a⁻¹ mod n` (`n` odd, `a < n`, `l` limbs each) by the binary
-/// extended Euclidean algorithm; `false` if `gcd(a, n) ≠ 1`.
+/// Steps of the binary GCD run on word approximations between two passes
+/// over the full numbers (the `k` of Pornin's algorithm). With 30, the update
+/// factors satisfy `|f| + |g| ≤ 2³⁰` and every per-limb sum of
+/// [`lin_comb_shift`] stays below 2⁶³.
+const BATCH: u32 = 30;
+
+/// `inv = a⁻¹ mod n` (`n` odd, `a < n`, `l` limbs each); `false` if
+/// `gcd(a, n) ≠ 1`.
 ///
 /// **Variable time in `a`**: only for values independent of every secret
-/// (see [`blind`]). `work` ≥ `4l + 2` limbs, zeroed before returning.
+/// (see [`blind`]). `work` ≥ `4l` limbs, zeroed before returning.
 ///
-/// Runs of trailing zeros are removed in one pass each, and the cofactors
-/// divided by `2^k` modulo `n` in one multiply-add pass (`x + m·n` with
-/// `m = x·n0 mod 2^k`, `n0 = −n⁻¹ mod 2³²`); `u` and `v` are processed over
-/// their significant limbs only.
-pub(crate) fn inv_mod_vartime(inv: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> bool {
+/// The binary extended GCD with the batching of T. Pornin, "Optimized Binary
+/// GCD for Modular Inversion" (ePrint 2020/972, Algorithm 2): 30 steps at a
+/// time run on 64-bit approximations of `a` and `b` (their 30 low bits and
+/// 34 top bits), which give exact update factors `f, g`; the big numbers and
+/// the cofactors are then updated in one pass each, `(f·a + g·b) / 2³⁰`, the
+/// cofactors modulo `n` with a Montgomery-style division by 2³⁰. About
+/// `2·bits / 29` passes instead of one per bit.
+pub(crate) fn inv_mod_vartime(
+    inv: &mut [Limb],
+    a_in: &[Limb],
+    n: &[Limb],
+    work: &mut [Limb],
+) -> bool {
     let l = n.len();
     let n0 = crate::arith::mont::neg_inv_limb(n[0]);
-    let (u, rest) = work.split_at_mut(l);
-    let (v, rest) = rest.split_at_mut(l);
-    let (x1, rest) = rest.split_at_mut(l + 1);
-    let x2 = &mut rest[..l + 1];
-    // Invariants: x1·a ≡ u, x2·a ≡ v (mod n); u + v decreases.
-    u.copy_from_slice(a);
-    v.copy_from_slice(n);
-    x1.fill(0);
-    x1[0] = 1;
-    x2.fill(0);
-    let (mut lu, mut lv) = (significant(u), l);
-    let found = loop {
-        if lu == 0 || lv == 0 {
-            break None; // gcd(a, n) = max(u, v) > 1, or a = 0
-        }
-        lu = strip_twos(&mut u[..lu], x1, n, n0);
-        lv = strip_twos(&mut v[..lv], x2, n, n0);
-        if lu == 1 && u[0] == 1 {
-            break Some(0);
-        }
-        if lv == 1 && v[0] == 1 {
-            break Some(1);
-        }
-        if !less_vartime(&u[..lu], &v[..lv]) {
-            limbs::sub_assign(&mut u[..lu], &v[..lv]);
-            lu = significant(&u[..lu]);
-            sub_mod(&mut x1[..l], &x2[..l], n);
-        } else {
-            limbs::sub_assign(&mut v[..lv], &u[..lu]);
-            lv = significant(&v[..lv]);
-            sub_mod(&mut x2[..l], &x1[..l], n);
-        }
-    };
-    match found {
-        Some(0) => inv.copy_from_slice(&x1[..l]),
-        Some(_) => inv.copy_from_slice(&x2[..l]),
-        None => inv.fill(0),
-    }
-    work[..4 * l + 2].zeroize();
-    found.is_some()
-}
-
-/// Number of limbs up to the highest non-zero one (0 for zero). Variable time.
-fn significant(x: &[Limb]) -> usize {
-    x.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1)
-}
-
-/// `a < b` for values without leading zero limbs. Variable time.
-fn less_vartime(a: &[Limb], b: &[Limb]) -> bool {
-    if a.len() != b.len() {
-        return a.len() < b.len();
-    }
-    for (x, y) in a.iter().rev().zip(b.iter().rev()) {
-        if x != y {
-            return x < y;
-        }
-    }
-    false
-}
-
-/// Divides the non-zero `u` by its largest power of two `2^t` and the
-/// cofactor `x` (`l + 1` limbs, value `< n`) by `2^t` modulo `n`; returns
-/// `u`'s new significant length.
-fn strip_twos(u: &mut [Limb], x: &mut [Limb], n: &[Limb], n0: Limb) -> usize {
-    let mut t = 0usize;
-    for &w in u.iter() {
-        if w != 0 {
-            t += w.trailing_zeros() as usize;
+    let (a, rest) = work.split_at_mut(l);
+    let (b, rest) = rest.split_at_mut(l);
+    let (u, rest) = rest.split_at_mut(l);
+    let v = &mut rest[..l];
+    // Invariants: a ≡ u·a_in and b ≡ v·a_in (mod n), 0 ≤ u, v < n; b odd;
+    // gcd(a, b) = gcd(a_in, n).
+    a.copy_from_slice(a_in);
+    b.copy_from_slice(n);
+    u.fill(0);
+    u[0] = 1;
+    v.fill(0);
+    // Each pass shortens a·b by at least BATCH − 1 bits (Pornin, §3);
+    // the bound is a safety net, never reached for valid input.
+    let max_passes = 2 * (64 * l) / (BATCH as usize - 1) + 8;
+    let mut found = false;
+    for _ in 0..max_passes {
+        if limbs::bit_len(a) == 0 {
+            found = limbs::bit_len(b) == 1; // b = gcd(a_in, n) = 1
             break;
         }
-        t += 32;
-    }
-    if t == 0 {
-        return u.len();
-    }
-    // u >>= t.
-    let (limbs_shift, bits) = (t / 32, (t % 32) as u32);
-    let len = u.len();
-    for i in 0..len {
-        let lo = u.get(i + limbs_shift).copied().unwrap_or(0);
-        let hi = u.get(i + limbs_shift + 1).copied().unwrap_or(0);
-        u[i] = if bits == 0 {
-            lo
-        } else {
-            (lo >> bits) | (hi << (32 - bits))
-        };
-    }
-    // x = x / 2^t mod n, at most 31 bits at a time.
-    let l = n.len();
-    while t > 0 {
-        let k = t.min(31) as u32;
-        t -= k as usize;
-        // m = x·n0 mod 2^k makes x + m·n divisible by 2^k; (x + m·n) / 2^k < n.
-        let m = x[0].wrapping_mul(n0) & ((1 << k) - 1);
-        let mut carry = 0u64;
-        for (xi, &ni) in x[..l].iter_mut().zip(n) {
-            let s = (m as u64) * (ni as u64) + *xi as u64 + carry;
-            *xi = s as Limb;
-            carry = s >> 32;
+        let bits = limbs::bit_len(a).max(limbs::bit_len(b)).max(64);
+        let mut xa = approx(a, bits);
+        let mut xb = approx(b, bits);
+        let (mut f0, mut g0, mut f1, mut g1) = (1i64, 0i64, 0i64, 1i64);
+        for _ in 0..BATCH {
+            if xa & 1 == 1 {
+                if xa < xb {
+                    core::mem::swap(&mut xa, &mut xb);
+                    core::mem::swap(&mut f0, &mut f1);
+                    core::mem::swap(&mut g0, &mut g1);
+                }
+                xa -= xb;
+                f0 -= f1;
+                g0 -= g1;
+            }
+            xa >>= 1;
+            f1 <<= 1;
+            g1 <<= 1;
         }
-        x[l] = carry as Limb;
-        for i in 0..l {
-            x[i] = (x[i] >> k) | (x[i + 1] << (32 - k));
+        let (ha, hb) = lin_comb_shift(a, b, [f0, g0, f1, g1], None);
+        if ha < 0 {
+            negate(a);
+            (f0, g0) = (-f0, -g0);
         }
-        x[l] = 0;
+        if hb < 0 {
+            negate(b);
+            (f1, g1) = (-f1, -g1);
+        }
+        let (hu, hv) = lin_comb_shift(u, v, [f0, g0, f1, g1], Some((n, n0)));
+        normalize(u, hu, n);
+        normalize(v, hv, n);
     }
-    significant(u)
+    if found {
+        // b = 1 ≡ v·a_in (mod n).
+        inv.copy_from_slice(v);
+    } else {
+        inv.fill(0);
+    }
+    work[..4 * l].zeroize();
+    found
 }
 
-/// `a = a − b mod n` for `a, b < n`.
-fn sub_mod(a: &mut [Limb], b: &[Limb], n: &[Limb]) {
-    let borrow = limbs::sub_assign(a, b);
-    limbs::cond_add_assign(a, n, borrow.wrapping_neg());
+/// The 64-bit approximation of `x` for a pass: its `BATCH` low bits and the
+/// `64 − BATCH` bits below bit `bits` (exact when `bits ≤ 64`).
+fn approx(x: &[Limb], bits: usize) -> u64 {
+    let lo = u64::from(x[0]) & ((1 << BATCH) - 1);
+    let top = 64 - BATCH as usize;
+    let pos = bits - top;
+    // Bits [pos, pos + top) of x; top ≤ 34, so three limbs suffice.
+    let (k, s) = (pos / 32, pos % 32);
+    let word = |i: usize| u128::from(x.get(i).copied().unwrap_or(0));
+    let window = (word(k) | word(k + 1) << 32 | word(k + 2) << 64) >> s;
+    let hi = (window as u64) & ((1 << top) - 1);
+    lo | hi << BATCH
+}
+
+/// `(x, y) ← ((x·f0 + y·g0 [+ n·qx]) / 2^BATCH, (x·f1 + y·g1 [+ n·qy]) / 2^BATCH)`
+/// in place, as signed numbers: returns the parts above the `l` limbs (the
+/// sign and, for the cofactors, a possible extra `1`). With `n` given, `qx`
+/// and `qy < 2^BATCH` are chosen (`n0 = −n⁻¹ mod 2³²`) so that the divisions
+/// are exact; without, they are exact by construction of the factors.
+fn lin_comb_shift(
+    x: &mut [Limb],
+    y: &mut [Limb],
+    fg: [i64; 4],
+    n: Option<(&[Limb], Limb)>,
+) -> (i64, i64) {
+    let [f0, g0, f1, g1] = fg;
+    let mask = (1u32 << BATCH) - 1;
+    let (mut qx, mut qy) = (0i64, 0i64);
+    if let Some((_, n0)) = n {
+        let low = |f: i64, g: i64| (i64::from(x[0]) * f + i64::from(y[0]) * g) as Limb;
+        qx = i64::from(low(f0, g0).wrapping_mul(n0) & mask);
+        qy = i64::from(low(f1, g1).wrapping_mul(n0) & mask);
+    }
+    let (mut cx, mut cy) = (0i64, 0i64);
+    let (mut px, mut py) = (0 as Limb, 0 as Limb);
+    let l = x.len();
+    for i in 0..l {
+        let (xi, yi) = (i64::from(x[i]), i64::from(y[i]));
+        let ni = n.map_or(0, |(n, _)| i64::from(n[i]));
+        let sx = cx + xi * f0 + yi * g0 + ni * qx;
+        let sy = cy + xi * f1 + yi * g1 + ni * qy;
+        let (lx, ly) = (sx as Limb, sy as Limb);
+        cx = sx >> 32;
+        cy = sy >> 32;
+        if i > 0 {
+            x[i - 1] = (px >> BATCH) | (lx << (32 - BATCH));
+            y[i - 1] = (py >> BATCH) | (ly << (32 - BATCH));
+        }
+        (px, py) = (lx, ly);
+    }
+    x[l - 1] = (px >> BATCH) | ((cx as Limb) << (32 - BATCH));
+    y[l - 1] = (py >> BATCH) | ((cy as Limb) << (32 - BATCH));
+    (cx >> BATCH, cy >> BATCH)
+}
+
+/// `x ← −x` (two's complement over its limbs).
+fn negate(x: &mut [Limb]) {
+    let mut carry = 1u64;
+    for w in x.iter_mut() {
+        let t = u64::from(!*w) + carry;
+        *w = t as Limb;
+        carry = t >> 32;
+    }
+}
+
+/// Brings `x + hi·2^(32l)`, known to lie in `(−n, 2n)`, into `[0, n)`.
+fn normalize(x: &mut [Limb], hi: i64, n: &[Limb]) {
+    let mut hi = hi;
+    if hi < 0 {
+        hi += i64::from(limbs::add_assign(x, n));
+    }
+    if hi > 0 || limbs::ct_lt(x, n) == 0 {
+        limbs::sub_assign(x, n);
+    }
 }
 
 /// Whether the crate was built for the Valgrind constant-time check
@@ -420,8 +457,8 @@ mod tests {
     #[test]
     fn inverse_matches_num_bigint() {
         let mut rng = StdRng::from_seed([7; 32]);
-        for l in [1usize, 2, 5, 16] {
-            for _ in 0..50 {
+        for l in [1usize, 2, 3, 5, 16, 33, 64] {
+            for i in 0..60 {
                 let mut n = std::vec![0 as Limb; l];
                 for w in n.iter_mut() {
                     *w = rng.next_u32();
@@ -433,8 +470,25 @@ mod tests {
                     *w = rng.next_u32();
                 }
                 a[l - 1] &= 0x7fff_ffff;
+                // Edge values: 1, n − 1, a power of two, a short a.
+                match i {
+                    0 => {
+                        a.fill(0);
+                        a[0] = 1;
+                    }
+                    1 => {
+                        a.copy_from_slice(&n);
+                        a[0] -= 1;
+                    }
+                    2 => {
+                        a.fill(0);
+                        a[l / 2] = 1 << 17;
+                    }
+                    3 => a[l / 2..].fill(0),
+                    _ => {}
+                }
                 let mut inv = std::vec![0 as Limb; l];
-                let mut work = std::vec![0 as Limb; 4 * l + 2];
+                let mut work = std::vec![0 as Limb; 4 * l];
                 let ok = inv_mod_vartime(&mut inv, &a, &n, &mut work);
                 let (bn, ba) = (to_big(&n), to_big(&a));
                 let g = num_integer::Integer::gcd(&bn, &ba);
@@ -447,7 +501,7 @@ mod tests {
         }
         // Not invertible: 0, and a common factor.
         let mut inv = [0; 1];
-        let mut work = [0; 6];
+        let mut work = [0; 4];
         assert!(!inv_mod_vartime(&mut inv, &[0], &[15], &mut work));
         assert!(!inv_mod_vartime(&mut inv, &[6], &[15], &mut work));
         assert!(inv_mod_vartime(&mut inv, &[7], &[15], &mut work));
