@@ -133,22 +133,27 @@ pub fn rem(r: &mut [Limb], x: &[Limb], m: &[Limb], scratch: &mut [Limb]) {
     let acc = &mut scratch[..h + 1];
     acc.fill(0);
     for i in (0..32 * x.len()).rev() {
-        // acc = 2·acc + bit (acc < m, so 2·acc + 1 < 2m fits in h + 1 limbs).
+        // One pass: acc = 2·acc + bit (acc < m, so 2·acc + 1 < 2m fits in
+        // h + 1 limbs) and r = that minus m; then keep r unless it borrowed.
         let mut carry = (x[i / 32] >> (i % 32)) & 1;
-        for w in acc.iter_mut() {
-            let next = *w >> 31;
-            *w = (*w << 1) | carry;
-            carry = next;
+        let mut borrow = 0 as Limb;
+        for ((a, ri), &mi) in acc.iter_mut().zip(r.iter_mut()).zip(m) {
+            let shifted = (*a << 1) | carry;
+            carry = *a >> 31;
+            *a = shifted;
+            let (d, b1) = shifted.overflowing_sub(mi);
+            let (d, b2) = d.overflowing_sub(borrow);
+            *ri = d;
+            borrow = (b1 | b2) as Limb;
         }
-        // Subtract m unless that borrows.
-        r.copy_from_slice(&acc[..h]);
-        let borrow = sub_assign(r, m);
-        let keep = (acc[h] as u64).wrapping_sub(borrow as u64) >> 63; // 1: acc < m
-        let mask = (keep as Limb).wrapping_sub(1); // all-ones: take r
+        let top = (acc[h] << 1) | carry;
+        // top − borrow < 0 exactly when 2·acc + bit < m: then keep acc.
+        let keep = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb;
+        let mask = keep.wrapping_sub(1); // all-ones: take r
         for (a, &ri) in acc.iter_mut().zip(r.iter()) {
             *a = (ri & mask) | (*a & !mask);
         }
-        acc[h] &= !mask;
+        acc[h] = top & !mask;
     }
     r.copy_from_slice(&acc[..h]);
     acc.fill(0);

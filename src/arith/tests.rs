@@ -288,4 +288,21 @@ proptest! {
         let rinv = (BigUint::one() << (32 * l)).modinv(&nb).unwrap();
         prop_assert_eq!(to_big(&out), to_big(&a) * to_big(&b) * rinv % &nb);
     }
+
+    /// `limbs::rem` (key validation) for any non-zero modulus, even ones
+    /// included (`p − 1`), and dividends longer or shorter than it.
+    #[test]
+    fn prop_rem(xl in 1usize..40, ml in 1usize..20, seed in any::<u64>()) {
+        let mut rng = Rng(seed | 1);
+        let x = rng.limbs(xl);
+        let mut m = rng.limbs(ml);
+        if seed & 1 == 0 { m[0] &= !1; }
+        if seed & 2 == 0 { m[ml - 1] |= 1 << 31; }
+        if m.iter().all(|&w| w == 0) { m[0] = 2; }
+        let mut r = vec![0; ml];
+        let mut scratch = vec![0; ml + 1];
+        limbs::rem(&mut r, &x, &m, &mut scratch);
+        prop_assert_eq!(to_big(&r), to_big(&x) % to_big(&m));
+        prop_assert!(scratch.iter().all(|&w| w == 0));
+    }
 }
