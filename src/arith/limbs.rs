@@ -125,14 +125,32 @@ pub fn significant_limbs(x: &[Limb]) -> usize {
 }
 
 /// `r = x mod m` by binary long division, for any non-zero `m`; constant
-/// time in the values (one conditional subtraction per bit of `x`). `r` has
-/// `m.len()` limbs; `scratch` at least `m.len() + 1`. For one-off key checks,
-/// not the hot path.
+/// time in the values of `x` and `m`, variable in `m`'s bit length only
+/// (public: the size of a prime, like the modulus'). `r` has `m.len()` limbs;
+/// `scratch` at least `m.len() + 1`. For one-off key checks, not the hot path.
+///
+/// The top `bits(m) − 1` bits of `x` are below `m` already, so they are
+/// loaded at once; one conditional subtraction per remaining bit follows.
 pub fn rem(r: &mut [Limb], x: &[Limb], m: &[Limb], scratch: &mut [Limb]) {
     let h = m.len();
     let acc = &mut scratch[..h + 1];
     acc.fill(0);
-    for i in (0..32 * x.len()).rev() {
+    let total = 32 * x.len();
+    let preload = bit_len(m).saturating_sub(1).min(total);
+    // Bits of x below the preloaded part; acc = x >> start (preload <
+    // bits(m) ≤ 32h bits, so it fits in h limbs).
+    let start = total - preload;
+    let (ws, bs) = (start / 32, (start % 32) as u32);
+    for (j, a) in acc[..h].iter_mut().enumerate() {
+        let lo = x.get(ws + j).copied().unwrap_or(0);
+        let hi = x.get(ws + j + 1).copied().unwrap_or(0);
+        *a = if bs == 0 {
+            lo
+        } else {
+            (lo >> bs) | (hi << (32 - bs))
+        };
+    }
+    for i in (0..start).rev() {
         // One pass: acc = 2·acc + bit (acc < m, so 2·acc + 1 < 2m fits in
         // h + 1 limbs) and r = that minus m; then keep r unless it borrowed.
         let mut carry = (x[i / 32] >> (i % 32)) & 1;
