@@ -124,57 +124,90 @@ pub fn significant_limbs(x: &[Limb]) -> usize {
     bit_len(x).div_ceil(32).max(1)
 }
 
-/// `r = x mod m` by binary long division, for any non-zero `m`; constant
-/// time in the values of `x` and `m`, variable in `m`'s bit length only
-/// (public: the size of a prime, like the modulus'). `r` has `m.len()` limbs;
-/// `scratch` at least `m.len() + 1`. For one-off key checks, not the hot path.
+/// `r = x mod m` by schoolbook long division, for any non-zero `m` (`r` is
+/// zero for `m = 0`); constant time in the values of `x` and `m`, variable
+/// in their lengths and in `m`'s bit length only (public: the size of a
+/// prime, like the modulus'). `r` has `m.len()` limbs; `scratch` at least
+/// `m.len() + 1`. For one-off key checks, not the hot path.
 ///
-/// The top `bits(m) − 1` bits of `x` are below `m` already, so they are
-/// loaded at once; one conditional subtraction per remaining bit follows.
+/// Knuth's algorithm D on the divisor normalized to a set top bit: one
+/// quotient limb per limb of `x`, estimated from the top two limbs of the
+/// running remainder by a branch-free 64/32 division (no `UDIV`: its timing
+/// depends on the operands on Cortex-M), at most 2 too large, then fixed by
+/// two masked add-backs.
 pub fn rem(r: &mut [Limb], x: &[Limb], m: &[Limb], scratch: &mut [Limb]) {
-    let h = m.len();
-    let acc = &mut scratch[..h + 1];
-    acc.fill(0);
-    let total = 32 * x.len();
-    let preload = bit_len(m).saturating_sub(1).min(total);
-    // Bits of x below the preloaded part; acc = x >> start (preload <
-    // bits(m) ≤ 32h bits, so it fits in h limbs).
-    let start = total - preload;
-    let (ws, bs) = (start / 32, (start % 32) as u32);
-    for (j, a) in acc[..h].iter_mut().enumerate() {
-        let lo = x.get(ws + j).copied().unwrap_or(0);
-        let hi = x.get(ws + j + 1).copied().unwrap_or(0);
-        *a = if bs == 0 {
-            lo
-        } else {
-            (lo >> bs) | (hi << (32 - bs))
-        };
+    let bits = bit_len(m);
+    if bits == 0 {
+        r.fill(0);
+        return;
     }
-    for i in (0..start).rev() {
-        // One pass: acc = 2·acc + bit (acc < m, so 2·acc + 1 < 2m fits in
-        // h + 1 limbs) and r = that minus m; then keep r unless it borrowed.
-        let mut carry = (x[i / 32] >> (i % 32)) & 1;
-        let mut borrow = 0 as Limb;
-        for ((a, ri), &mi) in acc.iter_mut().zip(r.iter_mut()).zip(m) {
-            let shifted = (*a << 1) | carry;
-            carry = *a >> 31;
-            *a = shifted;
-            let (d, b1) = shifted.overflowing_sub(mi);
-            let (d, b2) = d.overflowing_sub(borrow);
-            *ri = d;
-            borrow = (b1 | b2) as Limb;
-        }
-        let top = (acc[h] << 1) | carry;
-        // top − borrow < 0 exactly when 2·acc + bit < m: then keep acc.
-        let keep = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb;
-        let mask = keep.wrapping_sub(1); // all-ones: take r
-        for (a, &ri) in acc.iter_mut().zip(r.iter()) {
-            *a = (ri & mask) | (*a & !mask);
-        }
-        acc[h] = top & !mask;
+    let mh = bits.div_ceil(32); // significant limbs of m
+    let s = (32 * mh - bits) as u32; // normalizing shift
+                                     // Shifts of a limb pair by s, without a shift by 32 when s = 0.
+    let shl = |hi: Limb, lo: Limb| ((((hi as u64) << 32 | lo as u64) << s) >> 32) as Limb;
+    // r holds the normalized divisor M = m·2^s (mh limbs) until the end.
+    for i in (0..mh).rev() {
+        r[i] = shl(m[i], if i > 0 { m[i - 1] } else { 0 });
     }
-    r.copy_from_slice(&acc[..h]);
-    acc.fill(0);
+    let (mtop, rem) = (r[mh - 1], &mut scratch[..mh + 1]);
+    rem.fill(0);
+    // Limbs of X = x·2^s from the top: X[k] for k = x.len() down to 0.
+    for k in (0..=x.len()).rev() {
+        let xk = shl(
+            x.get(k).copied().unwrap_or(0),
+            if k > 0 { x[k - 1] } else { 0 },
+        );
+        // rem = rem·2^32 + X[k] (rem < M before, so it fits in mh + 1 limbs).
+        rem.copy_within(0..mh, 1);
+        rem[0] = xk;
+        let q = quotient_estimate(rem[mh], rem[mh - 1], mtop);
+        // rem −= q·M.
+        let (mut carry, mut borrow) = (0u64, 0u64);
+        for (ri, &mi) in rem[..mh].iter_mut().zip(r[..mh].iter()) {
+            let p = (q as u64) * (mi as u64) + carry;
+            carry = p >> 32;
+            let d = (*ri as u64)
+                .wrapping_sub(p & 0xffff_ffff)
+                .wrapping_sub(borrow);
+            *ri = d as Limb;
+            borrow = d >> 63;
+        }
+        rem[mh] = (rem[mh] as u64).wrapping_sub(carry).wrapping_sub(borrow) as Limb;
+        // Now −2M ≤ rem < M: the top bit is the sign. Add M back while negative.
+        for _ in 0..2 {
+            let mask = (rem[mh] >> 31).wrapping_neg();
+            let mut c = 0u64;
+            for (ri, &mi) in rem[..mh].iter_mut().zip(r[..mh].iter()) {
+                let t = (*ri as u64) + (mi & mask) as u64 + c;
+                *ri = t as Limb;
+                c = t >> 32;
+            }
+            rem[mh] = rem[mh].wrapping_add(c as Limb);
+        }
+    }
+    // r = rem / 2^s (rem < M, so rem[mh] = 0).
+    r.fill(0);
+    for i in 0..mh {
+        let wide = (rem[i + 1] as u64) << 32 | rem[i] as u64;
+        r[i] = (wide >> s) as Limb;
+    }
+    rem.fill(0);
+}
+
+/// `min(⌊(hi·2³² + lo) / d⌋, 2³² − 1)` for `d ≥ 2³¹` and `hi ≤ d`, by
+/// restoring division, branch-free.
+fn quotient_estimate(hi: Limb, lo: Limb, d: Limb) -> Limb {
+    let capped = (1 - is_nonzero(hi ^ d)).wrapping_neg(); // hi = d: quotient ≥ 2³²
+    let d = d as u64;
+    let mut rem = (hi as u64) & !(capped as u64); // < d
+    let mut q = 0 as Limb;
+    for i in (0..32).rev() {
+        rem = (rem << 1) | ((lo >> i) & 1) as u64; // < 2d < 2³³
+        let ge = 1 - ((rem.wrapping_sub(d) >> 63) as Limb); // rem ≥ d
+        rem = rem.wrapping_sub(d & (ge as u64).wrapping_neg());
+        q |= ge << i;
+    }
+    q | capped
 }
 
 #[cfg(test)]

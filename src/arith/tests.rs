@@ -270,6 +270,38 @@ fn crt_matches_plain_exponentiation() {
     }
 }
 
+/// `limbs::rem` on structured operands (all-ones, single-bit and random
+/// limbs mixed), where the quotient estimate is capped or needs both
+/// add-backs, against num-bigint.
+#[test]
+fn rem_structured_operands() {
+    let mut rng = Rng(0x5eed_0123);
+    let pattern = |rng: &mut Rng, len: usize| -> Vec<Limb> {
+        (0..len)
+            .map(|_| match rng.next() % 5 {
+                0 => 0,
+                1 => Limb::MAX,
+                2 => 0x8000_0000,
+                3 => 1,
+                _ => rng.next(),
+            })
+            .collect()
+    };
+    for i in 0..4000 {
+        let ml = 1 + i % 9;
+        let xl = 1 + (i / 9) % 14;
+        let x = pattern(&mut rng, xl);
+        let mut m = pattern(&mut rng, ml);
+        if m.iter().all(|&w| w == 0) {
+            m[0] = 1;
+        }
+        let mut r = vec![0; ml];
+        let mut scratch = vec![0; ml + 1];
+        limbs::rem(&mut r, &x, &m, &mut scratch);
+        assert_eq!(to_big(&r), to_big(&x) % to_big(&m), "{x:x?} mod {m:x?}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
