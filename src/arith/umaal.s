@@ -1885,6 +1885,7 @@ rsa_cm_s4x32:
     umaal   r9, r6, r4, r11
     umaal   r10, r6, r5, r11
     str     r7, [r0, #12]
+.L4x_k4:
     ldr     r11, [r1, #16]
     ldr     r7, [r0, #16]
     umaal   r8, r7, r2, r11
@@ -2989,6 +2990,122 @@ rsa_cm_sqr32:
     pop     {r4-r11, pc}
     .size rsa_cm_sqr32, . - rsa_cm_sqr32
 
+@ redc32, five-row block at byte offset \off of t: from t[i..i+5), n[0..5)
+@ and n0, the quotients m0..m4 row by row (m_k = column i+k times n0 once
+@ rows 0..k-1 have been added; row k adds m_k * n[0..5) into columns
+@ i+k..i+k+4 with its carry becoming column i+k+5).  The register that
+@ row k clears (column i+k, now zero) is row k+1's carry.  Leaves what
+@ step 5 of rsa_cm_s5x32 expects: m0..m4 in r2-r6, columns i+5..i+9 in
+@ r10, r11, r12, r7, r8, r0 = &t[i], r1 = n.  m0, m1 go through the frame
+@ (F_IT, F_I): fourteen registers are live in row 4.  25 UMAAL + 5 MUL.
+@ No flags are touched.
+    .macro REDC32_SQ5 off
+    ldr     r5, [sp, #F_B]             @ t
+    ldr     r11, [r5, #(\off)]
+    ldr     r12, [r5, #(\off + 4)]
+    ldr     r7, [r5, #(\off + 8)]
+    ldr     r8, [r5, #(\off + 12)]
+    ldr     r9, [r5, #(\off + 16)]
+    ldr     r5, [sp, #F_A]             @ n
+    ldmia   r5, {r0-r3, lr}            @ n[0..5)
+    ldr     r6, [sp, #F_ARG5]          @ n0
+    mul     r4, r11, r6                @ m0
+    mov.w   r10, #0
+    umaal   r11, r10, r4, r0           @ r11 = 0 from here on
+    umaal   r12, r10, r4, r1
+    umaal   r7, r10, r4, r2
+    umaal   r8, r10, r4, r3
+    umaal   r9, r10, r4, lr            @ r10 = column i+5
+    str     r4, [sp, #F_IT]
+    mul     r4, r12, r6                @ m1
+    umaal   r12, r11, r4, r0           @ r12 = 0
+    umaal   r7, r11, r4, r1
+    umaal   r8, r11, r4, r2
+    umaal   r9, r11, r4, r3
+    umaal   r10, r11, r4, lr           @ r11 = column i+6
+    str     r4, [sp, #F_I]
+    mul     r4, r7, r6                 @ m2
+    umaal   r7, r12, r4, r0            @ r7 = 0
+    umaal   r8, r12, r4, r1
+    umaal   r9, r12, r4, r2
+    umaal   r10, r12, r4, r3
+    umaal   r11, r12, r4, lr           @ r12 = column i+7
+    mul     r5, r8, r6                 @ m3
+    umaal   r8, r7, r5, r0             @ r8 = 0
+    umaal   r9, r7, r5, r1
+    umaal   r10, r7, r5, r2
+    umaal   r11, r7, r5, r3
+    umaal   r12, r7, r5, lr            @ r7 = column i+8
+    mul     r6, r9, r6                 @ m4
+    umaal   r9, r8, r6, r0             @ r9 = 0
+    umaal   r10, r8, r6, r1
+    umaal   r11, r8, r6, r2
+    umaal   r12, r8, r6, r3
+    umaal   r7, r8, r6, lr             @ r8 = column i+9
+    ldr     r0, [sp, #F_B]
+    ldr     r1, [sp, #F_A]
+    ldrd    r2, r3, [sp, #F_IT]        @ m0, m1
+    .if \off
+    add.w   r0, r0, #(\off)
+    .endif
+    .endm
+
+@ The same for a four-row block (step 4 of rsa_cm_s4x32: m0..m3 in r2-r5,
+@ columns i+4..i+7 in r8, r9, r10, r6; everything fits in registers).
+    .macro REDC32_SQ4 off
+    ldr     r2, [sp, #F_B]             @ t
+    ldr     r9, [r2, #(\off)]
+    ldr     r10, [r2, #(\off + 4)]
+    ldr     r6, [r2, #(\off + 8)]
+    ldr     r7, [r2, #(\off + 12)]
+    ldr     r3, [sp, #F_A]             @ n
+    ldmia   r3, {r0, r1, r11, r12}     @ n[0..4)
+    ldr     lr, [sp, #F_ARG5]          @ n0
+    mul     r2, r9, lr                 @ m0
+    mov.w   r8, #0
+    umaal   r9, r8, r2, r0             @ r9 = 0
+    umaal   r10, r8, r2, r1
+    umaal   r6, r8, r2, r11
+    umaal   r7, r8, r2, r12            @ r8 = column i+4
+    mul     r3, r10, lr                @ m1
+    umaal   r10, r9, r3, r0            @ r10 = 0
+    umaal   r6, r9, r3, r1
+    umaal   r7, r9, r3, r11
+    umaal   r8, r9, r3, r12            @ r9 = column i+5
+    mul     r4, r6, lr                 @ m2
+    umaal   r6, r10, r4, r0            @ r6 = 0
+    umaal   r7, r10, r4, r1
+    umaal   r8, r10, r4, r11
+    umaal   r9, r10, r4, r12           @ r10 = column i+6
+    mul     r5, r7, lr                 @ m3
+    umaal   r7, r6, r5, r0             @ r7 = 0
+    umaal   r8, r6, r5, r1
+    umaal   r9, r6, r5, r11
+    umaal   r10, r6, r5, r12           @ r6 = column i+7
+    ldr     r0, [sp, #F_B]
+    ldr     r1, [sp, #F_A]
+    add.w   r0, r0, #(\off)
+    .endm
+
+@ redc32 block epilogues: t[i+32..i+32+k) += window + C (r0 = &t[i+32]).
+    .macro REDC32_EPI5
+    ldmia   r0, {r2-r6}
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    .endm
+    .macro REDC32_EPI4
+    ldmia   r0, {r2-r5}
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
+    .endm
+
 @ ---------------------------------------------------------------------------
 @ rsa_cm_redc32: the len = 32 path of rsa_cm_redc (branched to from its prologue;
 @ kept at the end of the file so that the ADRs of the generic code stay in
@@ -2998,170 +3115,56 @@ rsa_cm_sqr32:
     .type rsa_cm_redc32, %function
 rsa_cm_redc32:
 .Lredc32:
-    @ len = 32: the blocks unrolled (four of five rows, three of four) with
-    @ the fixed-length streams entered directly.  The pending carry stays
-    @ in the C flag from one epilogue to the next: nothing in between sets
-    @ flags (MUL, UMAAL, loads, stores, ADD.W, MOV.W, branches).
+    @ len = 32: the blocks unrolled (four of five rows, three of four).
+    @ Each block starts with the square of its quotients against n[0..k)
+    @ (REDC32_SQ5 / REDC32_SQ4: row by row, every quotient found as soon as
+    @ its column is complete), so the fixed-length stream is entered at
+    @ step k with the window it expects, instead of finding the quotients
+    @ on a copy and streaming all 32 steps.  The pending carry stays in the
+    @ C flag from one epilogue to the next: nothing in between sets flags
+    @ (MUL, UMAAL, loads, stores, ADD.W, MOV.W, ORR, branches).
     cmn     r0, #0                     @ C = 0
-    ldr     r0, [sp, #F_B]
-    
-    ldr     r1, [sp, #F_A]
-    ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS5
-    ldr     r0, [sp, #F_B]
-    
-    ldr     r1, [sp, #F_A]
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
+    REDC32_SQ5 0
     adr.w   lr, .Lrd32_r0
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
+    b.w     .L5x_k5
     .p2align 1
 .Lrd32_r0:
-    ldmia   r0, {r2-r6}
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
-    adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #20
-    ldr     r1, [sp, #F_A]
-    ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS5
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #20
-    ldr     r1, [sp, #F_A]
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
+    REDC32_EPI5
+    REDC32_SQ5 20
     adr.w   lr, .Lrd32_r1
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
+    b.w     .L5x_k5
     .p2align 1
 .Lrd32_r1:
-    ldmia   r0, {r2-r6}
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
-    adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #40
-    ldr     r1, [sp, #F_A]
-    ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS5
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #40
-    ldr     r1, [sp, #F_A]
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
+    REDC32_EPI5
+    REDC32_SQ5 40
     adr.w   lr, .Lrd32_r2
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
+    b.w     .L5x_k5
     .p2align 1
 .Lrd32_r2:
-    ldmia   r0, {r2-r6}
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
-    adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #60
-    ldr     r1, [sp, #F_A]
-    ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS5
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #60
-    ldr     r1, [sp, #F_A]
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
+    REDC32_EPI5
+    REDC32_SQ5 60
     adr.w   lr, .Lrd32_r3
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
+    b.w     .L5x_k5
     .p2align 1
 .Lrd32_r3:
-    ldmia   r0, {r2-r6}
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
-    adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #80
-    ldr     r1, [sp, #F_A]
-    ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    bl      rsa_cm_s4x32
-    ldmia   r0, {r2-r5}
-    adcs    r2, r2, r6
-    adcs    r3, r3, r7
-    adcs    r4, r4, r8
-    adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #96
-    ldr     r1, [sp, #F_A]
-    ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    bl      rsa_cm_s4x32
-    ldmia   r0, {r2-r5}
-    adcs    r2, r2, r6
-    adcs    r3, r3, r7
-    adcs    r4, r4, r8
-    adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
-    ldr     r0, [sp, #F_B]
-    add.w   r0, r0, #112
-    ldr     r1, [sp, #F_A]
-    ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    bl      rsa_cm_s4x32
-    ldmia   r0, {r2-r5}
-    adcs    r2, r2, r6
-    adcs    r3, r3, r7
-    adcs    r4, r4, r8
-    adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
+    REDC32_EPI5
+    REDC32_SQ4 80
+    bl      .L4x_k4
+    REDC32_EPI4
+    REDC32_SQ4 96
+    bl      .L4x_k4
+    REDC32_EPI4
+    REDC32_SQ4 112
+    bl      .L4x_k4
+    REDC32_EPI4
     mov.w   lr, #0
     adc     lr, lr, #0                 @ top
     ldr     r4, [sp, #F_LAZY]
