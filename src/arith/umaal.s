@@ -494,6 +494,31 @@ rsa_cm_stream_si:
 73:
     .endm
 
+@ len = 48 or 64 (in r3): the five-row blocks enter the fixed-length
+@ streams rsa_cm_s5x48 / rsa_cm_s5x64 (end of the file, reached through
+@ PC-relative offsets) from step 0; four-row blocks keep the generic
+@ stream.  Clobbers r10, r11.
+    .macro SPECIAL4864
+    adr.w   r11, 74f
+    cmp     r3, #64
+    beq     75f
+    cmp     r3, #48
+    bne     77f
+    adds    r11, r11, #4
+75:
+    ldr     r10, [r11]
+    add     r10, r10, r11
+    str     r10, [sp, #F_S5]
+    mov.w   r11, #0
+    str     r11, [sp, #F_OFF5]
+    b       77f
+    .p2align 2
+74:
+    .word   rsa_cm_s5x64 + 1 - 74b
+    .word   rsa_cm_s5x48 + 1 - (74b + 4)
+77:
+    .endm
+
 @ Enter the 5-row stream from an all-zero window: r0 = &t[first column],
 @ r1 = &b[0], r2-r6 = m0..m4; it comes back to the address in F_RET with
 @ the window in r7-r11 and r0 = &t[first + len].
@@ -900,7 +925,7 @@ rsa_cm_mul:
     ldr     r1, [sp, #F_B]
     mov     r12, r3
     ENTRY_SETUP5
-    SPECIAL32
+    SPECIAL4864
     adr.w   r11, .Lmul5_ret
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]
@@ -1302,6 +1327,10 @@ rsa_cm_redc:
     mov     r12, r3
     ENTRY_SETUP
     ldr     r3, [sp, #F_LEN]
+    cmp     r3, #64
+    beq.w   .Lredc64
+    cmp     r3, #48
+    beq.w   .Lredc48
     cmp     r3, #17
     blo     .Lredc_r4only
     SPLIT45
@@ -3270,3 +3299,1216 @@ rsa_cm_redc32:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_redc32, . - rsa_cm_redc32
+
+@ ---------------------------------------------------------------------------
+@ len = 48 and 64 (the CRT halves of RSA-3072 and RSA-4096, and RSA-2048
+@ public operations): fixed-length five-row streams (as rsa_cm_s5x32, with
+@ the register rotation that leaves the final window in r7-r11; used by
+@ mul from step 0 and by the REDC loops below from step 5), and the REDC
+@ five-row block loops with the quotient square (as redc32).  Generated
+@ text: step j uses window registers W[(6-d+k) mod 6], carry W[(5-d) mod 6],
+@ W = r7..r12, d = len - j.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_s5x48, %function
+rsa_cm_s5x48:
+.L5x48_k0:
+    ldr     lr, [r1, #0]
+    ldr     r12, [r0, #0]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #0]
+.L5x48_k1:
+    ldr     lr, [r1, #4]
+    ldr     r7, [r0, #4]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #4]
+.L5x48_k2:
+    ldr     lr, [r1, #8]
+    ldr     r8, [r0, #8]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #8]
+.L5x48_k3:
+    ldr     lr, [r1, #12]
+    ldr     r9, [r0, #12]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #12]
+.L5x48_k4:
+    ldr     lr, [r1, #16]
+    ldr     r10, [r0, #16]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #16]
+.L5x48_k5:
+    ldr     lr, [r1, #20]
+    ldr     r11, [r0, #20]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #20]
+.L5x48_k6:
+    ldr     lr, [r1, #24]
+    ldr     r12, [r0, #24]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #24]
+.L5x48_k7:
+    ldr     lr, [r1, #28]
+    ldr     r7, [r0, #28]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #28]
+.L5x48_k8:
+    ldr     lr, [r1, #32]
+    ldr     r8, [r0, #32]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #32]
+.L5x48_k9:
+    ldr     lr, [r1, #36]
+    ldr     r9, [r0, #36]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #36]
+.L5x48_k10:
+    ldr     lr, [r1, #40]
+    ldr     r10, [r0, #40]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #40]
+.L5x48_k11:
+    ldr     lr, [r1, #44]
+    ldr     r11, [r0, #44]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #44]
+.L5x48_k12:
+    ldr     lr, [r1, #48]
+    ldr     r12, [r0, #48]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #48]
+.L5x48_k13:
+    ldr     lr, [r1, #52]
+    ldr     r7, [r0, #52]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #52]
+.L5x48_k14:
+    ldr     lr, [r1, #56]
+    ldr     r8, [r0, #56]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #56]
+.L5x48_k15:
+    ldr     lr, [r1, #60]
+    ldr     r9, [r0, #60]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #60]
+.L5x48_k16:
+    ldr     lr, [r1, #64]
+    ldr     r10, [r0, #64]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #64]
+.L5x48_k17:
+    ldr     lr, [r1, #68]
+    ldr     r11, [r0, #68]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #68]
+.L5x48_k18:
+    ldr     lr, [r1, #72]
+    ldr     r12, [r0, #72]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #72]
+.L5x48_k19:
+    ldr     lr, [r1, #76]
+    ldr     r7, [r0, #76]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #76]
+.L5x48_k20:
+    ldr     lr, [r1, #80]
+    ldr     r8, [r0, #80]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #80]
+.L5x48_k21:
+    ldr     lr, [r1, #84]
+    ldr     r9, [r0, #84]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #84]
+.L5x48_k22:
+    ldr     lr, [r1, #88]
+    ldr     r10, [r0, #88]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #88]
+.L5x48_k23:
+    ldr     lr, [r1, #92]
+    ldr     r11, [r0, #92]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #92]
+.L5x48_k24:
+    ldr     lr, [r1, #96]
+    ldr     r12, [r0, #96]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #96]
+.L5x48_k25:
+    ldr     lr, [r1, #100]
+    ldr     r7, [r0, #100]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #100]
+.L5x48_k26:
+    ldr     lr, [r1, #104]
+    ldr     r8, [r0, #104]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #104]
+.L5x48_k27:
+    ldr     lr, [r1, #108]
+    ldr     r9, [r0, #108]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #108]
+.L5x48_k28:
+    ldr     lr, [r1, #112]
+    ldr     r10, [r0, #112]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #112]
+.L5x48_k29:
+    ldr     lr, [r1, #116]
+    ldr     r11, [r0, #116]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #116]
+.L5x48_k30:
+    ldr     lr, [r1, #120]
+    ldr     r12, [r0, #120]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #120]
+.L5x48_k31:
+    ldr     lr, [r1, #124]
+    ldr     r7, [r0, #124]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #124]
+.L5x48_k32:
+    ldr     lr, [r1, #128]
+    ldr     r8, [r0, #128]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #128]
+.L5x48_k33:
+    ldr     lr, [r1, #132]
+    ldr     r9, [r0, #132]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #132]
+.L5x48_k34:
+    ldr     lr, [r1, #136]
+    ldr     r10, [r0, #136]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #136]
+.L5x48_k35:
+    ldr     lr, [r1, #140]
+    ldr     r11, [r0, #140]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #140]
+.L5x48_k36:
+    ldr     lr, [r1, #144]
+    ldr     r12, [r0, #144]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #144]
+.L5x48_k37:
+    ldr     lr, [r1, #148]
+    ldr     r7, [r0, #148]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #148]
+.L5x48_k38:
+    ldr     lr, [r1, #152]
+    ldr     r8, [r0, #152]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #152]
+.L5x48_k39:
+    ldr     lr, [r1, #156]
+    ldr     r9, [r0, #156]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #156]
+.L5x48_k40:
+    ldr     lr, [r1, #160]
+    ldr     r10, [r0, #160]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #160]
+.L5x48_k41:
+    ldr     lr, [r1, #164]
+    ldr     r11, [r0, #164]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #164]
+.L5x48_k42:
+    ldr     lr, [r1, #168]
+    ldr     r12, [r0, #168]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #168]
+.L5x48_k43:
+    ldr     lr, [r1, #172]
+    ldr     r7, [r0, #172]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #172]
+.L5x48_k44:
+    ldr     lr, [r1, #176]
+    ldr     r8, [r0, #176]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #176]
+.L5x48_k45:
+    ldr     lr, [r1, #180]
+    ldr     r9, [r0, #180]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #180]
+.L5x48_k46:
+    ldr     lr, [r1, #184]
+    ldr     r10, [r0, #184]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #184]
+.L5x48_k47:
+    ldr     lr, [r1, #188]
+    ldr     r11, [r0, #188]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #188]
+    add.w   r0, r0, #192
+    ldr     pc, [sp, #F_RET]
+    .size rsa_cm_s5x48, . - rsa_cm_s5x48
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_redc48, %function
+rsa_cm_redc48:
+.Lredc48:
+    @ len = 48: 8 five-row blocks in a loop, each starting with the square
+    @ of its quotients against n[0..5) (as REDC32_SQ5) and entering
+    @ rsa_cm_s5x48 at step 5; the pending carry stays in the C flag
+    @ (the loop test is TEQ).  Then the generic four-row blocks
+    @ and final step (F_S/F_OFF/F_IT were set for len by the caller).
+    mov.w   r4, #2
+    str     r4, [sp, #F_I]
+    mov.w   r4, #0
+    str     r4, [sp, #F_K]
+    ldr     r4, [sp, #F_T]
+    add.w   r4, r4, #160
+    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    adr.w   r4, .Lrd48_ret
+    orr     r4, r4, #1
+    str     r4, [sp, #F_RET]
+    cmn     r0, #0                     @ C = 0
+.Lrd48_blk:
+    ldr     r5, [sp, #F_T]             @ &t[i]
+    ldr     r7, [r5, #0]
+    ldr     r8, [r5, #4]
+    ldr     r9, [r5, #8]
+    ldr     r10, [r5, #12]
+    ldr     r11, [r5, #16]
+    add.w   r4, r5, #20
+    str     r4, [sp, #F_T]
+    ldr     r5, [sp, #F_A]             @ n
+    ldmia   r5, {r0-r3, lr}            @ n[0..5)
+    ldr     r6, [sp, #F_ARG5]          @ n0
+    mul     r4, r7, r6                @ m0
+    mov.w   r12, #0
+    umaal   r7, r12, r4, r0
+    umaal   r8, r12, r4, r1
+    umaal   r9, r12, r4, r2
+    umaal   r10, r12, r4, r3
+    umaal   r11, r12, r4, lr
+    str     r4, [sp, #F_S5]
+    mul     r4, r8, r6                @ m1
+    umaal   r8, r7, r4, r0
+    umaal   r9, r7, r4, r1
+    umaal   r10, r7, r4, r2
+    umaal   r11, r7, r4, r3
+    umaal   r12, r7, r4, lr
+    str     r4, [sp, #F_OFF5]
+    mul     r4, r9, r6                @ m2
+    umaal   r9, r8, r4, r0
+    umaal   r10, r8, r4, r1
+    umaal   r11, r8, r4, r2
+    umaal   r12, r8, r4, r3
+    umaal   r7, r8, r4, lr
+    mul     r5, r10, r6                @ m3
+    umaal   r10, r9, r5, r0
+    umaal   r11, r9, r5, r1
+    umaal   r12, r9, r5, r2
+    umaal   r7, r9, r5, r3
+    umaal   r8, r9, r5, lr
+    mul     r6, r11, r6                @ m4
+    umaal   r11, r10, r6, r0
+    umaal   r12, r10, r6, r1
+    umaal   r7, r10, r6, r2
+    umaal   r8, r10, r6, r3
+    umaal   r9, r10, r6, lr
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_A]
+    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
+    sub.w   r0, r0, #20                @ &t[i]
+    b.w     .L5x48_k5
+    .p2align 1
+.Lrd48_ret:
+    ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    ldr     r1, [sp, #F_T]
+    ldr     r2, [sp, #F_END5]
+    teq     r1, r2                     @ (keeps C)
+    bne     .Lrd48_blk
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    b.w     .Lredc_r4
+    .size rsa_cm_redc48, . - rsa_cm_redc48
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_s5x64, %function
+rsa_cm_s5x64:
+.L5x64_k0:
+    ldr     lr, [r1, #0]
+    ldr     r8, [r0, #0]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #0]
+.L5x64_k1:
+    ldr     lr, [r1, #4]
+    ldr     r9, [r0, #4]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #4]
+.L5x64_k2:
+    ldr     lr, [r1, #8]
+    ldr     r10, [r0, #8]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #8]
+.L5x64_k3:
+    ldr     lr, [r1, #12]
+    ldr     r11, [r0, #12]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #12]
+.L5x64_k4:
+    ldr     lr, [r1, #16]
+    ldr     r12, [r0, #16]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #16]
+.L5x64_k5:
+    ldr     lr, [r1, #20]
+    ldr     r7, [r0, #20]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #20]
+.L5x64_k6:
+    ldr     lr, [r1, #24]
+    ldr     r8, [r0, #24]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #24]
+.L5x64_k7:
+    ldr     lr, [r1, #28]
+    ldr     r9, [r0, #28]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #28]
+.L5x64_k8:
+    ldr     lr, [r1, #32]
+    ldr     r10, [r0, #32]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #32]
+.L5x64_k9:
+    ldr     lr, [r1, #36]
+    ldr     r11, [r0, #36]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #36]
+.L5x64_k10:
+    ldr     lr, [r1, #40]
+    ldr     r12, [r0, #40]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #40]
+.L5x64_k11:
+    ldr     lr, [r1, #44]
+    ldr     r7, [r0, #44]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #44]
+.L5x64_k12:
+    ldr     lr, [r1, #48]
+    ldr     r8, [r0, #48]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #48]
+.L5x64_k13:
+    ldr     lr, [r1, #52]
+    ldr     r9, [r0, #52]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #52]
+.L5x64_k14:
+    ldr     lr, [r1, #56]
+    ldr     r10, [r0, #56]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #56]
+.L5x64_k15:
+    ldr     lr, [r1, #60]
+    ldr     r11, [r0, #60]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #60]
+.L5x64_k16:
+    ldr     lr, [r1, #64]
+    ldr     r12, [r0, #64]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #64]
+.L5x64_k17:
+    ldr     lr, [r1, #68]
+    ldr     r7, [r0, #68]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #68]
+.L5x64_k18:
+    ldr     lr, [r1, #72]
+    ldr     r8, [r0, #72]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #72]
+.L5x64_k19:
+    ldr     lr, [r1, #76]
+    ldr     r9, [r0, #76]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #76]
+.L5x64_k20:
+    ldr     lr, [r1, #80]
+    ldr     r10, [r0, #80]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #80]
+.L5x64_k21:
+    ldr     lr, [r1, #84]
+    ldr     r11, [r0, #84]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #84]
+.L5x64_k22:
+    ldr     lr, [r1, #88]
+    ldr     r12, [r0, #88]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #88]
+.L5x64_k23:
+    ldr     lr, [r1, #92]
+    ldr     r7, [r0, #92]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #92]
+.L5x64_k24:
+    ldr     lr, [r1, #96]
+    ldr     r8, [r0, #96]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #96]
+.L5x64_k25:
+    ldr     lr, [r1, #100]
+    ldr     r9, [r0, #100]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #100]
+.L5x64_k26:
+    ldr     lr, [r1, #104]
+    ldr     r10, [r0, #104]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #104]
+.L5x64_k27:
+    ldr     lr, [r1, #108]
+    ldr     r11, [r0, #108]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #108]
+.L5x64_k28:
+    ldr     lr, [r1, #112]
+    ldr     r12, [r0, #112]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #112]
+.L5x64_k29:
+    ldr     lr, [r1, #116]
+    ldr     r7, [r0, #116]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #116]
+.L5x64_k30:
+    ldr     lr, [r1, #120]
+    ldr     r8, [r0, #120]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #120]
+.L5x64_k31:
+    ldr     lr, [r1, #124]
+    ldr     r9, [r0, #124]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #124]
+.L5x64_k32:
+    ldr     lr, [r1, #128]
+    ldr     r10, [r0, #128]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #128]
+.L5x64_k33:
+    ldr     lr, [r1, #132]
+    ldr     r11, [r0, #132]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #132]
+.L5x64_k34:
+    ldr     lr, [r1, #136]
+    ldr     r12, [r0, #136]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #136]
+.L5x64_k35:
+    ldr     lr, [r1, #140]
+    ldr     r7, [r0, #140]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #140]
+.L5x64_k36:
+    ldr     lr, [r1, #144]
+    ldr     r8, [r0, #144]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #144]
+.L5x64_k37:
+    ldr     lr, [r1, #148]
+    ldr     r9, [r0, #148]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #148]
+.L5x64_k38:
+    ldr     lr, [r1, #152]
+    ldr     r10, [r0, #152]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #152]
+.L5x64_k39:
+    ldr     lr, [r1, #156]
+    ldr     r11, [r0, #156]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #156]
+.L5x64_k40:
+    ldr     lr, [r1, #160]
+    ldr     r12, [r0, #160]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #160]
+.L5x64_k41:
+    ldr     lr, [r1, #164]
+    ldr     r7, [r0, #164]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #164]
+.L5x64_k42:
+    ldr     lr, [r1, #168]
+    ldr     r8, [r0, #168]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #168]
+.L5x64_k43:
+    ldr     lr, [r1, #172]
+    ldr     r9, [r0, #172]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #172]
+.L5x64_k44:
+    ldr     lr, [r1, #176]
+    ldr     r10, [r0, #176]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #176]
+.L5x64_k45:
+    ldr     lr, [r1, #180]
+    ldr     r11, [r0, #180]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #180]
+.L5x64_k46:
+    ldr     lr, [r1, #184]
+    ldr     r12, [r0, #184]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #184]
+.L5x64_k47:
+    ldr     lr, [r1, #188]
+    ldr     r7, [r0, #188]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #188]
+.L5x64_k48:
+    ldr     lr, [r1, #192]
+    ldr     r8, [r0, #192]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #192]
+.L5x64_k49:
+    ldr     lr, [r1, #196]
+    ldr     r9, [r0, #196]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #196]
+.L5x64_k50:
+    ldr     lr, [r1, #200]
+    ldr     r10, [r0, #200]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #200]
+.L5x64_k51:
+    ldr     lr, [r1, #204]
+    ldr     r11, [r0, #204]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #204]
+.L5x64_k52:
+    ldr     lr, [r1, #208]
+    ldr     r12, [r0, #208]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #208]
+.L5x64_k53:
+    ldr     lr, [r1, #212]
+    ldr     r7, [r0, #212]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #212]
+.L5x64_k54:
+    ldr     lr, [r1, #216]
+    ldr     r8, [r0, #216]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #216]
+.L5x64_k55:
+    ldr     lr, [r1, #220]
+    ldr     r9, [r0, #220]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #220]
+.L5x64_k56:
+    ldr     lr, [r1, #224]
+    ldr     r10, [r0, #224]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #224]
+.L5x64_k57:
+    ldr     lr, [r1, #228]
+    ldr     r11, [r0, #228]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #228]
+.L5x64_k58:
+    ldr     lr, [r1, #232]
+    ldr     r12, [r0, #232]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #232]
+.L5x64_k59:
+    ldr     lr, [r1, #236]
+    ldr     r7, [r0, #236]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #236]
+.L5x64_k60:
+    ldr     lr, [r1, #240]
+    ldr     r8, [r0, #240]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #240]
+.L5x64_k61:
+    ldr     lr, [r1, #244]
+    ldr     r9, [r0, #244]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #244]
+.L5x64_k62:
+    ldr     lr, [r1, #248]
+    ldr     r10, [r0, #248]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #248]
+.L5x64_k63:
+    ldr     lr, [r1, #252]
+    ldr     r11, [r0, #252]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #252]
+    add.w   r0, r0, #256
+    ldr     pc, [sp, #F_RET]
+    .size rsa_cm_s5x64, . - rsa_cm_s5x64
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_redc64, %function
+rsa_cm_redc64:
+.Lredc64:
+    @ len = 64: 12 five-row blocks in a loop, each starting with the square
+    @ of its quotients against n[0..5) (as REDC32_SQ5) and entering
+    @ rsa_cm_s5x64 at step 5; the pending carry stays in the C flag
+    @ (the loop test is TEQ).  Then the generic four-row block
+    @ and final step (F_S/F_OFF/F_IT were set for len by the caller).
+    mov.w   r4, #1
+    str     r4, [sp, #F_I]
+    mov.w   r4, #0
+    str     r4, [sp, #F_K]
+    ldr     r4, [sp, #F_T]
+    add.w   r4, r4, #240
+    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    adr.w   r4, .Lrd64_ret
+    orr     r4, r4, #1
+    str     r4, [sp, #F_RET]
+    cmn     r0, #0                     @ C = 0
+.Lrd64_blk:
+    ldr     r5, [sp, #F_T]             @ &t[i]
+    ldr     r9, [r5, #0]
+    ldr     r10, [r5, #4]
+    ldr     r11, [r5, #8]
+    ldr     r12, [r5, #12]
+    ldr     r7, [r5, #16]
+    add.w   r4, r5, #20
+    str     r4, [sp, #F_T]
+    ldr     r5, [sp, #F_A]             @ n
+    ldmia   r5, {r0-r3, lr}            @ n[0..5)
+    ldr     r6, [sp, #F_ARG5]          @ n0
+    mul     r4, r9, r6                @ m0
+    mov.w   r8, #0
+    umaal   r9, r8, r4, r0
+    umaal   r10, r8, r4, r1
+    umaal   r11, r8, r4, r2
+    umaal   r12, r8, r4, r3
+    umaal   r7, r8, r4, lr
+    str     r4, [sp, #F_S5]
+    mul     r4, r10, r6                @ m1
+    umaal   r10, r9, r4, r0
+    umaal   r11, r9, r4, r1
+    umaal   r12, r9, r4, r2
+    umaal   r7, r9, r4, r3
+    umaal   r8, r9, r4, lr
+    str     r4, [sp, #F_OFF5]
+    mul     r4, r11, r6                @ m2
+    umaal   r11, r10, r4, r0
+    umaal   r12, r10, r4, r1
+    umaal   r7, r10, r4, r2
+    umaal   r8, r10, r4, r3
+    umaal   r9, r10, r4, lr
+    mul     r5, r12, r6                @ m3
+    umaal   r12, r11, r5, r0
+    umaal   r7, r11, r5, r1
+    umaal   r8, r11, r5, r2
+    umaal   r9, r11, r5, r3
+    umaal   r10, r11, r5, lr
+    mul     r6, r7, r6                @ m4
+    umaal   r7, r12, r6, r0
+    umaal   r8, r12, r6, r1
+    umaal   r9, r12, r6, r2
+    umaal   r10, r12, r6, r3
+    umaal   r11, r12, r6, lr
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_A]
+    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
+    sub.w   r0, r0, #20                @ &t[i]
+    b.w     .L5x64_k5
+    .p2align 1
+.Lrd64_ret:
+    ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    ldr     r1, [sp, #F_T]
+    ldr     r2, [sp, #F_END5]
+    teq     r1, r2                     @ (keeps C)
+    bne     .Lrd64_blk
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    b.w     .Lredc_r4
+    .size rsa_cm_redc64, . - rsa_cm_redc64
+
