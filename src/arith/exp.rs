@@ -76,20 +76,21 @@ pub fn pow_secret_window(
     let (sel, rest) = rest.split_at_mut(l);
     let t = &mut rest[..2 * l];
 
-    // table[i] = base^i in Montgomery form.
+    // table[i] ≡ base^i in Montgomery form, each below R (lazy reductions:
+    // the loop's operations take operands below R).
     {
         let (t0, tail) = table.split_at_mut(l);
         m.one(t0, t);
         let (t1, _) = tail.split_at_mut(l);
-        m.to_mont(t1, base, t);
+        m.to_mont_lazy(t1, base, t);
     }
     // Even entries by squaring (cheaper), odd ones by one multiplication.
     for i in 2..table_len {
         let (done, next) = table.split_at_mut(i * l);
         if i % 2 == 0 {
-            m.sqr(&mut next[..l], &done[(i / 2) * l..(i / 2 + 1) * l], t);
+            m.sqr_lazy(&mut next[..l], &done[(i / 2) * l..(i / 2 + 1) * l], t);
         } else {
-            m.mul(&mut next[..l], &done[(i - 1) * l..], &done[l..2 * l], t);
+            m.mul_lazy(&mut next[..l], &done[(i - 1) * l..], &done[l..2 * l], t);
         }
     }
 
@@ -136,7 +137,8 @@ pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
         m.to_mont(b, base, t);
         m.reduce_wide(r, b, t);
     } else {
-        m.to_mont(b, base, t);
+        // b < R only (lazy): the loop's operations take operands below R.
+        m.to_mont_lazy(b, base, t);
         acc.copy_from_slice(b);
         for i in (1..bits - 1).rev() {
             m.sqr_assign_lazy(acc, t);
