@@ -1074,6 +1074,10 @@ rsa_cm_sqr:
     blo     .Lsqr_blk
     cmp     r3, #32
     beq.w   .Lsqr32
+    cmp     r3, #64
+    beq.w   .Lsqr64
+    cmp     r3, #48
+    beq.w   .Lsqr48
     @ len >= 17: q5 blocks of five rows first, then q4 blocks of four
     SPLIT45                            @ (uses F_I and F_K: set them again)
     subs    r2, r3, #4
@@ -4512,3 +4516,700 @@ rsa_cm_redc64:
     b.w     .Lredc_r4
     .size rsa_cm_redc64, . - rsa_cm_redc64
 
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_sqr48, %function
+rsa_cm_sqr48:
+.Lsqr48:
+    @ len = 48: the 8 five-row blocks unrolled, each stream entered at its
+    @ step of rsa_cm_s5x48 directly (the triangle's registers renamed so
+    @ that its window is already where that step wants it); then the
+    @ generic four-row blocks and doubling pass.  t[0..len) was cleared.
+    ldr     r1, [sp, #F_A]             @ a (kept: the stream does not move r1)
+    ldr     r0, [sp, #F_T]
+    ldmia   r1, {r2-r6}                @ a[i..i+5)
+    ldr     r10, [r0, #4]
+    ldr     r11, [r0, #8]
+    ldr     r7, [r0, #12]
+    ldr     r9, [r0, #16]
+    mov.w   r12, #0
+    umaal   r10, r12, r2, r3
+    str     r10, [r0, #4]
+    umaal   r12, r11, r2, r4
+    str     r12, [r0, #8]
+    mov.w   r10, #0
+    umaal   r10, r11, r3, r4
+    umaal   r10, r7, r2, r5
+    str     r10, [r0, #12]
+    umaal   r11, r7, r3, r5
+    mov.w   r12, #0
+    umaal   r12, r7, r4, r5
+    umaal   r11, r9, r2, r6
+    str     r11, [r0, #16]
+    umaal   r12, r9, r3, r6
+    umaal   r7, r9, r4, r6
+    mov.w   r8, #0
+    umaal   r8, r9, r5, r6
+    mov.w   r10, #0
+    adr.w   lr, .Lsq48_r0
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x48_k5            @ the last 43 steps
+    .p2align 1
+.Lsq48_r0:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #20
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r9, [r0, #-148]
+    ldr     r10, [r0, #-144]
+    ldr     r12, [r0, #-140]
+    ldr     r8, [r0, #-136]
+    mov.w   r11, #0
+    umaal   r9, r11, r2, r3
+    str     r9, [r0, #-148]
+    umaal   r11, r10, r2, r4
+    str     r11, [r0, #-144]
+    mov.w   r9, #0
+    umaal   r9, r10, r3, r4
+    umaal   r9, r12, r2, r5
+    str     r9, [r0, #-140]
+    umaal   r10, r12, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r12, r4, r5
+    umaal   r10, r8, r2, r6
+    str     r10, [r0, #-136]
+    umaal   r11, r8, r3, r6
+    umaal   r12, r8, r4, r6
+    mov.w   r7, #0
+    umaal   r7, r8, r5, r6
+    mov.w   r9, #0
+    subw    r0, r0, #172
+    adr.w   lr, .Lsq48_r1
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x48_k10            @ the last 38 steps
+    .p2align 1
+.Lsq48_r1:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #40
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r8, [r0, #-128]
+    ldr     r9, [r0, #-124]
+    ldr     r11, [r0, #-120]
+    ldr     r7, [r0, #-116]
+    mov.w   r10, #0
+    umaal   r8, r10, r2, r3
+    str     r8, [r0, #-128]
+    umaal   r10, r9, r2, r4
+    str     r10, [r0, #-124]
+    mov.w   r8, #0
+    umaal   r8, r9, r3, r4
+    umaal   r8, r11, r2, r5
+    str     r8, [r0, #-120]
+    umaal   r9, r11, r3, r5
+    mov.w   r10, #0
+    umaal   r10, r11, r4, r5
+    umaal   r9, r7, r2, r6
+    str     r9, [r0, #-116]
+    umaal   r10, r7, r3, r6
+    umaal   r11, r7, r4, r6
+    mov.w   r12, #0
+    umaal   r12, r7, r5, r6
+    mov.w   r8, #0
+    subw    r0, r0, #172
+    adr.w   lr, .Lsq48_r2
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x48_k15            @ the last 33 steps
+    .p2align 1
+.Lsq48_r2:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #60
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r7, [r0, #-108]
+    ldr     r8, [r0, #-104]
+    ldr     r10, [r0, #-100]
+    ldr     r12, [r0, #-96]
+    mov.w   r9, #0
+    umaal   r7, r9, r2, r3
+    str     r7, [r0, #-108]
+    umaal   r9, r8, r2, r4
+    str     r9, [r0, #-104]
+    mov.w   r7, #0
+    umaal   r7, r8, r3, r4
+    umaal   r7, r10, r2, r5
+    str     r7, [r0, #-100]
+    umaal   r8, r10, r3, r5
+    mov.w   r9, #0
+    umaal   r9, r10, r4, r5
+    umaal   r8, r12, r2, r6
+    str     r8, [r0, #-96]
+    umaal   r9, r12, r3, r6
+    umaal   r10, r12, r4, r6
+    mov.w   r11, #0
+    umaal   r11, r12, r5, r6
+    mov.w   r7, #0
+    subw    r0, r0, #172
+    adr.w   lr, .Lsq48_r3
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x48_k20            @ the last 28 steps
+    .p2align 1
+.Lsq48_r3:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #80
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r12, [r0, #-88]
+    ldr     r7, [r0, #-84]
+    ldr     r9, [r0, #-80]
+    ldr     r11, [r0, #-76]
+    mov.w   r8, #0
+    umaal   r12, r8, r2, r3
+    str     r12, [r0, #-88]
+    umaal   r8, r7, r2, r4
+    str     r8, [r0, #-84]
+    mov.w   r12, #0
+    umaal   r12, r7, r3, r4
+    umaal   r12, r9, r2, r5
+    str     r12, [r0, #-80]
+    umaal   r7, r9, r3, r5
+    mov.w   r8, #0
+    umaal   r8, r9, r4, r5
+    umaal   r7, r11, r2, r6
+    str     r7, [r0, #-76]
+    umaal   r8, r11, r3, r6
+    umaal   r9, r11, r4, r6
+    mov.w   r10, #0
+    umaal   r10, r11, r5, r6
+    mov.w   r12, #0
+    subw    r0, r0, #172
+    adr.w   lr, .Lsq48_r4
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x48_k25            @ the last 23 steps
+    .p2align 1
+.Lsq48_r4:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #100
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r11, [r0, #-68]
+    ldr     r12, [r0, #-64]
+    ldr     r8, [r0, #-60]
+    ldr     r10, [r0, #-56]
+    mov.w   r7, #0
+    umaal   r11, r7, r2, r3
+    str     r11, [r0, #-68]
+    umaal   r7, r12, r2, r4
+    str     r7, [r0, #-64]
+    mov.w   r11, #0
+    umaal   r11, r12, r3, r4
+    umaal   r11, r8, r2, r5
+    str     r11, [r0, #-60]
+    umaal   r12, r8, r3, r5
+    mov.w   r7, #0
+    umaal   r7, r8, r4, r5
+    umaal   r12, r10, r2, r6
+    str     r12, [r0, #-56]
+    umaal   r7, r10, r3, r6
+    umaal   r8, r10, r4, r6
+    mov.w   r9, #0
+    umaal   r9, r10, r5, r6
+    mov.w   r11, #0
+    subw    r0, r0, #172
+    adr.w   lr, .Lsq48_r5
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x48_k30            @ the last 18 steps
+    .p2align 1
+.Lsq48_r5:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #120
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r10, [r0, #-48]
+    ldr     r11, [r0, #-44]
+    ldr     r7, [r0, #-40]
+    ldr     r9, [r0, #-36]
+    mov.w   r12, #0
+    umaal   r10, r12, r2, r3
+    str     r10, [r0, #-48]
+    umaal   r12, r11, r2, r4
+    str     r12, [r0, #-44]
+    mov.w   r10, #0
+    umaal   r10, r11, r3, r4
+    umaal   r10, r7, r2, r5
+    str     r10, [r0, #-40]
+    umaal   r11, r7, r3, r5
+    mov.w   r12, #0
+    umaal   r12, r7, r4, r5
+    umaal   r11, r9, r2, r6
+    str     r11, [r0, #-36]
+    umaal   r12, r9, r3, r6
+    umaal   r7, r9, r4, r6
+    mov.w   r8, #0
+    umaal   r8, r9, r5, r6
+    mov.w   r10, #0
+    subw    r0, r0, #172
+    adr.w   lr, .Lsq48_r6
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x48_k35            @ the last 13 steps
+    .p2align 1
+.Lsq48_r6:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #140
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r9, [r0, #-28]
+    ldr     r10, [r0, #-24]
+    ldr     r12, [r0, #-20]
+    ldr     r8, [r0, #-16]
+    mov.w   r11, #0
+    umaal   r9, r11, r2, r3
+    str     r9, [r0, #-28]
+    umaal   r11, r10, r2, r4
+    str     r11, [r0, #-24]
+    mov.w   r9, #0
+    umaal   r9, r10, r3, r4
+    umaal   r9, r12, r2, r5
+    str     r9, [r0, #-20]
+    umaal   r10, r12, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r12, r4, r5
+    umaal   r10, r8, r2, r6
+    str     r10, [r0, #-16]
+    umaal   r11, r8, r3, r6
+    umaal   r12, r8, r4, r6
+    mov.w   r7, #0
+    umaal   r7, r8, r5, r6
+    mov.w   r9, #0
+    subw    r0, r0, #172
+    adr.w   lr, .Lsq48_r7
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x48_k40            @ the last 8 steps
+    .p2align 1
+.Lsq48_r7:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    @ walking state of the generic four-row blocks
+    add.w   r2, r1, #160
+    str     r2, [sp, #F_B]             @ &a[i]
+    subw    r0, r0, #8
+    str     r0, [sp, #F_K]             @ &t[2i+1]
+    mov.w   r2, #4
+    str     r2, [sp, #F_I]             @ len - i - 4
+    b.w     .Lsqr_blk
+    .size rsa_cm_sqr48, . - rsa_cm_sqr48
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_sqr64, %function
+rsa_cm_sqr64:
+.Lsqr64:
+    @ len = 64: the 12 five-row blocks unrolled, each stream entered at its
+    @ step of rsa_cm_s5x64 directly (the triangle's registers renamed so
+    @ that its window is already where that step wants it); then the
+    @ generic four-row block and doubling pass.  t[0..len) was cleared.
+    ldr     r1, [sp, #F_A]             @ a (kept: the stream does not move r1)
+    ldr     r0, [sp, #F_T]
+    ldmia   r1, {r2-r6}                @ a[i..i+5)
+    ldr     r12, [r0, #4]
+    ldr     r7, [r0, #8]
+    ldr     r9, [r0, #12]
+    ldr     r11, [r0, #16]
+    mov.w   r8, #0
+    umaal   r12, r8, r2, r3
+    str     r12, [r0, #4]
+    umaal   r8, r7, r2, r4
+    str     r8, [r0, #8]
+    mov.w   r12, #0
+    umaal   r12, r7, r3, r4
+    umaal   r12, r9, r2, r5
+    str     r12, [r0, #12]
+    umaal   r7, r9, r3, r5
+    mov.w   r8, #0
+    umaal   r8, r9, r4, r5
+    umaal   r7, r11, r2, r6
+    str     r7, [r0, #16]
+    umaal   r8, r11, r3, r6
+    umaal   r9, r11, r4, r6
+    mov.w   r10, #0
+    umaal   r10, r11, r5, r6
+    mov.w   r12, #0
+    adr.w   lr, .Lsq64_r0
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k5            @ the last 59 steps
+    .p2align 1
+.Lsq64_r0:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #20
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r11, [r0, #-212]
+    ldr     r12, [r0, #-208]
+    ldr     r8, [r0, #-204]
+    ldr     r10, [r0, #-200]
+    mov.w   r7, #0
+    umaal   r11, r7, r2, r3
+    str     r11, [r0, #-212]
+    umaal   r7, r12, r2, r4
+    str     r7, [r0, #-208]
+    mov.w   r11, #0
+    umaal   r11, r12, r3, r4
+    umaal   r11, r8, r2, r5
+    str     r11, [r0, #-204]
+    umaal   r12, r8, r3, r5
+    mov.w   r7, #0
+    umaal   r7, r8, r4, r5
+    umaal   r12, r10, r2, r6
+    str     r12, [r0, #-200]
+    umaal   r7, r10, r3, r6
+    umaal   r8, r10, r4, r6
+    mov.w   r9, #0
+    umaal   r9, r10, r5, r6
+    mov.w   r11, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r1
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k10            @ the last 54 steps
+    .p2align 1
+.Lsq64_r1:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #40
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r10, [r0, #-192]
+    ldr     r11, [r0, #-188]
+    ldr     r7, [r0, #-184]
+    ldr     r9, [r0, #-180]
+    mov.w   r12, #0
+    umaal   r10, r12, r2, r3
+    str     r10, [r0, #-192]
+    umaal   r12, r11, r2, r4
+    str     r12, [r0, #-188]
+    mov.w   r10, #0
+    umaal   r10, r11, r3, r4
+    umaal   r10, r7, r2, r5
+    str     r10, [r0, #-184]
+    umaal   r11, r7, r3, r5
+    mov.w   r12, #0
+    umaal   r12, r7, r4, r5
+    umaal   r11, r9, r2, r6
+    str     r11, [r0, #-180]
+    umaal   r12, r9, r3, r6
+    umaal   r7, r9, r4, r6
+    mov.w   r8, #0
+    umaal   r8, r9, r5, r6
+    mov.w   r10, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r2
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k15            @ the last 49 steps
+    .p2align 1
+.Lsq64_r2:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #60
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r9, [r0, #-172]
+    ldr     r10, [r0, #-168]
+    ldr     r12, [r0, #-164]
+    ldr     r8, [r0, #-160]
+    mov.w   r11, #0
+    umaal   r9, r11, r2, r3
+    str     r9, [r0, #-172]
+    umaal   r11, r10, r2, r4
+    str     r11, [r0, #-168]
+    mov.w   r9, #0
+    umaal   r9, r10, r3, r4
+    umaal   r9, r12, r2, r5
+    str     r9, [r0, #-164]
+    umaal   r10, r12, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r12, r4, r5
+    umaal   r10, r8, r2, r6
+    str     r10, [r0, #-160]
+    umaal   r11, r8, r3, r6
+    umaal   r12, r8, r4, r6
+    mov.w   r7, #0
+    umaal   r7, r8, r5, r6
+    mov.w   r9, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r3
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k20            @ the last 44 steps
+    .p2align 1
+.Lsq64_r3:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #80
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r8, [r0, #-152]
+    ldr     r9, [r0, #-148]
+    ldr     r11, [r0, #-144]
+    ldr     r7, [r0, #-140]
+    mov.w   r10, #0
+    umaal   r8, r10, r2, r3
+    str     r8, [r0, #-152]
+    umaal   r10, r9, r2, r4
+    str     r10, [r0, #-148]
+    mov.w   r8, #0
+    umaal   r8, r9, r3, r4
+    umaal   r8, r11, r2, r5
+    str     r8, [r0, #-144]
+    umaal   r9, r11, r3, r5
+    mov.w   r10, #0
+    umaal   r10, r11, r4, r5
+    umaal   r9, r7, r2, r6
+    str     r9, [r0, #-140]
+    umaal   r10, r7, r3, r6
+    umaal   r11, r7, r4, r6
+    mov.w   r12, #0
+    umaal   r12, r7, r5, r6
+    mov.w   r8, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r4
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k25            @ the last 39 steps
+    .p2align 1
+.Lsq64_r4:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #100
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r7, [r0, #-132]
+    ldr     r8, [r0, #-128]
+    ldr     r10, [r0, #-124]
+    ldr     r12, [r0, #-120]
+    mov.w   r9, #0
+    umaal   r7, r9, r2, r3
+    str     r7, [r0, #-132]
+    umaal   r9, r8, r2, r4
+    str     r9, [r0, #-128]
+    mov.w   r7, #0
+    umaal   r7, r8, r3, r4
+    umaal   r7, r10, r2, r5
+    str     r7, [r0, #-124]
+    umaal   r8, r10, r3, r5
+    mov.w   r9, #0
+    umaal   r9, r10, r4, r5
+    umaal   r8, r12, r2, r6
+    str     r8, [r0, #-120]
+    umaal   r9, r12, r3, r6
+    umaal   r10, r12, r4, r6
+    mov.w   r11, #0
+    umaal   r11, r12, r5, r6
+    mov.w   r7, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r5
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k30            @ the last 34 steps
+    .p2align 1
+.Lsq64_r5:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #120
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r12, [r0, #-112]
+    ldr     r7, [r0, #-108]
+    ldr     r9, [r0, #-104]
+    ldr     r11, [r0, #-100]
+    mov.w   r8, #0
+    umaal   r12, r8, r2, r3
+    str     r12, [r0, #-112]
+    umaal   r8, r7, r2, r4
+    str     r8, [r0, #-108]
+    mov.w   r12, #0
+    umaal   r12, r7, r3, r4
+    umaal   r12, r9, r2, r5
+    str     r12, [r0, #-104]
+    umaal   r7, r9, r3, r5
+    mov.w   r8, #0
+    umaal   r8, r9, r4, r5
+    umaal   r7, r11, r2, r6
+    str     r7, [r0, #-100]
+    umaal   r8, r11, r3, r6
+    umaal   r9, r11, r4, r6
+    mov.w   r10, #0
+    umaal   r10, r11, r5, r6
+    mov.w   r12, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r6
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k35            @ the last 29 steps
+    .p2align 1
+.Lsq64_r6:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #140
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r11, [r0, #-92]
+    ldr     r12, [r0, #-88]
+    ldr     r8, [r0, #-84]
+    ldr     r10, [r0, #-80]
+    mov.w   r7, #0
+    umaal   r11, r7, r2, r3
+    str     r11, [r0, #-92]
+    umaal   r7, r12, r2, r4
+    str     r7, [r0, #-88]
+    mov.w   r11, #0
+    umaal   r11, r12, r3, r4
+    umaal   r11, r8, r2, r5
+    str     r11, [r0, #-84]
+    umaal   r12, r8, r3, r5
+    mov.w   r7, #0
+    umaal   r7, r8, r4, r5
+    umaal   r12, r10, r2, r6
+    str     r12, [r0, #-80]
+    umaal   r7, r10, r3, r6
+    umaal   r8, r10, r4, r6
+    mov.w   r9, #0
+    umaal   r9, r10, r5, r6
+    mov.w   r11, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r7
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k40            @ the last 24 steps
+    .p2align 1
+.Lsq64_r7:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #160
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r10, [r0, #-72]
+    ldr     r11, [r0, #-68]
+    ldr     r7, [r0, #-64]
+    ldr     r9, [r0, #-60]
+    mov.w   r12, #0
+    umaal   r10, r12, r2, r3
+    str     r10, [r0, #-72]
+    umaal   r12, r11, r2, r4
+    str     r12, [r0, #-68]
+    mov.w   r10, #0
+    umaal   r10, r11, r3, r4
+    umaal   r10, r7, r2, r5
+    str     r10, [r0, #-64]
+    umaal   r11, r7, r3, r5
+    mov.w   r12, #0
+    umaal   r12, r7, r4, r5
+    umaal   r11, r9, r2, r6
+    str     r11, [r0, #-60]
+    umaal   r12, r9, r3, r6
+    umaal   r7, r9, r4, r6
+    mov.w   r8, #0
+    umaal   r8, r9, r5, r6
+    mov.w   r10, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r8
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k45            @ the last 19 steps
+    .p2align 1
+.Lsq64_r8:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #180
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r9, [r0, #-52]
+    ldr     r10, [r0, #-48]
+    ldr     r12, [r0, #-44]
+    ldr     r8, [r0, #-40]
+    mov.w   r11, #0
+    umaal   r9, r11, r2, r3
+    str     r9, [r0, #-52]
+    umaal   r11, r10, r2, r4
+    str     r11, [r0, #-48]
+    mov.w   r9, #0
+    umaal   r9, r10, r3, r4
+    umaal   r9, r12, r2, r5
+    str     r9, [r0, #-44]
+    umaal   r10, r12, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r12, r4, r5
+    umaal   r10, r8, r2, r6
+    str     r10, [r0, #-40]
+    umaal   r11, r8, r3, r6
+    umaal   r12, r8, r4, r6
+    mov.w   r7, #0
+    umaal   r7, r8, r5, r6
+    mov.w   r9, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r9
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k50            @ the last 14 steps
+    .p2align 1
+.Lsq64_r9:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #200
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r8, [r0, #-32]
+    ldr     r9, [r0, #-28]
+    ldr     r11, [r0, #-24]
+    ldr     r7, [r0, #-20]
+    mov.w   r10, #0
+    umaal   r8, r10, r2, r3
+    str     r8, [r0, #-32]
+    umaal   r10, r9, r2, r4
+    str     r10, [r0, #-28]
+    mov.w   r8, #0
+    umaal   r8, r9, r3, r4
+    umaal   r8, r11, r2, r5
+    str     r8, [r0, #-24]
+    umaal   r9, r11, r3, r5
+    mov.w   r10, #0
+    umaal   r10, r11, r4, r5
+    umaal   r9, r7, r2, r6
+    str     r9, [r0, #-20]
+    umaal   r10, r7, r3, r6
+    umaal   r11, r7, r4, r6
+    mov.w   r12, #0
+    umaal   r12, r7, r5, r6
+    mov.w   r8, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r10
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k55            @ the last 9 steps
+    .p2align 1
+.Lsq64_r10:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #220
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r7, [r0, #-12]
+    ldr     r8, [r0, #-8]
+    ldr     r10, [r0, #-4]
+    ldr     r12, [r0, #0]
+    mov.w   r9, #0
+    umaal   r7, r9, r2, r3
+    str     r7, [r0, #-12]
+    umaal   r9, r8, r2, r4
+    str     r9, [r0, #-8]
+    mov.w   r7, #0
+    umaal   r7, r8, r3, r4
+    umaal   r7, r10, r2, r5
+    str     r7, [r0, #-4]
+    umaal   r8, r10, r3, r5
+    mov.w   r9, #0
+    umaal   r9, r10, r4, r5
+    umaal   r8, r12, r2, r6
+    str     r8, [r0, #0]
+    umaal   r9, r12, r3, r6
+    umaal   r10, r12, r4, r6
+    mov.w   r11, #0
+    umaal   r11, r12, r5, r6
+    mov.w   r7, #0
+    subw    r0, r0, #236
+    adr.w   lr, .Lsq64_r11
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x64_k60            @ the last 4 steps
+    .p2align 1
+.Lsq64_r11:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    @ walking state of the generic four-row blocks
+    add.w   r2, r1, #240
+    str     r2, [sp, #F_B]             @ &a[i]
+    addw    r0, r0, #8
+    str     r0, [sp, #F_K]             @ &t[2i+1]
+    mov.w   r2, #0
+    str     r2, [sp, #F_I]             @ len - i - 4
+    b.w     .Lsqr_blk
+    .size rsa_cm_sqr64, . - rsa_cm_sqr64
