@@ -2586,187 +2586,146 @@ rsa_cm_sqr32:
 .Lsqr32:
     @ len = 32 (the CRT halves of RSA-2048): the same blocks as below, four
     @ of five rows and three of four, unrolled with the stream lengths
-    @ (27, 22, 17, 12; 8, 4, 0) known, so every stream is entered at its
-    @ step directly (no entry computation, no table branch, no block loop);
-    @ the five-row streams are the last L steps of rsa_cm_s5x32 (no loop
-    @ test), the window rotated into the registers of that step.
-    ldr     r1, [sp, #F_A]
-    add.w   r1, r1, #128
-    str     r1, [sp, #F_END5]          @ end of a
-    ldr     r1, [sp, #F_B]
-    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]             @ &t[2i+1]
-    ldmia   r0, {r7-r10}
-    @ the ten products inside the block, as four partial steps
-    mov.w   r11, #0
-    umaal   r7, r11, r2, r3            @ column 2i+1 done
-    str     r7, [r0]
-    umaal   r11, r8, r2, r4            @ column 2i+2 done
-    str     r11, [r0, #4]
-    mov.w   r7, #0
-    umaal   r7, r8, r3, r4
-    umaal   r7, r9, r2, r5             @ column 2i+3 done
-    str     r7, [r0, #8]
-    umaal   r8, r9, r3, r5
-    mov.w   r11, #0
-    umaal   r11, r9, r4, r5
-    umaal   r8, r10, r2, r6            @ column 2i+4 done
+    @ (27, 22, 17, 12; 8, 4, 0) known.  The five-row blocks (generated as
+    @ for 48 and 64 limbs) run as the last L steps of rsa_cm_s5x32, the
+    @ triangle's registers renamed into the window of that step.
+    ldr     r1, [sp, #F_A]             @ a (kept: the stream does not move r1)
+    ldr     r0, [sp, #F_T]
+    ldmia   r1, {r2-r6}                @ a[i..i+5)
+    ldr     r8, [r0, #4]
+    ldr     r9, [r0, #8]
+    ldr     r11, [r0, #12]
+    ldr     r7, [r0, #16]
+    mov.w   r10, #0
+    umaal   r8, r10, r2, r3
+    str     r8, [r0, #4]
+    umaal   r10, r9, r2, r4
+    str     r10, [r0, #8]
+    mov.w   r8, #0
+    umaal   r8, r9, r3, r4
+    umaal   r8, r11, r2, r5
     str     r8, [r0, #12]
-    umaal   r11, r10, r3, r6           @ column 2i+5
-    umaal   r9, r10, r4, r6            @ column 2i+6
+    umaal   r9, r11, r3, r5
+    mov.w   r10, #0
+    umaal   r10, r11, r4, r5
+    umaal   r9, r7, r2, r6
+    str     r9, [r0, #16]
+    umaal   r10, r7, r3, r6
+    umaal   r11, r7, r4, r6
     mov.w   r12, #0
-    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
-    add.w   r7, r0, #40
-    str     r7, [sp, #F_K]
-    sub.w   r0, r0, #4
-    sub.w   r1, r1, #20
-    mov     r7, r11
-    mov     r8, r9
-    mov     r9, r12
-    mov.w   r11, #0
-    adr.w   lr, .Lsq32_r0
+    umaal   r12, r7, r5, r6
+    mov.w   r8, #0
+    adr.w   lr, .Lsg32_r0
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    mov     r12, r9
-    mov     lr, r10
-    mov     r10, r7
-    mov     r7, lr
-    mov     lr, r11
-    mov     r11, r8
-    mov     r8, lr
-    b.w     .L5x_k5                 @ L = 27: the last 27 steps of rsa_cm_s5x32
+    b.w     .L5x_k5            @ the last 27 steps
     .p2align 1
-.Lsq32_r0:
-    stmia   r0, {r7-r11}
-    ldr     r1, [sp, #F_B]
-    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]             @ &t[2i+1]
-    ldmia   r0, {r7-r10}
-    @ the ten products inside the block, as four partial steps
-    mov.w   r11, #0
-    umaal   r7, r11, r2, r3            @ column 2i+1 done
-    str     r7, [r0]
-    umaal   r11, r8, r2, r4            @ column 2i+2 done
-    str     r11, [r0, #4]
+.Lsg32_r0:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #20
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r7, [r0, #-84]
+    ldr     r8, [r0, #-80]
+    ldr     r10, [r0, #-76]
+    ldr     r12, [r0, #-72]
+    mov.w   r9, #0
+    umaal   r7, r9, r2, r3
+    str     r7, [r0, #-84]
+    umaal   r9, r8, r2, r4
+    str     r9, [r0, #-80]
     mov.w   r7, #0
     umaal   r7, r8, r3, r4
-    umaal   r7, r9, r2, r5             @ column 2i+3 done
-    str     r7, [r0, #8]
-    umaal   r8, r9, r3, r5
+    umaal   r7, r10, r2, r5
+    str     r7, [r0, #-76]
+    umaal   r8, r10, r3, r5
+    mov.w   r9, #0
+    umaal   r9, r10, r4, r5
+    umaal   r8, r12, r2, r6
+    str     r8, [r0, #-72]
+    umaal   r9, r12, r3, r6
+    umaal   r10, r12, r4, r6
     mov.w   r11, #0
-    umaal   r11, r9, r4, r5
-    umaal   r8, r10, r2, r6            @ column 2i+4 done
-    str     r8, [r0, #12]
-    umaal   r11, r10, r3, r6           @ column 2i+5
-    umaal   r9, r10, r4, r6            @ column 2i+6
-    mov.w   r12, #0
-    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
-    add.w   r7, r0, #40
-    str     r7, [sp, #F_K]
-    sub.w   r0, r0, #24
-    sub.w   r1, r1, #40
-    mov     r7, r11
-    mov     r8, r9
-    mov     r9, r12
-    mov.w   r11, #0
-    adr.w   lr, .Lsq32_r1
-    orr     lr, lr, #1
-    str     lr, [sp, #F_RET]
-    mov     r12, r10
-    mov     r10, r8
-    mov     lr, r9
-    mov     r9, r7
-    mov     r7, r11
-    mov     r11, lr
-    b.w     .L5x_k10                 @ L = 22: the last 22 steps of rsa_cm_s5x32
-    .p2align 1
-.Lsq32_r1:
-    stmia   r0, {r7-r11}
-    ldr     r1, [sp, #F_B]
-    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]             @ &t[2i+1]
-    ldmia   r0, {r7-r10}
-    @ the ten products inside the block, as four partial steps
-    mov.w   r11, #0
-    umaal   r7, r11, r2, r3            @ column 2i+1 done
-    str     r7, [r0]
-    umaal   r11, r8, r2, r4            @ column 2i+2 done
-    str     r11, [r0, #4]
+    umaal   r11, r12, r5, r6
     mov.w   r7, #0
-    umaal   r7, r8, r3, r4
-    umaal   r7, r9, r2, r5             @ column 2i+3 done
-    str     r7, [r0, #8]
-    umaal   r8, r9, r3, r5
-    mov.w   r11, #0
-    umaal   r11, r9, r4, r5
-    umaal   r8, r10, r2, r6            @ column 2i+4 done
-    str     r8, [r0, #12]
-    umaal   r11, r10, r3, r6           @ column 2i+5
-    umaal   r9, r10, r4, r6            @ column 2i+6
-    mov.w   r12, #0
-    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
-    add.w   r7, r0, #40
-    str     r7, [sp, #F_K]
-    sub.w   r0, r0, #44
-    sub.w   r1, r1, #60
-    mov     r7, r11
-    mov     r8, r9
-    mov     r9, r12
-    mov.w   r11, #0
-    adr.w   lr, .Lsq32_r2
+    subw    r0, r0, #108
+    adr.w   lr, .Lsg32_r1
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    mov     r12, r11
-    mov     r11, r10
-    mov     r10, r9
-    mov     r9, r8
-    mov     r8, r7
-    b.w     .L5x_k15                 @ L = 17: the last 17 steps of rsa_cm_s5x32
+    b.w     .L5x_k10            @ the last 22 steps
     .p2align 1
-.Lsq32_r2:
-    stmia   r0, {r7-r11}
-    ldr     r1, [sp, #F_B]
-    ldmia   r1!, {r2-r6}               @ a[i..i+4]; r1 = &a[i+5]
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]             @ &t[2i+1]
-    ldmia   r0, {r7-r10}
-    @ the ten products inside the block, as four partial steps
-    mov.w   r11, #0
-    umaal   r7, r11, r2, r3            @ column 2i+1 done
-    str     r7, [r0]
-    umaal   r11, r8, r2, r4            @ column 2i+2 done
-    str     r11, [r0, #4]
+.Lsg32_r1:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #40
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r12, [r0, #-64]
+    ldr     r7, [r0, #-60]
+    ldr     r9, [r0, #-56]
+    ldr     r11, [r0, #-52]
+    mov.w   r8, #0
+    umaal   r12, r8, r2, r3
+    str     r12, [r0, #-64]
+    umaal   r8, r7, r2, r4
+    str     r8, [r0, #-60]
+    mov.w   r12, #0
+    umaal   r12, r7, r3, r4
+    umaal   r12, r9, r2, r5
+    str     r12, [r0, #-56]
+    umaal   r7, r9, r3, r5
+    mov.w   r8, #0
+    umaal   r8, r9, r4, r5
+    umaal   r7, r11, r2, r6
+    str     r7, [r0, #-52]
+    umaal   r8, r11, r3, r6
+    umaal   r9, r11, r4, r6
+    mov.w   r10, #0
+    umaal   r10, r11, r5, r6
+    mov.w   r12, #0
+    subw    r0, r0, #108
+    adr.w   lr, .Lsg32_r2
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x_k15            @ the last 17 steps
+    .p2align 1
+.Lsg32_r2:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #60
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r11, [r0, #-44]
+    ldr     r12, [r0, #-40]
+    ldr     r8, [r0, #-36]
+    ldr     r10, [r0, #-32]
     mov.w   r7, #0
-    umaal   r7, r8, r3, r4
-    umaal   r7, r9, r2, r5             @ column 2i+3 done
-    str     r7, [r0, #8]
-    umaal   r8, r9, r3, r5
+    umaal   r11, r7, r2, r3
+    str     r11, [r0, #-44]
+    umaal   r7, r12, r2, r4
+    str     r7, [r0, #-40]
     mov.w   r11, #0
-    umaal   r11, r9, r4, r5
-    umaal   r8, r10, r2, r6            @ column 2i+4 done
-    str     r8, [r0, #12]
-    umaal   r11, r10, r3, r6           @ column 2i+5
-    umaal   r9, r10, r4, r6            @ column 2i+6
-    mov.w   r12, #0
-    umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
-    add.w   r7, r0, #40
-    str     r7, [sp, #F_K]
-    sub.w   r0, r0, #64
-    sub.w   r1, r1, #80
-    mov     r7, r11
-    mov     r8, r9
-    mov     r9, r12
+    umaal   r11, r12, r3, r4
+    umaal   r11, r8, r2, r5
+    str     r11, [r0, #-36]
+    umaal   r12, r8, r3, r5
+    mov.w   r7, #0
+    umaal   r7, r8, r4, r5
+    umaal   r12, r10, r2, r6
+    str     r12, [r0, #-32]
+    umaal   r7, r10, r3, r6
+    umaal   r8, r10, r4, r6
+    mov.w   r9, #0
+    umaal   r9, r10, r5, r6
     mov.w   r11, #0
-    adr.w   lr, .Lsq32_r3
+    subw    r0, r0, #108
+    adr.w   lr, .Lsg32_r3
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x_k20                 @ L = 12: the last 12 steps of rsa_cm_s5x32
+    b.w     .L5x_k20            @ the last 12 steps
     .p2align 1
-.Lsq32_r3:
-    stmia   r0, {r7-r11}
+.Lsg32_r3:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    @ walking state of the four-row blocks below
+    add.w   r2, r1, #80
+    str     r2, [sp, #F_B]             @ &a[20]
+    subw    r0, r0, #24
+    str     r0, [sp, #F_K]             @ &t[41]
     ldr     r1, [sp, #F_B]
     ldmia   r1!, {r2-r5}
     str     r1, [sp, #F_B]
