@@ -82,7 +82,7 @@ pub fn pow_secret_window(
         let (t0, tail) = table.split_at_mut(l);
         m.one(t0, t);
         let (t1, _) = tail.split_at_mut(l);
-        m.to_mont_lazy(t1, base, t);
+        m.mont_form_lazy(t1, base, t);
     }
     // Even entries by squaring (cheaper), odd ones by one multiplication.
     for i in 2..table_len {
@@ -138,7 +138,7 @@ pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
         m.reduce_wide(r, b, t);
     } else {
         // b < R only (lazy): the loop's operations take operands below R.
-        m.to_mont_lazy(b, base, t);
+        m.mont_form_lazy(b, base, t);
         acc.copy_from_slice(b);
         for i in (1..bits - 1).rev() {
             m.sqr_assign_lazy(acc, t);

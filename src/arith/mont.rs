@@ -173,7 +173,7 @@ impl<'a> Modulus<'a> {
     /// the Montgomery form for the exponentiation loops, whose lazy
     /// operations take operands below `R`.
     #[inline]
-    pub(crate) fn to_mont_lazy(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
+    pub(crate) fn mont_form_lazy(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
         self.mul_lazy(r, a, self.rr, t);
     }
 
