@@ -2584,11 +2584,11 @@ rsa_cm_sqr32:
     adds    r0, r0, #4
     str     r0, [sp, #F_K]
 .Lsqr32:
-    @ len = 32 (the CRT halves of RSA-2048): the same blocks as below, four
-    @ of five rows and three of four, unrolled with the stream lengths
-    @ (27, 22, 17, 12; 8, 4, 0) known.  The five-row blocks (generated as
-    @ for 48 and 64 limbs) run as the last L steps of rsa_cm_s5x32, the
-    @ triangle's registers renamed into the window of that step.
+    @ len = 32 (the CRT halves of RSA-2048): six blocks of five rows
+    @ (generated as for 48 and 64 limbs), unrolled with the stream lengths
+    @ (27, 22, 17, 12, 7, 2) known: each runs as the last L steps of
+    @ rsa_cm_s5x32, the triangle's registers renamed into the window of
+    @ that step; then the one product of rows 30 and 31.
     ldr     r1, [sp, #F_A]             @ a (kept: the stream does not move r1)
     ldr     r0, [sp, #F_T]
     ldmia   r1, {r2-r6}                @ a[i..i+5)
@@ -2721,96 +2721,78 @@ rsa_cm_sqr32:
     .p2align 1
 .Lsg32_r3:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    @ walking state of the four-row blocks below
-    add.w   r2, r1, #80
-    str     r2, [sp, #F_B]             @ &a[20]
-    subw    r0, r0, #24
-    str     r0, [sp, #F_K]             @ &t[41]
-    ldr     r1, [sp, #F_B]
-    ldmia   r1!, {r2-r5}
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]
-    ldmia   r0, {r9-r11}
-    @ column 2i+1: a_i a_{i+1}
-    mov.w   r6, #0
-    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
-    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
-    umaal   r6, r10, r2, r4            @ r6 done
-    mov.w   r7, #0
-    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
-    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
-    umaal   r7, r11, r2, r5            @ r7 done
-    umaal   r10, r11, r3, r5           @ col 2i+4 acc
+    add.w   r12, r1, #80
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r10, [r0, #-24]
+    ldr     r11, [r0, #-20]
+    ldr     r7, [r0, #-16]
+    ldr     r9, [r0, #-12]
+    mov.w   r12, #0
+    umaal   r10, r12, r2, r3
+    str     r10, [r0, #-24]
+    umaal   r12, r11, r2, r4
+    str     r12, [r0, #-20]
+    mov.w   r10, #0
+    umaal   r10, r11, r3, r4
+    umaal   r10, r7, r2, r5
+    str     r10, [r0, #-16]
+    umaal   r11, r7, r3, r5
+    mov.w   r12, #0
+    umaal   r12, r7, r4, r5
+    umaal   r11, r9, r2, r6
+    str     r11, [r0, #-12]
+    umaal   r12, r9, r3, r6
+    umaal   r7, r9, r4, r6
     mov.w   r8, #0
-    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
-    str     r9, [r0]
-    str     r6, [r0, #4]
-    str     r7, [r0, #8]
-    add.w   r9, r0, #32
-    str     r9, [sp, #F_K]
-    adds    r0, r0, #44
-    adds    r1, r1, #32
-    mov     r6, r10
-    mov     r7, r8
-    mov     r8, r11
-    mov.w   r12, #1
-    bl      .Lst12                   @ L = 8: step 12, one pass
-    stmia   r0, {r6-r9}
-    ldr     r1, [sp, #F_B]
-    ldmia   r1!, {r2-r5}
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]
-    ldmia   r0, {r9-r11}
-    @ column 2i+1: a_i a_{i+1}
-    mov.w   r6, #0
-    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
-    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
-    umaal   r6, r10, r2, r4            @ r6 done
+    umaal   r8, r9, r5, r6
+    mov.w   r10, #0
+    subw    r0, r0, #108
+    adr.w   lr, .Lsg32_r4
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x_k25            @ the last 7 steps
+    .p2align 1
+.Lsg32_r4:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    add.w   r12, r1, #100
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r9, [r0, #-4]
+    ldr     r10, [r0, #0]
+    ldr     r12, [r0, #4]
+    ldr     r8, [r0, #8]
+    mov.w   r11, #0
+    umaal   r9, r11, r2, r3
+    str     r9, [r0, #-4]
+    umaal   r11, r10, r2, r4
+    str     r11, [r0, #0]
+    mov.w   r9, #0
+    umaal   r9, r10, r3, r4
+    umaal   r9, r12, r2, r5
+    str     r9, [r0, #4]
+    umaal   r10, r12, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r12, r4, r5
+    umaal   r10, r8, r2, r6
+    str     r10, [r0, #8]
+    umaal   r11, r8, r3, r6
+    umaal   r12, r8, r4, r6
     mov.w   r7, #0
-    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
-    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
-    umaal   r7, r11, r2, r5            @ r7 done
-    umaal   r10, r11, r3, r5           @ col 2i+4 acc
-    mov.w   r8, #0
-    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
-    str     r9, [r0]
-    str     r6, [r0, #4]
-    str     r7, [r0, #8]
-    add.w   r9, r0, #32
-    str     r9, [sp, #F_K]
-    adds    r0, r0, #28
-    adds    r1, r1, #16
-    mov     r6, r10
-    mov     r7, r8
-    mov     r8, r11
-    mov.w   r12, #1
-    bl      .Lst16                   @ L = 4: step 16, one pass
-    stmia   r0, {r6-r9}
-    ldr     r1, [sp, #F_B]
-    ldmia   r1!, {r2-r5}
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]
-    ldmia   r0, {r9-r11}
-    @ column 2i+1: a_i a_{i+1}
-    mov.w   r6, #0
-    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
-    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
-    umaal   r6, r10, r2, r4            @ r6 done
-    mov.w   r7, #0
-    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
-    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
-    umaal   r7, r11, r2, r5            @ r7 done
-    umaal   r10, r11, r3, r5           @ col 2i+4 acc
-    mov.w   r8, #0
-    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
-    str     r9, [r0]
-    str     r6, [r0, #4]
-    str     r7, [r0, #8]
-    mov.w   r9, #0                     @ L = 0: the window is t[2i+4..2i+8)
-    str     r10, [r0, #12]
-    str     r8, [r0, #16]
-    str     r11, [r0, #20]
-    str     r9, [r0, #24]
+    umaal   r7, r8, r5, r6
+    mov.w   r9, #0
+    subw    r0, r0, #108
+    adr.w   lr, .Lsg32_r5
+    orr     lr, lr, #1
+    str     lr, [sp, #F_RET]
+    b.w     .L5x_k30            @ the last 2 steps
+    .p2align 1
+.Lsg32_r5:
+    @ rows 30 and 31: a[30]*a[31] into column 61 (r11), its high word is
+    @ column 62, column 63 is zero; t[57..64) in one STM
+    ldrd    r2, r3, [r1, #120]
+    mov.w   r12, #0
+    mov.w   lr, #0
+    umaal   r11, r12, r2, r3
+    stmia   r0, {r7-r12, lr}
     @ doubling and diagonal (as at .Lsqr_diag), unrolled for 32 limbs,
     @ eight words of t per LDM/STM (a[k] pairs in r10/lr)
     ldr     r0, [sp, #F_T]
