@@ -494,28 +494,41 @@ rsa_cm_stream_si:
 73:
     .endm
 
-@ len = 48 or 64 (in r3): the five-row blocks enter the fixed-length
-@ streams rsa_cm_s5x48 / rsa_cm_s5x64 (end of the file, reached through
-@ PC-relative offsets) from step 0; four-row blocks keep the generic
-@ stream.  Clobbers r10, r11.
+@ len = 48, 64, 96 or 128 (in r3): the five-row blocks run the last len
+@ steps of the fixed-length stream rsa_cm_s5x128 (end of the file, reached
+@ through PC-relative offsets; F_OFF5 moves the pointers back by
+@ 4 (128 - len) bytes); four-row blocks keep the generic stream.
+@ Clobbers r10, r11.
     .macro SPECIAL4864
     adr.w   r11, 74f
+    cmp     r3, #128
+    beq     75f
+    add.w   r11, r11, #8
+    cmp     r3, #96
+    beq     75f
+    add.w   r11, r11, #8
     cmp     r3, #64
     beq     75f
+    add.w   r11, r11, #8
     cmp     r3, #48
     bne     77f
-    adds    r11, r11, #4
 75:
     ldr     r10, [r11]
     add     r10, r10, r11
     str     r10, [sp, #F_S5]
-    mov.w   r11, #0
-    str     r11, [sp, #F_OFF5]
+    ldr     r10, [r11, #4]
+    str     r10, [sp, #F_OFF5]
     b       77f
     .p2align 2
 74:
-    .word   rsa_cm_s5x64 + 1 - 74b
-    .word   rsa_cm_s5x48 + 1 - (74b + 4)
+    .word   .L5x128_k0 + 1 - 74b
+    .word   0
+    .word   .L5x128_k32 + 1 - (74b + 8)
+    .word   -128
+    .word   .L5x128_k64 + 1 - (74b + 16)
+    .word   -256
+    .word   .L5x128_k80 + 1 - (74b + 24)
+    .word   -320
 77:
     .endm
 
@@ -1335,6 +1348,10 @@ rsa_cm_redc:
     beq.w   .Lredc64
     cmp     r3, #48
     beq.w   .Lredc48
+    cmp     r3, #128
+    beq.w   .Lredc128
+    cmp     r3, #96
+    beq.w   .Lredc96
     cmp     r3, #17
     blo     .Lredc_r4only
     SPLIT45
@@ -3246,452 +3263,1174 @@ rsa_cm_redc32:
     .size rsa_cm_redc32, . - rsa_cm_redc32
 
 @ ---------------------------------------------------------------------------
-@ len = 48 and 64 (the CRT halves of RSA-3072 and RSA-4096, and RSA-2048
-@ public operations): fixed-length five-row streams (as rsa_cm_s5x32, with
-@ the register rotation that leaves the final window in r7-r11; used by
-@ mul from step 0 and by the REDC loops below from step 5), and the REDC
-@ five-row block loops with the quotient square (as redc32).  Generated
-@ text: step j uses window registers W[(6-d+k) mod 6], carry W[(5-d) mod 6],
-@ W = r7..r12, d = len - j.
+@ len = 48, 64, 96 and 128 (the CRT halves of RSA-3072 and RSA-4096, and
+@ RSA-2048/3072/4096 public operations): one fixed-length five-row stream
+@ of 128 steps, rsa_cm_s5x128 (as rsa_cm_s5x32, generated: step j uses
+@ window registers W[(6-d+k) mod 6] and carry W[(5-d) mod 6], W = r7..r12,
+@ d = 128 - j the steps left, so the final window is in r7-r11).  Its last
+@ L steps are a stream of length L: a caller enters at step 128 - L + s
+@ with r0 and r1 moved back by 4 (128 - L) bytes.  Used by mul from step 0,
+@ by the REDC loops below (every block starts with the quotient square, as
+@ redc32) from step 5, and by the unrolled squarings of 48 and 64 limbs.
     .p2align 2
     .thumb_func
-    .type rsa_cm_s5x48, %function
-rsa_cm_s5x48:
-.L5x48_k0:
+    .type rsa_cm_s5x128, %function
+rsa_cm_s5x128:
+.L5x128_k0:
     ldr     lr, [r1, #0]
-    ldr     r12, [r0, #0]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #0]
-.L5x48_k1:
+    ldr     r10, [r0, #0]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #0]
+.L5x128_k1:
     ldr     lr, [r1, #4]
-    ldr     r7, [r0, #4]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #4]
-.L5x48_k2:
+    ldr     r11, [r0, #4]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #4]
+.L5x128_k2:
     ldr     lr, [r1, #8]
-    ldr     r8, [r0, #8]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #8]
-.L5x48_k3:
+    ldr     r12, [r0, #8]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #8]
+.L5x128_k3:
     ldr     lr, [r1, #12]
-    ldr     r9, [r0, #12]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #12]
-.L5x48_k4:
+    ldr     r7, [r0, #12]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #12]
+.L5x128_k4:
     ldr     lr, [r1, #16]
-    ldr     r10, [r0, #16]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #16]
-.L5x48_k5:
+    ldr     r8, [r0, #16]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #16]
+.L5x128_k5:
     ldr     lr, [r1, #20]
-    ldr     r11, [r0, #20]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #20]
-.L5x48_k6:
+    ldr     r9, [r0, #20]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #20]
+.L5x128_k6:
     ldr     lr, [r1, #24]
-    ldr     r12, [r0, #24]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #24]
-.L5x48_k7:
+    ldr     r10, [r0, #24]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #24]
+.L5x128_k7:
     ldr     lr, [r1, #28]
-    ldr     r7, [r0, #28]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #28]
-.L5x48_k8:
+    ldr     r11, [r0, #28]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #28]
+.L5x128_k8:
     ldr     lr, [r1, #32]
-    ldr     r8, [r0, #32]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #32]
-.L5x48_k9:
+    ldr     r12, [r0, #32]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #32]
+.L5x128_k9:
     ldr     lr, [r1, #36]
-    ldr     r9, [r0, #36]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #36]
-.L5x48_k10:
+    ldr     r7, [r0, #36]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #36]
+.L5x128_k10:
     ldr     lr, [r1, #40]
-    ldr     r10, [r0, #40]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #40]
-.L5x48_k11:
+    ldr     r8, [r0, #40]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #40]
+.L5x128_k11:
     ldr     lr, [r1, #44]
-    ldr     r11, [r0, #44]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #44]
-.L5x48_k12:
+    ldr     r9, [r0, #44]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #44]
+.L5x128_k12:
     ldr     lr, [r1, #48]
-    ldr     r12, [r0, #48]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #48]
-.L5x48_k13:
+    ldr     r10, [r0, #48]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #48]
+.L5x128_k13:
     ldr     lr, [r1, #52]
-    ldr     r7, [r0, #52]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #52]
-.L5x48_k14:
+    ldr     r11, [r0, #52]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #52]
+.L5x128_k14:
     ldr     lr, [r1, #56]
-    ldr     r8, [r0, #56]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #56]
-.L5x48_k15:
+    ldr     r12, [r0, #56]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #56]
+.L5x128_k15:
     ldr     lr, [r1, #60]
-    ldr     r9, [r0, #60]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #60]
-.L5x48_k16:
+    ldr     r7, [r0, #60]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #60]
+.L5x128_k16:
     ldr     lr, [r1, #64]
-    ldr     r10, [r0, #64]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #64]
-.L5x48_k17:
+    ldr     r8, [r0, #64]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #64]
+.L5x128_k17:
     ldr     lr, [r1, #68]
-    ldr     r11, [r0, #68]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #68]
-.L5x48_k18:
+    ldr     r9, [r0, #68]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #68]
+.L5x128_k18:
     ldr     lr, [r1, #72]
-    ldr     r12, [r0, #72]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #72]
-.L5x48_k19:
+    ldr     r10, [r0, #72]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #72]
+.L5x128_k19:
     ldr     lr, [r1, #76]
-    ldr     r7, [r0, #76]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #76]
-.L5x48_k20:
+    ldr     r11, [r0, #76]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #76]
+.L5x128_k20:
     ldr     lr, [r1, #80]
-    ldr     r8, [r0, #80]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #80]
-.L5x48_k21:
+    ldr     r12, [r0, #80]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #80]
+.L5x128_k21:
     ldr     lr, [r1, #84]
-    ldr     r9, [r0, #84]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #84]
-.L5x48_k22:
+    ldr     r7, [r0, #84]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #84]
+.L5x128_k22:
     ldr     lr, [r1, #88]
-    ldr     r10, [r0, #88]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #88]
-.L5x48_k23:
+    ldr     r8, [r0, #88]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #88]
+.L5x128_k23:
     ldr     lr, [r1, #92]
-    ldr     r11, [r0, #92]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #92]
-.L5x48_k24:
+    ldr     r9, [r0, #92]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #92]
+.L5x128_k24:
     ldr     lr, [r1, #96]
-    ldr     r12, [r0, #96]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #96]
-.L5x48_k25:
+    ldr     r10, [r0, #96]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #96]
+.L5x128_k25:
     ldr     lr, [r1, #100]
-    ldr     r7, [r0, #100]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #100]
-.L5x48_k26:
+    ldr     r11, [r0, #100]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #100]
+.L5x128_k26:
     ldr     lr, [r1, #104]
-    ldr     r8, [r0, #104]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #104]
-.L5x48_k27:
+    ldr     r12, [r0, #104]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #104]
+.L5x128_k27:
     ldr     lr, [r1, #108]
-    ldr     r9, [r0, #108]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #108]
-.L5x48_k28:
+    ldr     r7, [r0, #108]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #108]
+.L5x128_k28:
     ldr     lr, [r1, #112]
-    ldr     r10, [r0, #112]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #112]
-.L5x48_k29:
+    ldr     r8, [r0, #112]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #112]
+.L5x128_k29:
     ldr     lr, [r1, #116]
-    ldr     r11, [r0, #116]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #116]
-.L5x48_k30:
+    ldr     r9, [r0, #116]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #116]
+.L5x128_k30:
     ldr     lr, [r1, #120]
-    ldr     r12, [r0, #120]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #120]
-.L5x48_k31:
+    ldr     r10, [r0, #120]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #120]
+.L5x128_k31:
     ldr     lr, [r1, #124]
-    ldr     r7, [r0, #124]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #124]
-.L5x48_k32:
+    ldr     r11, [r0, #124]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #124]
+.L5x128_k32:
     ldr     lr, [r1, #128]
-    ldr     r8, [r0, #128]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #128]
-.L5x48_k33:
+    ldr     r12, [r0, #128]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #128]
+.L5x128_k33:
     ldr     lr, [r1, #132]
-    ldr     r9, [r0, #132]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #132]
-.L5x48_k34:
+    ldr     r7, [r0, #132]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #132]
+.L5x128_k34:
     ldr     lr, [r1, #136]
-    ldr     r10, [r0, #136]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #136]
-.L5x48_k35:
+    ldr     r8, [r0, #136]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #136]
+.L5x128_k35:
     ldr     lr, [r1, #140]
-    ldr     r11, [r0, #140]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #140]
-.L5x48_k36:
+    ldr     r9, [r0, #140]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #140]
+.L5x128_k36:
     ldr     lr, [r1, #144]
-    ldr     r12, [r0, #144]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #144]
-.L5x48_k37:
+    ldr     r10, [r0, #144]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #144]
+.L5x128_k37:
     ldr     lr, [r1, #148]
-    ldr     r7, [r0, #148]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #148]
-.L5x48_k38:
-    ldr     lr, [r1, #152]
-    ldr     r8, [r0, #152]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #152]
-.L5x48_k39:
-    ldr     lr, [r1, #156]
-    ldr     r9, [r0, #156]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #156]
-.L5x48_k40:
-    ldr     lr, [r1, #160]
-    ldr     r10, [r0, #160]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #160]
-.L5x48_k41:
-    ldr     lr, [r1, #164]
-    ldr     r11, [r0, #164]
+    ldr     r11, [r0, #148]
     umaal   r12, r11, r2, lr
     umaal   r7, r11, r3, lr
     umaal   r8, r11, r4, lr
     umaal   r9, r11, r5, lr
     umaal   r10, r11, r6, lr
-    str     r12, [r0, #164]
-.L5x48_k42:
-    ldr     lr, [r1, #168]
-    ldr     r12, [r0, #168]
+    str     r12, [r0, #148]
+.L5x128_k38:
+    ldr     lr, [r1, #152]
+    ldr     r12, [r0, #152]
     umaal   r7, r12, r2, lr
     umaal   r8, r12, r3, lr
     umaal   r9, r12, r4, lr
     umaal   r10, r12, r5, lr
     umaal   r11, r12, r6, lr
-    str     r7, [r0, #168]
-.L5x48_k43:
-    ldr     lr, [r1, #172]
-    ldr     r7, [r0, #172]
+    str     r7, [r0, #152]
+.L5x128_k39:
+    ldr     lr, [r1, #156]
+    ldr     r7, [r0, #156]
     umaal   r8, r7, r2, lr
     umaal   r9, r7, r3, lr
     umaal   r10, r7, r4, lr
     umaal   r11, r7, r5, lr
     umaal   r12, r7, r6, lr
-    str     r8, [r0, #172]
-.L5x48_k44:
-    ldr     lr, [r1, #176]
-    ldr     r8, [r0, #176]
+    str     r8, [r0, #156]
+.L5x128_k40:
+    ldr     lr, [r1, #160]
+    ldr     r8, [r0, #160]
     umaal   r9, r8, r2, lr
     umaal   r10, r8, r3, lr
     umaal   r11, r8, r4, lr
     umaal   r12, r8, r5, lr
     umaal   r7, r8, r6, lr
-    str     r9, [r0, #176]
-.L5x48_k45:
-    ldr     lr, [r1, #180]
-    ldr     r9, [r0, #180]
+    str     r9, [r0, #160]
+.L5x128_k41:
+    ldr     lr, [r1, #164]
+    ldr     r9, [r0, #164]
     umaal   r10, r9, r2, lr
     umaal   r11, r9, r3, lr
     umaal   r12, r9, r4, lr
     umaal   r7, r9, r5, lr
     umaal   r8, r9, r6, lr
-    str     r10, [r0, #180]
-.L5x48_k46:
-    ldr     lr, [r1, #184]
-    ldr     r10, [r0, #184]
+    str     r10, [r0, #164]
+.L5x128_k42:
+    ldr     lr, [r1, #168]
+    ldr     r10, [r0, #168]
     umaal   r11, r10, r2, lr
     umaal   r12, r10, r3, lr
     umaal   r7, r10, r4, lr
     umaal   r8, r10, r5, lr
     umaal   r9, r10, r6, lr
-    str     r11, [r0, #184]
-.L5x48_k47:
-    ldr     lr, [r1, #188]
-    ldr     r11, [r0, #188]
+    str     r11, [r0, #168]
+.L5x128_k43:
+    ldr     lr, [r1, #172]
+    ldr     r11, [r0, #172]
     umaal   r12, r11, r2, lr
     umaal   r7, r11, r3, lr
     umaal   r8, r11, r4, lr
     umaal   r9, r11, r5, lr
     umaal   r10, r11, r6, lr
-    str     r12, [r0, #188]
-    add.w   r0, r0, #192
+    str     r12, [r0, #172]
+.L5x128_k44:
+    ldr     lr, [r1, #176]
+    ldr     r12, [r0, #176]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #176]
+.L5x128_k45:
+    ldr     lr, [r1, #180]
+    ldr     r7, [r0, #180]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #180]
+.L5x128_k46:
+    ldr     lr, [r1, #184]
+    ldr     r8, [r0, #184]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #184]
+.L5x128_k47:
+    ldr     lr, [r1, #188]
+    ldr     r9, [r0, #188]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #188]
+.L5x128_k48:
+    ldr     lr, [r1, #192]
+    ldr     r10, [r0, #192]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #192]
+.L5x128_k49:
+    ldr     lr, [r1, #196]
+    ldr     r11, [r0, #196]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #196]
+.L5x128_k50:
+    ldr     lr, [r1, #200]
+    ldr     r12, [r0, #200]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #200]
+.L5x128_k51:
+    ldr     lr, [r1, #204]
+    ldr     r7, [r0, #204]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #204]
+.L5x128_k52:
+    ldr     lr, [r1, #208]
+    ldr     r8, [r0, #208]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #208]
+.L5x128_k53:
+    ldr     lr, [r1, #212]
+    ldr     r9, [r0, #212]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #212]
+.L5x128_k54:
+    ldr     lr, [r1, #216]
+    ldr     r10, [r0, #216]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #216]
+.L5x128_k55:
+    ldr     lr, [r1, #220]
+    ldr     r11, [r0, #220]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #220]
+.L5x128_k56:
+    ldr     lr, [r1, #224]
+    ldr     r12, [r0, #224]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #224]
+.L5x128_k57:
+    ldr     lr, [r1, #228]
+    ldr     r7, [r0, #228]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #228]
+.L5x128_k58:
+    ldr     lr, [r1, #232]
+    ldr     r8, [r0, #232]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #232]
+.L5x128_k59:
+    ldr     lr, [r1, #236]
+    ldr     r9, [r0, #236]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #236]
+.L5x128_k60:
+    ldr     lr, [r1, #240]
+    ldr     r10, [r0, #240]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #240]
+.L5x128_k61:
+    ldr     lr, [r1, #244]
+    ldr     r11, [r0, #244]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #244]
+.L5x128_k62:
+    ldr     lr, [r1, #248]
+    ldr     r12, [r0, #248]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #248]
+.L5x128_k63:
+    ldr     lr, [r1, #252]
+    ldr     r7, [r0, #252]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #252]
+.L5x128_k64:
+    ldr     lr, [r1, #256]
+    ldr     r8, [r0, #256]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #256]
+.L5x128_k65:
+    ldr     lr, [r1, #260]
+    ldr     r9, [r0, #260]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #260]
+.L5x128_k66:
+    ldr     lr, [r1, #264]
+    ldr     r10, [r0, #264]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #264]
+.L5x128_k67:
+    ldr     lr, [r1, #268]
+    ldr     r11, [r0, #268]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #268]
+.L5x128_k68:
+    ldr     lr, [r1, #272]
+    ldr     r12, [r0, #272]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #272]
+.L5x128_k69:
+    ldr     lr, [r1, #276]
+    ldr     r7, [r0, #276]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #276]
+.L5x128_k70:
+    ldr     lr, [r1, #280]
+    ldr     r8, [r0, #280]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #280]
+.L5x128_k71:
+    ldr     lr, [r1, #284]
+    ldr     r9, [r0, #284]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #284]
+.L5x128_k72:
+    ldr     lr, [r1, #288]
+    ldr     r10, [r0, #288]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #288]
+.L5x128_k73:
+    ldr     lr, [r1, #292]
+    ldr     r11, [r0, #292]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #292]
+.L5x128_k74:
+    ldr     lr, [r1, #296]
+    ldr     r12, [r0, #296]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #296]
+.L5x128_k75:
+    ldr     lr, [r1, #300]
+    ldr     r7, [r0, #300]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #300]
+.L5x128_k76:
+    ldr     lr, [r1, #304]
+    ldr     r8, [r0, #304]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #304]
+.L5x128_k77:
+    ldr     lr, [r1, #308]
+    ldr     r9, [r0, #308]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #308]
+.L5x128_k78:
+    ldr     lr, [r1, #312]
+    ldr     r10, [r0, #312]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #312]
+.L5x128_k79:
+    ldr     lr, [r1, #316]
+    ldr     r11, [r0, #316]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #316]
+.L5x128_k80:
+    ldr     lr, [r1, #320]
+    ldr     r12, [r0, #320]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #320]
+.L5x128_k81:
+    ldr     lr, [r1, #324]
+    ldr     r7, [r0, #324]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #324]
+.L5x128_k82:
+    ldr     lr, [r1, #328]
+    ldr     r8, [r0, #328]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #328]
+.L5x128_k83:
+    ldr     lr, [r1, #332]
+    ldr     r9, [r0, #332]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #332]
+.L5x128_k84:
+    ldr     lr, [r1, #336]
+    ldr     r10, [r0, #336]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #336]
+.L5x128_k85:
+    ldr     lr, [r1, #340]
+    ldr     r11, [r0, #340]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #340]
+.L5x128_k86:
+    ldr     lr, [r1, #344]
+    ldr     r12, [r0, #344]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #344]
+.L5x128_k87:
+    ldr     lr, [r1, #348]
+    ldr     r7, [r0, #348]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #348]
+.L5x128_k88:
+    ldr     lr, [r1, #352]
+    ldr     r8, [r0, #352]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #352]
+.L5x128_k89:
+    ldr     lr, [r1, #356]
+    ldr     r9, [r0, #356]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #356]
+.L5x128_k90:
+    ldr     lr, [r1, #360]
+    ldr     r10, [r0, #360]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #360]
+.L5x128_k91:
+    ldr     lr, [r1, #364]
+    ldr     r11, [r0, #364]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #364]
+.L5x128_k92:
+    ldr     lr, [r1, #368]
+    ldr     r12, [r0, #368]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #368]
+.L5x128_k93:
+    ldr     lr, [r1, #372]
+    ldr     r7, [r0, #372]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #372]
+.L5x128_k94:
+    ldr     lr, [r1, #376]
+    ldr     r8, [r0, #376]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #376]
+.L5x128_k95:
+    ldr     lr, [r1, #380]
+    ldr     r9, [r0, #380]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #380]
+.L5x128_k96:
+    ldr     lr, [r1, #384]
+    ldr     r10, [r0, #384]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #384]
+.L5x128_k97:
+    ldr     lr, [r1, #388]
+    ldr     r11, [r0, #388]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #388]
+.L5x128_k98:
+    ldr     lr, [r1, #392]
+    ldr     r12, [r0, #392]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #392]
+.L5x128_k99:
+    ldr     lr, [r1, #396]
+    ldr     r7, [r0, #396]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #396]
+.L5x128_k100:
+    ldr     lr, [r1, #400]
+    ldr     r8, [r0, #400]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #400]
+.L5x128_k101:
+    ldr     lr, [r1, #404]
+    ldr     r9, [r0, #404]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #404]
+.L5x128_k102:
+    ldr     lr, [r1, #408]
+    ldr     r10, [r0, #408]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #408]
+.L5x128_k103:
+    ldr     lr, [r1, #412]
+    ldr     r11, [r0, #412]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #412]
+.L5x128_k104:
+    ldr     lr, [r1, #416]
+    ldr     r12, [r0, #416]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #416]
+.L5x128_k105:
+    ldr     lr, [r1, #420]
+    ldr     r7, [r0, #420]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #420]
+.L5x128_k106:
+    ldr     lr, [r1, #424]
+    ldr     r8, [r0, #424]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #424]
+.L5x128_k107:
+    ldr     lr, [r1, #428]
+    ldr     r9, [r0, #428]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #428]
+.L5x128_k108:
+    ldr     lr, [r1, #432]
+    ldr     r10, [r0, #432]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #432]
+.L5x128_k109:
+    ldr     lr, [r1, #436]
+    ldr     r11, [r0, #436]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #436]
+.L5x128_k110:
+    ldr     lr, [r1, #440]
+    ldr     r12, [r0, #440]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #440]
+.L5x128_k111:
+    ldr     lr, [r1, #444]
+    ldr     r7, [r0, #444]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #444]
+.L5x128_k112:
+    ldr     lr, [r1, #448]
+    ldr     r8, [r0, #448]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #448]
+.L5x128_k113:
+    ldr     lr, [r1, #452]
+    ldr     r9, [r0, #452]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #452]
+.L5x128_k114:
+    ldr     lr, [r1, #456]
+    ldr     r10, [r0, #456]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #456]
+.L5x128_k115:
+    ldr     lr, [r1, #460]
+    ldr     r11, [r0, #460]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #460]
+.L5x128_k116:
+    ldr     lr, [r1, #464]
+    ldr     r12, [r0, #464]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #464]
+.L5x128_k117:
+    ldr     lr, [r1, #468]
+    ldr     r7, [r0, #468]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #468]
+.L5x128_k118:
+    ldr     lr, [r1, #472]
+    ldr     r8, [r0, #472]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #472]
+.L5x128_k119:
+    ldr     lr, [r1, #476]
+    ldr     r9, [r0, #476]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #476]
+.L5x128_k120:
+    ldr     lr, [r1, #480]
+    ldr     r10, [r0, #480]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #480]
+.L5x128_k121:
+    ldr     lr, [r1, #484]
+    ldr     r11, [r0, #484]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #484]
+.L5x128_k122:
+    ldr     lr, [r1, #488]
+    ldr     r12, [r0, #488]
+    umaal   r7, r12, r2, lr
+    umaal   r8, r12, r3, lr
+    umaal   r9, r12, r4, lr
+    umaal   r10, r12, r5, lr
+    umaal   r11, r12, r6, lr
+    str     r7, [r0, #488]
+.L5x128_k123:
+    ldr     lr, [r1, #492]
+    ldr     r7, [r0, #492]
+    umaal   r8, r7, r2, lr
+    umaal   r9, r7, r3, lr
+    umaal   r10, r7, r4, lr
+    umaal   r11, r7, r5, lr
+    umaal   r12, r7, r6, lr
+    str     r8, [r0, #492]
+.L5x128_k124:
+    ldr     lr, [r1, #496]
+    ldr     r8, [r0, #496]
+    umaal   r9, r8, r2, lr
+    umaal   r10, r8, r3, lr
+    umaal   r11, r8, r4, lr
+    umaal   r12, r8, r5, lr
+    umaal   r7, r8, r6, lr
+    str     r9, [r0, #496]
+.L5x128_k125:
+    ldr     lr, [r1, #500]
+    ldr     r9, [r0, #500]
+    umaal   r10, r9, r2, lr
+    umaal   r11, r9, r3, lr
+    umaal   r12, r9, r4, lr
+    umaal   r7, r9, r5, lr
+    umaal   r8, r9, r6, lr
+    str     r10, [r0, #500]
+.L5x128_k126:
+    ldr     lr, [r1, #504]
+    ldr     r10, [r0, #504]
+    umaal   r11, r10, r2, lr
+    umaal   r12, r10, r3, lr
+    umaal   r7, r10, r4, lr
+    umaal   r8, r10, r5, lr
+    umaal   r9, r10, r6, lr
+    str     r11, [r0, #504]
+.L5x128_k127:
+    ldr     lr, [r1, #508]
+    ldr     r11, [r0, #508]
+    umaal   r12, r11, r2, lr
+    umaal   r7, r11, r3, lr
+    umaal   r8, r11, r4, lr
+    umaal   r9, r11, r5, lr
+    umaal   r10, r11, r6, lr
+    str     r12, [r0, #508]
+    add.w   r0, r0, #512
     ldr     pc, [sp, #F_RET]
-    .size rsa_cm_s5x48, . - rsa_cm_s5x48
+    .size rsa_cm_s5x128, . - rsa_cm_s5x128
 
     .p2align 2
     .thumb_func
@@ -3699,17 +4438,20 @@ rsa_cm_s5x48:
 rsa_cm_redc48:
 .Lredc48:
     @ len = 48: 8 five-row blocks in a loop, each starting with the square
-    @ of its quotients against n[0..5) (as REDC32_SQ5) and entering
-    @ rsa_cm_s5x48 at step 5; the pending carry stays in the C flag
-    @ (the loop test is TEQ).  Then the generic four-row blocks
+    @ of its quotients against n[0..5) (as REDC32_SQ5) and running the
+    @ last 43 steps of rsa_cm_s5x128; the pending carry stays in the C
+    @ flag (the loop test is TEQ).  Then the generic four-row blocks
     @ and final step (F_S/F_OFF/F_IT were set for len by the caller).
     mov.w   r4, #2
     str     r4, [sp, #F_I]
     mov.w   r4, #0
     str     r4, [sp, #F_K]
     ldr     r4, [sp, #F_T]
-    add.w   r4, r4, #160
+    addw    r4, r4, #160
     str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    ldr     r4, [sp, #F_A]
+    subw    r4, r4, #320
+    str     r4, [sp, #F_Q5]            @ n, moved back for step 80 of the stream
     adr.w   r4, .Lrd48_ret
     orr     r4, r4, #1
     str     r4, [sp, #F_RET]
@@ -3760,10 +4502,10 @@ rsa_cm_redc48:
     umaal   r8, r10, r6, r3
     umaal   r9, r10, r6, lr
     ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_A]
+    ldr     r1, [sp, #F_Q5]
     ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
-    sub.w   r0, r0, #20                @ &t[i]
-    b.w     .L5x48_k5
+    subw    r0, r0, #340
+    b.w     .L5x128_k85
     .p2align 1
 .Lrd48_ret:
     ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
@@ -3785,605 +4527,24 @@ rsa_cm_redc48:
 
     .p2align 2
     .thumb_func
-    .type rsa_cm_s5x64, %function
-rsa_cm_s5x64:
-.L5x64_k0:
-    ldr     lr, [r1, #0]
-    ldr     r8, [r0, #0]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #0]
-.L5x64_k1:
-    ldr     lr, [r1, #4]
-    ldr     r9, [r0, #4]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #4]
-.L5x64_k2:
-    ldr     lr, [r1, #8]
-    ldr     r10, [r0, #8]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #8]
-.L5x64_k3:
-    ldr     lr, [r1, #12]
-    ldr     r11, [r0, #12]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #12]
-.L5x64_k4:
-    ldr     lr, [r1, #16]
-    ldr     r12, [r0, #16]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #16]
-.L5x64_k5:
-    ldr     lr, [r1, #20]
-    ldr     r7, [r0, #20]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #20]
-.L5x64_k6:
-    ldr     lr, [r1, #24]
-    ldr     r8, [r0, #24]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #24]
-.L5x64_k7:
-    ldr     lr, [r1, #28]
-    ldr     r9, [r0, #28]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #28]
-.L5x64_k8:
-    ldr     lr, [r1, #32]
-    ldr     r10, [r0, #32]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #32]
-.L5x64_k9:
-    ldr     lr, [r1, #36]
-    ldr     r11, [r0, #36]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #36]
-.L5x64_k10:
-    ldr     lr, [r1, #40]
-    ldr     r12, [r0, #40]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #40]
-.L5x64_k11:
-    ldr     lr, [r1, #44]
-    ldr     r7, [r0, #44]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #44]
-.L5x64_k12:
-    ldr     lr, [r1, #48]
-    ldr     r8, [r0, #48]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #48]
-.L5x64_k13:
-    ldr     lr, [r1, #52]
-    ldr     r9, [r0, #52]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #52]
-.L5x64_k14:
-    ldr     lr, [r1, #56]
-    ldr     r10, [r0, #56]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #56]
-.L5x64_k15:
-    ldr     lr, [r1, #60]
-    ldr     r11, [r0, #60]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #60]
-.L5x64_k16:
-    ldr     lr, [r1, #64]
-    ldr     r12, [r0, #64]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #64]
-.L5x64_k17:
-    ldr     lr, [r1, #68]
-    ldr     r7, [r0, #68]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #68]
-.L5x64_k18:
-    ldr     lr, [r1, #72]
-    ldr     r8, [r0, #72]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #72]
-.L5x64_k19:
-    ldr     lr, [r1, #76]
-    ldr     r9, [r0, #76]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #76]
-.L5x64_k20:
-    ldr     lr, [r1, #80]
-    ldr     r10, [r0, #80]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #80]
-.L5x64_k21:
-    ldr     lr, [r1, #84]
-    ldr     r11, [r0, #84]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #84]
-.L5x64_k22:
-    ldr     lr, [r1, #88]
-    ldr     r12, [r0, #88]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #88]
-.L5x64_k23:
-    ldr     lr, [r1, #92]
-    ldr     r7, [r0, #92]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #92]
-.L5x64_k24:
-    ldr     lr, [r1, #96]
-    ldr     r8, [r0, #96]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #96]
-.L5x64_k25:
-    ldr     lr, [r1, #100]
-    ldr     r9, [r0, #100]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #100]
-.L5x64_k26:
-    ldr     lr, [r1, #104]
-    ldr     r10, [r0, #104]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #104]
-.L5x64_k27:
-    ldr     lr, [r1, #108]
-    ldr     r11, [r0, #108]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #108]
-.L5x64_k28:
-    ldr     lr, [r1, #112]
-    ldr     r12, [r0, #112]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #112]
-.L5x64_k29:
-    ldr     lr, [r1, #116]
-    ldr     r7, [r0, #116]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #116]
-.L5x64_k30:
-    ldr     lr, [r1, #120]
-    ldr     r8, [r0, #120]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #120]
-.L5x64_k31:
-    ldr     lr, [r1, #124]
-    ldr     r9, [r0, #124]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #124]
-.L5x64_k32:
-    ldr     lr, [r1, #128]
-    ldr     r10, [r0, #128]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #128]
-.L5x64_k33:
-    ldr     lr, [r1, #132]
-    ldr     r11, [r0, #132]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #132]
-.L5x64_k34:
-    ldr     lr, [r1, #136]
-    ldr     r12, [r0, #136]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #136]
-.L5x64_k35:
-    ldr     lr, [r1, #140]
-    ldr     r7, [r0, #140]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #140]
-.L5x64_k36:
-    ldr     lr, [r1, #144]
-    ldr     r8, [r0, #144]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #144]
-.L5x64_k37:
-    ldr     lr, [r1, #148]
-    ldr     r9, [r0, #148]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #148]
-.L5x64_k38:
-    ldr     lr, [r1, #152]
-    ldr     r10, [r0, #152]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #152]
-.L5x64_k39:
-    ldr     lr, [r1, #156]
-    ldr     r11, [r0, #156]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #156]
-.L5x64_k40:
-    ldr     lr, [r1, #160]
-    ldr     r12, [r0, #160]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #160]
-.L5x64_k41:
-    ldr     lr, [r1, #164]
-    ldr     r7, [r0, #164]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #164]
-.L5x64_k42:
-    ldr     lr, [r1, #168]
-    ldr     r8, [r0, #168]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #168]
-.L5x64_k43:
-    ldr     lr, [r1, #172]
-    ldr     r9, [r0, #172]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #172]
-.L5x64_k44:
-    ldr     lr, [r1, #176]
-    ldr     r10, [r0, #176]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #176]
-.L5x64_k45:
-    ldr     lr, [r1, #180]
-    ldr     r11, [r0, #180]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #180]
-.L5x64_k46:
-    ldr     lr, [r1, #184]
-    ldr     r12, [r0, #184]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #184]
-.L5x64_k47:
-    ldr     lr, [r1, #188]
-    ldr     r7, [r0, #188]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #188]
-.L5x64_k48:
-    ldr     lr, [r1, #192]
-    ldr     r8, [r0, #192]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #192]
-.L5x64_k49:
-    ldr     lr, [r1, #196]
-    ldr     r9, [r0, #196]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #196]
-.L5x64_k50:
-    ldr     lr, [r1, #200]
-    ldr     r10, [r0, #200]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #200]
-.L5x64_k51:
-    ldr     lr, [r1, #204]
-    ldr     r11, [r0, #204]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #204]
-.L5x64_k52:
-    ldr     lr, [r1, #208]
-    ldr     r12, [r0, #208]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #208]
-.L5x64_k53:
-    ldr     lr, [r1, #212]
-    ldr     r7, [r0, #212]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #212]
-.L5x64_k54:
-    ldr     lr, [r1, #216]
-    ldr     r8, [r0, #216]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #216]
-.L5x64_k55:
-    ldr     lr, [r1, #220]
-    ldr     r9, [r0, #220]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #220]
-.L5x64_k56:
-    ldr     lr, [r1, #224]
-    ldr     r10, [r0, #224]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #224]
-.L5x64_k57:
-    ldr     lr, [r1, #228]
-    ldr     r11, [r0, #228]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #228]
-.L5x64_k58:
-    ldr     lr, [r1, #232]
-    ldr     r12, [r0, #232]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #232]
-.L5x64_k59:
-    ldr     lr, [r1, #236]
-    ldr     r7, [r0, #236]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #236]
-.L5x64_k60:
-    ldr     lr, [r1, #240]
-    ldr     r8, [r0, #240]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #240]
-.L5x64_k61:
-    ldr     lr, [r1, #244]
-    ldr     r9, [r0, #244]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #244]
-.L5x64_k62:
-    ldr     lr, [r1, #248]
-    ldr     r10, [r0, #248]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #248]
-.L5x64_k63:
-    ldr     lr, [r1, #252]
-    ldr     r11, [r0, #252]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #252]
-    add.w   r0, r0, #256
-    ldr     pc, [sp, #F_RET]
-    .size rsa_cm_s5x64, . - rsa_cm_s5x64
-
-    .p2align 2
-    .thumb_func
     .type rsa_cm_redc64, %function
 rsa_cm_redc64:
 .Lredc64:
     @ len = 64: 12 five-row blocks in a loop, each starting with the square
-    @ of its quotients against n[0..5) (as REDC32_SQ5) and entering
-    @ rsa_cm_s5x64 at step 5; the pending carry stays in the C flag
-    @ (the loop test is TEQ).  Then the generic four-row block
+    @ of its quotients against n[0..5) (as REDC32_SQ5) and running the
+    @ last 59 steps of rsa_cm_s5x128; the pending carry stays in the C
+    @ flag (the loop test is TEQ).  Then the generic four-row block
     @ and final step (F_S/F_OFF/F_IT were set for len by the caller).
     mov.w   r4, #1
     str     r4, [sp, #F_I]
     mov.w   r4, #0
     str     r4, [sp, #F_K]
     ldr     r4, [sp, #F_T]
-    add.w   r4, r4, #240
+    addw    r4, r4, #240
     str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    ldr     r4, [sp, #F_A]
+    subw    r4, r4, #256
+    str     r4, [sp, #F_Q5]            @ n, moved back for step 64 of the stream
     adr.w   r4, .Lrd64_ret
     orr     r4, r4, #1
     str     r4, [sp, #F_RET]
@@ -4434,10 +4595,10 @@ rsa_cm_redc64:
     umaal   r10, r12, r6, r3
     umaal   r11, r12, r6, lr
     ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_A]
+    ldr     r1, [sp, #F_Q5]
     ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
-    sub.w   r0, r0, #20                @ &t[i]
-    b.w     .L5x64_k5
+    subw    r0, r0, #276
+    b.w     .L5x128_k69
     .p2align 1
 .Lrd64_ret:
     ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
@@ -4459,16 +4620,203 @@ rsa_cm_redc64:
 
     .p2align 2
     .thumb_func
+    .type rsa_cm_redc96, %function
+rsa_cm_redc96:
+.Lredc96:
+    @ len = 96: 16 five-row blocks in a loop, each starting with the square
+    @ of its quotients against n[0..5) (as REDC32_SQ5) and running the
+    @ last 91 steps of rsa_cm_s5x128; the pending carry stays in the C
+    @ flag (the loop test is TEQ).  Then the generic four-row blocks
+    @ and final step (F_S/F_OFF/F_IT were set for len by the caller).
+    mov.w   r4, #4
+    str     r4, [sp, #F_I]
+    mov.w   r4, #0
+    str     r4, [sp, #F_K]
+    ldr     r4, [sp, #F_T]
+    addw    r4, r4, #320
+    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    ldr     r4, [sp, #F_A]
+    subw    r4, r4, #128
+    str     r4, [sp, #F_Q5]            @ n, moved back for step 32 of the stream
+    adr.w   r4, .Lrd96_ret
+    orr     r4, r4, #1
+    str     r4, [sp, #F_RET]
+    cmn     r0, #0                     @ C = 0
+.Lrd96_blk:
+    ldr     r5, [sp, #F_T]             @ &t[i]
+    ldr     r7, [r5, #0]
+    ldr     r8, [r5, #4]
+    ldr     r9, [r5, #8]
+    ldr     r10, [r5, #12]
+    ldr     r11, [r5, #16]
+    add.w   r4, r5, #20
+    str     r4, [sp, #F_T]
+    ldr     r5, [sp, #F_A]             @ n
+    ldmia   r5, {r0-r3, lr}            @ n[0..5)
+    ldr     r6, [sp, #F_ARG5]          @ n0
+    mul     r4, r7, r6                @ m0
+    mov.w   r12, #0
+    umaal   r7, r12, r4, r0
+    umaal   r8, r12, r4, r1
+    umaal   r9, r12, r4, r2
+    umaal   r10, r12, r4, r3
+    umaal   r11, r12, r4, lr
+    str     r4, [sp, #F_S5]
+    mul     r4, r8, r6                @ m1
+    umaal   r8, r7, r4, r0
+    umaal   r9, r7, r4, r1
+    umaal   r10, r7, r4, r2
+    umaal   r11, r7, r4, r3
+    umaal   r12, r7, r4, lr
+    str     r4, [sp, #F_OFF5]
+    mul     r4, r9, r6                @ m2
+    umaal   r9, r8, r4, r0
+    umaal   r10, r8, r4, r1
+    umaal   r11, r8, r4, r2
+    umaal   r12, r8, r4, r3
+    umaal   r7, r8, r4, lr
+    mul     r5, r10, r6                @ m3
+    umaal   r10, r9, r5, r0
+    umaal   r11, r9, r5, r1
+    umaal   r12, r9, r5, r2
+    umaal   r7, r9, r5, r3
+    umaal   r8, r9, r5, lr
+    mul     r6, r11, r6                @ m4
+    umaal   r11, r10, r6, r0
+    umaal   r12, r10, r6, r1
+    umaal   r7, r10, r6, r2
+    umaal   r8, r10, r6, r3
+    umaal   r9, r10, r6, lr
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_Q5]
+    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
+    subw    r0, r0, #148
+    b.w     .L5x128_k37
+    .p2align 1
+.Lrd96_ret:
+    ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    ldr     r1, [sp, #F_T]
+    ldr     r2, [sp, #F_END5]
+    teq     r1, r2                     @ (keeps C)
+    bne     .Lrd96_blk
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    b.w     .Lredc_r4
+    .size rsa_cm_redc96, . - rsa_cm_redc96
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_redc128, %function
+rsa_cm_redc128:
+.Lredc128:
+    @ len = 128: 24 five-row blocks in a loop, each starting with the square
+    @ of its quotients against n[0..5) (as REDC32_SQ5) and running the
+    @ last 123 steps of rsa_cm_s5x128; the pending carry stays in the C
+    @ flag (the loop test is TEQ).  Then the generic four-row blocks
+    @ and final step (F_S/F_OFF/F_IT were set for len by the caller).
+    mov.w   r4, #2
+    str     r4, [sp, #F_I]
+    mov.w   r4, #0
+    str     r4, [sp, #F_K]
+    ldr     r4, [sp, #F_T]
+    addw    r4, r4, #480
+    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    ldr     r4, [sp, #F_A]
+    str     r4, [sp, #F_Q5]            @ n, moved back for step 0 of the stream
+    adr.w   r4, .Lrd128_ret
+    orr     r4, r4, #1
+    str     r4, [sp, #F_RET]
+    cmn     r0, #0                     @ C = 0
+.Lrd128_blk:
+    ldr     r5, [sp, #F_T]             @ &t[i]
+    ldr     r11, [r5, #0]
+    ldr     r12, [r5, #4]
+    ldr     r7, [r5, #8]
+    ldr     r8, [r5, #12]
+    ldr     r9, [r5, #16]
+    add.w   r4, r5, #20
+    str     r4, [sp, #F_T]
+    ldr     r5, [sp, #F_A]             @ n
+    ldmia   r5, {r0-r3, lr}            @ n[0..5)
+    ldr     r6, [sp, #F_ARG5]          @ n0
+    mul     r4, r11, r6                @ m0
+    mov.w   r10, #0
+    umaal   r11, r10, r4, r0
+    umaal   r12, r10, r4, r1
+    umaal   r7, r10, r4, r2
+    umaal   r8, r10, r4, r3
+    umaal   r9, r10, r4, lr
+    str     r4, [sp, #F_S5]
+    mul     r4, r12, r6                @ m1
+    umaal   r12, r11, r4, r0
+    umaal   r7, r11, r4, r1
+    umaal   r8, r11, r4, r2
+    umaal   r9, r11, r4, r3
+    umaal   r10, r11, r4, lr
+    str     r4, [sp, #F_OFF5]
+    mul     r4, r7, r6                @ m2
+    umaal   r7, r12, r4, r0
+    umaal   r8, r12, r4, r1
+    umaal   r9, r12, r4, r2
+    umaal   r10, r12, r4, r3
+    umaal   r11, r12, r4, lr
+    mul     r5, r8, r6                @ m3
+    umaal   r8, r7, r5, r0
+    umaal   r9, r7, r5, r1
+    umaal   r10, r7, r5, r2
+    umaal   r11, r7, r5, r3
+    umaal   r12, r7, r5, lr
+    mul     r6, r9, r6                @ m4
+    umaal   r9, r8, r6, r0
+    umaal   r10, r8, r6, r1
+    umaal   r11, r8, r6, r2
+    umaal   r12, r8, r6, r3
+    umaal   r7, r8, r6, lr
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_Q5]
+    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
+    subw    r0, r0, #20
+    b.w     .L5x128_k5
+    .p2align 1
+.Lrd128_ret:
+    ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    stmia   r0, {r2-r6}
+    ldr     r1, [sp, #F_T]
+    ldr     r2, [sp, #F_END5]
+    teq     r1, r2                     @ (keeps C)
+    bne     .Lrd128_blk
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    b.w     .Lredc_r4
+    .size rsa_cm_redc128, . - rsa_cm_redc128
+
+    .p2align 2
+    .thumb_func
     .type rsa_cm_sqr48, %function
 rsa_cm_sqr48:
 .Lsqr48:
     @ len = 48: the 8 five-row blocks unrolled, each stream entered at its
-    @ step of rsa_cm_s5x48 directly (the triangle's registers renamed so
+    @ step of rsa_cm_s5x128 directly (the triangle's registers renamed so
     @ that its window is already where that step wants it); then the
     @ generic four-row blocks and doubling pass.  t[0..len) was cleared.
-    ldr     r1, [sp, #F_A]             @ a (kept: the stream does not move r1)
+    ldr     r1, [sp, #F_A]
+    subw    r1, r1, #320              @ a, moved back for step 80 (kept: the stream does not move r1)
     ldr     r0, [sp, #F_T]
-    ldmia   r1, {r2-r6}                @ a[i..i+5)
+    addw    r12, r1, #320
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r10, [r0, #4]
     ldr     r11, [r0, #8]
     ldr     r7, [r0, #12]
@@ -4492,14 +4840,15 @@ rsa_cm_sqr48:
     mov.w   r8, #0
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
+    subw    r0, r0, #320
     adr.w   lr, .Lsq48_r0
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x48_k5            @ the last 43 steps
+    b.w     .L5x128_k85            @ the last 43 steps
     .p2align 1
 .Lsq48_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #20
+    addw    r12, r1, #340
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r9, [r0, #-148]
     ldr     r10, [r0, #-144]
@@ -4524,15 +4873,15 @@ rsa_cm_sqr48:
     mov.w   r7, #0
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
-    subw    r0, r0, #172
+    subw    r0, r0, #492
     adr.w   lr, .Lsq48_r1
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x48_k10            @ the last 38 steps
+    b.w     .L5x128_k90            @ the last 38 steps
     .p2align 1
 .Lsq48_r1:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #40
+    addw    r12, r1, #360
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r8, [r0, #-128]
     ldr     r9, [r0, #-124]
@@ -4557,15 +4906,15 @@ rsa_cm_sqr48:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    subw    r0, r0, #172
+    subw    r0, r0, #492
     adr.w   lr, .Lsq48_r2
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x48_k15            @ the last 33 steps
+    b.w     .L5x128_k95            @ the last 33 steps
     .p2align 1
 .Lsq48_r2:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #60
+    addw    r12, r1, #380
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r7, [r0, #-108]
     ldr     r8, [r0, #-104]
@@ -4590,15 +4939,15 @@ rsa_cm_sqr48:
     mov.w   r11, #0
     umaal   r11, r12, r5, r6
     mov.w   r7, #0
-    subw    r0, r0, #172
+    subw    r0, r0, #492
     adr.w   lr, .Lsq48_r3
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x48_k20            @ the last 28 steps
+    b.w     .L5x128_k100            @ the last 28 steps
     .p2align 1
 .Lsq48_r3:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #80
+    addw    r12, r1, #400
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r12, [r0, #-88]
     ldr     r7, [r0, #-84]
@@ -4623,15 +4972,15 @@ rsa_cm_sqr48:
     mov.w   r10, #0
     umaal   r10, r11, r5, r6
     mov.w   r12, #0
-    subw    r0, r0, #172
+    subw    r0, r0, #492
     adr.w   lr, .Lsq48_r4
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x48_k25            @ the last 23 steps
+    b.w     .L5x128_k105            @ the last 23 steps
     .p2align 1
 .Lsq48_r4:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #100
+    addw    r12, r1, #420
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r11, [r0, #-68]
     ldr     r12, [r0, #-64]
@@ -4656,15 +5005,15 @@ rsa_cm_sqr48:
     mov.w   r9, #0
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
-    subw    r0, r0, #172
+    subw    r0, r0, #492
     adr.w   lr, .Lsq48_r5
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x48_k30            @ the last 18 steps
+    b.w     .L5x128_k110            @ the last 18 steps
     .p2align 1
 .Lsq48_r5:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #120
+    addw    r12, r1, #440
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r10, [r0, #-48]
     ldr     r11, [r0, #-44]
@@ -4689,15 +5038,15 @@ rsa_cm_sqr48:
     mov.w   r8, #0
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
-    subw    r0, r0, #172
+    subw    r0, r0, #492
     adr.w   lr, .Lsq48_r6
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x48_k35            @ the last 13 steps
+    b.w     .L5x128_k115            @ the last 13 steps
     .p2align 1
 .Lsq48_r6:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #140
+    addw    r12, r1, #460
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r9, [r0, #-28]
     ldr     r10, [r0, #-24]
@@ -4722,16 +5071,16 @@ rsa_cm_sqr48:
     mov.w   r7, #0
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
-    subw    r0, r0, #172
+    subw    r0, r0, #492
     adr.w   lr, .Lsq48_r7
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x48_k40            @ the last 8 steps
+    b.w     .L5x128_k120            @ the last 8 steps
     .p2align 1
 .Lsq48_r7:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     @ walking state of the generic four-row blocks
-    add.w   r2, r1, #160
+    addw    r2, r1, #480
     str     r2, [sp, #F_B]             @ &a[i]
     subw    r0, r0, #8
     str     r0, [sp, #F_K]             @ &t[2i+1]
@@ -4746,12 +5095,14 @@ rsa_cm_sqr48:
 rsa_cm_sqr64:
 .Lsqr64:
     @ len = 64: the 12 five-row blocks unrolled, each stream entered at its
-    @ step of rsa_cm_s5x64 directly (the triangle's registers renamed so
+    @ step of rsa_cm_s5x128 directly (the triangle's registers renamed so
     @ that its window is already where that step wants it); then the
     @ generic four-row block and doubling pass.  t[0..len) was cleared.
-    ldr     r1, [sp, #F_A]             @ a (kept: the stream does not move r1)
+    ldr     r1, [sp, #F_A]
+    subw    r1, r1, #256              @ a, moved back for step 64 (kept: the stream does not move r1)
     ldr     r0, [sp, #F_T]
-    ldmia   r1, {r2-r6}                @ a[i..i+5)
+    addw    r12, r1, #256
+    ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r12, [r0, #4]
     ldr     r7, [r0, #8]
     ldr     r9, [r0, #12]
@@ -4775,14 +5126,15 @@ rsa_cm_sqr64:
     mov.w   r10, #0
     umaal   r10, r11, r5, r6
     mov.w   r12, #0
+    subw    r0, r0, #256
     adr.w   lr, .Lsq64_r0
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k5            @ the last 59 steps
+    b.w     .L5x128_k69            @ the last 59 steps
     .p2align 1
 .Lsq64_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #20
+    addw    r12, r1, #276
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r11, [r0, #-212]
     ldr     r12, [r0, #-208]
@@ -4807,15 +5159,15 @@ rsa_cm_sqr64:
     mov.w   r9, #0
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r1
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k10            @ the last 54 steps
+    b.w     .L5x128_k74            @ the last 54 steps
     .p2align 1
 .Lsq64_r1:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #40
+    addw    r12, r1, #296
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r10, [r0, #-192]
     ldr     r11, [r0, #-188]
@@ -4840,15 +5192,15 @@ rsa_cm_sqr64:
     mov.w   r8, #0
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r2
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k15            @ the last 49 steps
+    b.w     .L5x128_k79            @ the last 49 steps
     .p2align 1
 .Lsq64_r2:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #60
+    addw    r12, r1, #316
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r9, [r0, #-172]
     ldr     r10, [r0, #-168]
@@ -4873,15 +5225,15 @@ rsa_cm_sqr64:
     mov.w   r7, #0
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r3
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k20            @ the last 44 steps
+    b.w     .L5x128_k84            @ the last 44 steps
     .p2align 1
 .Lsq64_r3:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #80
+    addw    r12, r1, #336
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r8, [r0, #-152]
     ldr     r9, [r0, #-148]
@@ -4906,15 +5258,15 @@ rsa_cm_sqr64:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r4
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k25            @ the last 39 steps
+    b.w     .L5x128_k89            @ the last 39 steps
     .p2align 1
 .Lsq64_r4:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #100
+    addw    r12, r1, #356
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r7, [r0, #-132]
     ldr     r8, [r0, #-128]
@@ -4939,15 +5291,15 @@ rsa_cm_sqr64:
     mov.w   r11, #0
     umaal   r11, r12, r5, r6
     mov.w   r7, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r5
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k30            @ the last 34 steps
+    b.w     .L5x128_k94            @ the last 34 steps
     .p2align 1
 .Lsq64_r5:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #120
+    addw    r12, r1, #376
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r12, [r0, #-112]
     ldr     r7, [r0, #-108]
@@ -4972,15 +5324,15 @@ rsa_cm_sqr64:
     mov.w   r10, #0
     umaal   r10, r11, r5, r6
     mov.w   r12, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r6
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k35            @ the last 29 steps
+    b.w     .L5x128_k99            @ the last 29 steps
     .p2align 1
 .Lsq64_r6:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #140
+    addw    r12, r1, #396
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r11, [r0, #-92]
     ldr     r12, [r0, #-88]
@@ -5005,15 +5357,15 @@ rsa_cm_sqr64:
     mov.w   r9, #0
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r7
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k40            @ the last 24 steps
+    b.w     .L5x128_k104            @ the last 24 steps
     .p2align 1
 .Lsq64_r7:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #160
+    addw    r12, r1, #416
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r10, [r0, #-72]
     ldr     r11, [r0, #-68]
@@ -5038,15 +5390,15 @@ rsa_cm_sqr64:
     mov.w   r8, #0
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r8
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k45            @ the last 19 steps
+    b.w     .L5x128_k109            @ the last 19 steps
     .p2align 1
 .Lsq64_r8:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #180
+    addw    r12, r1, #436
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r9, [r0, #-52]
     ldr     r10, [r0, #-48]
@@ -5071,15 +5423,15 @@ rsa_cm_sqr64:
     mov.w   r7, #0
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r9
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k50            @ the last 14 steps
+    b.w     .L5x128_k114            @ the last 14 steps
     .p2align 1
 .Lsq64_r9:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #200
+    addw    r12, r1, #456
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r8, [r0, #-32]
     ldr     r9, [r0, #-28]
@@ -5104,15 +5456,15 @@ rsa_cm_sqr64:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r10
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k55            @ the last 9 steps
+    b.w     .L5x128_k119            @ the last 9 steps
     .p2align 1
 .Lsq64_r10:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #220
+    addw    r12, r1, #476
     ldmia   r12, {r2-r6}               @ a[i..i+5)
     ldr     r7, [r0, #-12]
     ldr     r8, [r0, #-8]
@@ -5137,16 +5489,16 @@ rsa_cm_sqr64:
     mov.w   r11, #0
     umaal   r11, r12, r5, r6
     mov.w   r7, #0
-    subw    r0, r0, #236
+    subw    r0, r0, #492
     adr.w   lr, .Lsq64_r11
     orr     lr, lr, #1
     str     lr, [sp, #F_RET]
-    b.w     .L5x64_k60            @ the last 4 steps
+    b.w     .L5x128_k124            @ the last 4 steps
     .p2align 1
 .Lsq64_r11:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     @ walking state of the generic four-row blocks
-    add.w   r2, r1, #240
+    addw    r2, r1, #496
     str     r2, [sp, #F_B]             @ &a[i]
     addw    r0, r0, #8
     str     r0, [sp, #F_K]             @ &t[2i+1]
