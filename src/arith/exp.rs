@@ -138,18 +138,18 @@ pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
         m.reduce_wide(r, b, t);
     } else {
         // b < R only (lazy): the loop's operations take operands below R.
+        // The first of the bits − 1 squarings goes straight from b.
         m.mont_form_lazy(b, base, t);
-        acc.copy_from_slice(b);
+        m.sqr_lazy(acc, b, t);
         for i in (1..bits - 1).rev() {
-            m.sqr_assign_lazy(acc, t);
             if bit(i) {
                 m.mul_assign_lazy(acc, b, t);
             }
+            m.sqr_assign_lazy(acc, t);
         }
-        // Last bit: square, then leave Montgomery form in the same step —
+        // Last bit: the square is done; leave Montgomery form in the same step —
         // multiplying by the ordinary base (acc·base·R⁻¹ = result) when the
         // bit is set, else by 1 (a REDC). Saves the final conversion.
-        m.sqr_assign_lazy(acc, t);
         if bit(0) {
             m.mul(r, acc, base, t);
         } else {
