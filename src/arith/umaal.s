@@ -2474,8 +2474,7 @@ rsa_cm_mul32:
     mov.w   r10, #0
     mov.w   r11, #0
     mov.w   r12, #0
-    adr.w   lr, .Lmu32_r0
-    orr     lr, lr, #1
+    adr.w   lr, .Lmu32_r0 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     rsa_cm_s5x32
     .p2align 1
@@ -2493,8 +2492,7 @@ rsa_cm_mul32:
     mov.w   r10, #0
     mov.w   r11, #0
     mov.w   r12, #0
-    adr.w   lr, .Lmu32_r1
-    orr     lr, lr, #1
+    adr.w   lr, .Lmu32_r1 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     rsa_cm_s5x32
     .p2align 1
@@ -2512,8 +2510,7 @@ rsa_cm_mul32:
     mov.w   r10, #0
     mov.w   r11, #0
     mov.w   r12, #0
-    adr.w   lr, .Lmu32_r2
-    orr     lr, lr, #1
+    adr.w   lr, .Lmu32_r2 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     rsa_cm_s5x32
     .p2align 1
@@ -2531,8 +2528,7 @@ rsa_cm_mul32:
     mov.w   r10, #0
     mov.w   r11, #0
     mov.w   r12, #0
-    adr.w   lr, .Lmu32_r3
-    orr     lr, lr, #1
+    adr.w   lr, .Lmu32_r3 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     rsa_cm_s5x32
     .p2align 1
@@ -2639,8 +2635,7 @@ rsa_cm_sqr32:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    adr.w   lr, .Lsg32_r0
-    orr     lr, lr, #1
+    adr.w   lr, .Lsg32_r0 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k5            @ the last 27 steps
     .p2align 1
@@ -2672,8 +2667,7 @@ rsa_cm_sqr32:
     umaal   r11, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r1
-    orr     lr, lr, #1
+    adr.w   lr, .Lsg32_r1 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k10            @ the last 22 steps
     .p2align 1
@@ -2705,8 +2699,7 @@ rsa_cm_sqr32:
     umaal   r10, r11, r5, r6
     mov.w   r12, #0
     subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r2
-    orr     lr, lr, #1
+    adr.w   lr, .Lsg32_r2 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k15            @ the last 17 steps
     .p2align 1
@@ -2738,8 +2731,7 @@ rsa_cm_sqr32:
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
     subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r3
-    orr     lr, lr, #1
+    adr.w   lr, .Lsg32_r3 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k20            @ the last 12 steps
     .p2align 1
@@ -2771,8 +2763,7 @@ rsa_cm_sqr32:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r4
-    orr     lr, lr, #1
+    adr.w   lr, .Lsg32_r4 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k25            @ the last 7 steps
     .p2align 1
@@ -2804,8 +2795,7 @@ rsa_cm_sqr32:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r5
-    orr     lr, lr, #1
+    adr.w   lr, .Lsg32_r5 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k30            @ the last 2 steps
     .p2align 1
@@ -3123,32 +3113,28 @@ rsa_cm_redc32:
     @ (MUL, UMAAL, loads, stores, ADD.W, MOV.W, ORR, branches).
     cmn     r0, #0                     @ C = 0
     REDC32_SQ5 0
-    adr.w   lr, .Lrd32_r0
-    orr     lr, lr, #1
+    adr.w   lr, .Lrd32_r0 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k5
     .p2align 1
 .Lrd32_r0:
     REDC32_EPI5
     REDC32_SQ5 20
-    adr.w   lr, .Lrd32_r1
-    orr     lr, lr, #1
+    adr.w   lr, .Lrd32_r1 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k5
     .p2align 1
 .Lrd32_r1:
     REDC32_EPI5
     REDC32_SQ5 40
-    adr.w   lr, .Lrd32_r2
-    orr     lr, lr, #1
+    adr.w   lr, .Lrd32_r2 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k5
     .p2align 1
 .Lrd32_r2:
     REDC32_EPI5
     REDC32_SQ5 60
-    adr.w   lr, .Lrd32_r3
-    orr     lr, lr, #1
+    adr.w   lr, .Lrd32_r3 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x_k5
     .p2align 1
@@ -4848,8 +4834,7 @@ rsa_cm_sqr48:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #320
-    adr.w   lr, .Lsq48_r0
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq48_r0 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k85            @ the last 43 steps
     .p2align 1
@@ -4881,8 +4866,7 @@ rsa_cm_sqr48:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq48_r1
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq48_r1 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k90            @ the last 38 steps
     .p2align 1
@@ -4914,8 +4898,7 @@ rsa_cm_sqr48:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq48_r2
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq48_r2 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k95            @ the last 33 steps
     .p2align 1
@@ -4947,8 +4930,7 @@ rsa_cm_sqr48:
     umaal   r11, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq48_r3
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq48_r3 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k100            @ the last 28 steps
     .p2align 1
@@ -4980,8 +4962,7 @@ rsa_cm_sqr48:
     umaal   r10, r11, r5, r6
     mov.w   r12, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq48_r4
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq48_r4 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k105            @ the last 23 steps
     .p2align 1
@@ -5013,8 +4994,7 @@ rsa_cm_sqr48:
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq48_r5
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq48_r5 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k110            @ the last 18 steps
     .p2align 1
@@ -5046,8 +5026,7 @@ rsa_cm_sqr48:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq48_r6
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq48_r6 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k115            @ the last 13 steps
     .p2align 1
@@ -5079,8 +5058,7 @@ rsa_cm_sqr48:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq48_r7
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq48_r7 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k120            @ the last 8 steps
     .p2align 1
@@ -5134,8 +5112,7 @@ rsa_cm_sqr64:
     umaal   r10, r11, r5, r6
     mov.w   r12, #0
     subw    r0, r0, #256
-    adr.w   lr, .Lsq64_r0
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r0 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k69            @ the last 59 steps
     .p2align 1
@@ -5167,8 +5144,7 @@ rsa_cm_sqr64:
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r1
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r1 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k74            @ the last 54 steps
     .p2align 1
@@ -5200,8 +5176,7 @@ rsa_cm_sqr64:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r2
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r2 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k79            @ the last 49 steps
     .p2align 1
@@ -5233,8 +5208,7 @@ rsa_cm_sqr64:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r3
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r3 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k84            @ the last 44 steps
     .p2align 1
@@ -5266,8 +5240,7 @@ rsa_cm_sqr64:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r4
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r4 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k89            @ the last 39 steps
     .p2align 1
@@ -5299,8 +5272,7 @@ rsa_cm_sqr64:
     umaal   r11, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r5
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r5 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k94            @ the last 34 steps
     .p2align 1
@@ -5332,8 +5304,7 @@ rsa_cm_sqr64:
     umaal   r10, r11, r5, r6
     mov.w   r12, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r6
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r6 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k99            @ the last 29 steps
     .p2align 1
@@ -5365,8 +5336,7 @@ rsa_cm_sqr64:
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r7
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r7 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k104            @ the last 24 steps
     .p2align 1
@@ -5398,8 +5368,7 @@ rsa_cm_sqr64:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r8
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r8 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k109            @ the last 19 steps
     .p2align 1
@@ -5431,8 +5400,7 @@ rsa_cm_sqr64:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r9
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r9 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k114            @ the last 14 steps
     .p2align 1
@@ -5464,8 +5432,7 @@ rsa_cm_sqr64:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r10
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r10 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k119            @ the last 9 steps
     .p2align 1
@@ -5497,8 +5464,7 @@ rsa_cm_sqr64:
     umaal   r11, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    adr.w   lr, .Lsq64_r11
-    orr     lr, lr, #1
+    adr.w   lr, .Lsq64_r11 + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
     b.w     .L5x128_k124            @ the last 4 steps
     .p2align 1
