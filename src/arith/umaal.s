@@ -1767,16 +1767,23 @@ rsa_cm_select:
     beq.w   .Lsel32                    @ len = 32: stride as an immediate
     sub     r0, r2, #24                @ stride - 24
 .Lsel8_grp:
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
+    @ entry 0 straight into the accumulators, kept where GE is set (else 0)
     ldr     lr, [sp, #24]
-    .rept 8
+    uadd8   lr, lr, lr
+    ldmia   r1!, {r4-r6}
+    ldmia   r1!, {r7-r9}
+    ldmia   r1, {r10, r11}
+    add     r1, r1, r0
+    mov.w   r2, #0
+    sel     r4, r4, r2
+    sel     r5, r5, r2
+    sel     r6, r6, r2
+    sel     r7, r7, r2
+    sel     r8, r8, r2
+    sel     r9, r9, r2
+    sel     r10, r10, r2
+    sel     r11, r11, r2
+    .rept 7
     SEL8_ENTRY
     .endr
     ldr     lr, [sp, #28]
@@ -1875,16 +1882,21 @@ rsa_cm_select:
     @ len = 32, 16 entries: as .Lsel8_grp with the stride (128 bytes) as an
     @ immediate, which frees r0 for a fourth entry word: two LDMs of four
     @ per entry (20 cycles instead of 21).  Ends the routine (32 = 4 * 8).
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
     ldr     lr, [sp, #24]
-    .rept 8
+    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
+    ldmia   r1!, {r4-r7}
+    ldmia   r1, {r8-r11}
+    add.w   r1, r1, #112
+    mov.w   r0, #0
+    sel     r4, r4, r0
+    sel     r5, r5, r0
+    sel     r6, r6, r0
+    sel     r7, r7, r0
+    sel     r8, r8, r0
+    sel     r9, r9, r0
+    sel     r10, r10, r0
+    sel     r11, r11, r0
+    .rept 7
     SEL8_ENTRY32
     .endr
     ldr     lr, [sp, #28]
