@@ -17,7 +17,7 @@
 //! operation puts [`Capacity::WORK_BYTES`] of work area on the stack
 //! ([`crate::arith::crt::crt_work_limbs`] of half the capacity).
 
-use crate::arith::{crt, Limb};
+use crate::arith::{crt, exp, Limb};
 
 /// A fixed-length array usable as limb or byte storage.
 pub trait Array<T: Copy>: AsRef<[T]> + AsMut<[T]> + Clone + Send + Sync {
@@ -45,6 +45,10 @@ pub trait Capacity: sealed::Sealed + Clone + 'static {
     type HalfLimbs: Array<Limb>;
     /// Working memory of one private-key operation.
     type Work: Array<Limb>;
+    /// Working memory of one public-key operation (much smaller than
+    /// [`Capacity::Work`], so that verification does not clear a private
+    /// operation's work area).
+    type PublicWork: Array<Limb>;
     /// A modulus-width byte string (`k ≤ MAX_BITS / 8` bytes).
     type Bytes: Array<u8>;
     /// Bytes of working memory one private-key operation puts on the stack.
@@ -62,6 +66,7 @@ macro_rules! capacity {
             type Limbs = [Limb; $bits / 32];
             type HalfLimbs = [Limb; $bits / 64];
             type Work = [Limb; crt::crt_work_limbs($bits / 64)];
+            type PublicWork = [Limb; exp::public_work_limbs($bits / 32)];
             type Bytes = [u8; $bits / 8];
         }
     };

@@ -207,7 +207,7 @@ impl<C: Capacity> BoundedPublicKey<C> {
         let mut x = C::Limbs::zeroed();
         let mut y = C::Limbs::zeroed();
         self.representative(input, x.as_mut())?;
-        let mut work = C::Work::zeroed();
+        let mut work = C::PublicWork::zeroed();
         let l = self.l;
         self.public_op_limbs(&x.as_ref()[..l], &mut y.as_mut()[..l], work.as_mut());
         limbs::to_be_bytes(output, &y.as_ref()[..l]);

@@ -4,8 +4,9 @@
 //! 1. Differential test of every kernel of the selected backend
 //!    (`rsa_cortex_m::arith::kernels`, the UMAAL assembly on these targets)
 //!    against its portable twin, on `ITERATIONS` random inputs per operand
-//!    size: 1024, 1536, 2048 bits and 1248 bits (39 limbs, not a multiple of
-//!    256 bits).
+//!    size: 1024, 1536, 2048, 3072 and 4096 bits (32, 48, 64, 96, 128 limbs:
+//!    every size with its own assembly path) and 1248 bits (39 limbs, not a
+//!    multiple of 256 bits: the generic loops).
 //! 2. Known-answer tests from the fixtures (see `kat`).
 //!
 //! Exits with semihosting status 0 when everything matched, 1 otherwise.
@@ -24,8 +25,8 @@ use common::{neg_inv, Rng};
 
 /// Random inputs per operand size and kernel.
 const ITERATIONS: u32 = 10_000;
-const SIZES: [usize; 4] = [32, 48, 64, 39];
-const MAX: usize = 64;
+const SIZES: [usize; 6] = [32, 48, 64, 96, 128, 39];
+const MAX: usize = 128;
 /// Entries in the `select` table (a 4-bit window).
 const ENTRIES: usize = 16;
 

@@ -76,20 +76,21 @@ pub fn pow_secret_window(
     let (sel, rest) = rest.split_at_mut(l);
     let t = &mut rest[..2 * l];
 
-    // table[i] = base^i in Montgomery form.
+    // table[i] ≡ base^i in Montgomery form, each below R (lazy reductions:
+    // the loop's operations take operands below R).
     {
         let (t0, tail) = table.split_at_mut(l);
         m.one(t0, t);
         let (t1, _) = tail.split_at_mut(l);
-        m.to_mont(t1, base, t);
+        m.mont_form_lazy(t1, base, t);
     }
     // Even entries by squaring (cheaper), odd ones by one multiplication.
     for i in 2..table_len {
         let (done, next) = table.split_at_mut(i * l);
         if i % 2 == 0 {
-            m.sqr(&mut next[..l], &done[(i / 2) * l..(i / 2 + 1) * l], t);
+            m.sqr_lazy(&mut next[..l], &done[(i / 2) * l..(i / 2 + 1) * l], t);
         } else {
-            m.mul(&mut next[..l], &done[(i - 1) * l..], &done[l..2 * l], t);
+            m.mul_lazy(&mut next[..l], &done[(i - 1) * l..], &done[l..2 * l], t);
         }
     }
 
@@ -136,18 +137,19 @@ pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
         m.to_mont(b, base, t);
         m.reduce_wide(r, b, t);
     } else {
-        m.to_mont(b, base, t);
-        acc.copy_from_slice(b);
+        // b < R only (lazy): the loop's operations take operands below R.
+        // The first of the bits − 1 squarings goes straight from b.
+        m.mont_form_lazy(b, base, t);
+        m.sqr_lazy(acc, b, t);
         for i in (1..bits - 1).rev() {
-            m.sqr_assign_lazy(acc, t);
             if bit(i) {
                 m.mul_assign_lazy(acc, b, t);
             }
+            m.sqr_assign_lazy(acc, t);
         }
-        // Last bit: square, then leave Montgomery form in the same step —
+        // Last bit: the square is done; leave Montgomery form in the same step —
         // multiplying by the ordinary base (acc·base·R⁻¹ = result) when the
         // bit is set, else by 1 (a REDC). Saves the final conversion.
-        m.sqr_assign_lazy(acc, t);
         if bit(0) {
             m.mul(r, acc, base, t);
         } else {

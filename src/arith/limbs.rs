@@ -12,31 +12,49 @@ pub const fn limbs_for_bits(bits: usize) -> usize {
 /// `out.len()`. Returns `false` (leaving `out` unspecified) if the value does
 /// not fit; leading zero bytes are allowed. Timing depends only on lengths.
 pub fn from_be_bytes(out: &mut [Limb], bytes: &[u8]) -> bool {
-    out.fill(0);
-    let mut overflow = 0u8;
-    for (i, &b) in bytes.iter().rev().enumerate() {
-        let limb = i / 4;
-        if limb < out.len() {
-            out[limb] |= (b as Limb) << (8 * (i % 4));
-        } else {
-            overflow |= b;
+    // Four bytes per limb from the least significant end, then the short
+    // chunk (fewer than four bytes) left at the front of `bytes`.
+    let chunks = bytes.rchunks_exact(4);
+    let head = chunks.remainder();
+    let full = bytes.len() / 4;
+    let mut overflow = 0;
+    for (i, c) in chunks.enumerate() {
+        let v = Limb::from_be_bytes([c[0], c[1], c[2], c[3]]);
+        match out.get_mut(i) {
+            Some(o) => *o = v,
+            None => overflow |= v,
         }
     }
+    let mut used = full.min(out.len());
+    if !head.is_empty() {
+        let v = head.iter().fold(0, |acc: Limb, &b| (acc << 8) | b as Limb);
+        match out.get_mut(full) {
+            Some(o) => {
+                *o = v;
+                used = full + 1;
+            }
+            None => overflow |= v,
+        }
+    }
+    out[used..].fill(0);
     overflow == 0
 }
 
 /// Writes `x` as exactly `out.len()` big-endian bytes. Limbs (or bytes of the
 /// top limb) beyond `out.len()` must be zero; they are ignored.
 pub fn to_be_bytes(out: &mut [u8], x: &[Limb]) {
-    let len = out.len();
-    for (i, o) in out.iter_mut().enumerate() {
-        let pos = len - 1 - i; // byte index from the least significant end
-        let limb = pos / 4;
-        *o = if limb < x.len() {
-            (x[limb] >> (8 * (pos % 4))) as u8
-        } else {
-            0
-        };
+    // Four bytes per limb from the least significant end; the short chunk
+    // at the front of `out` takes the low bytes of its limb.
+    let full = out.len() / 4;
+    let mut chunks = out.rchunks_exact_mut(4);
+    for (i, c) in (&mut chunks).enumerate() {
+        c.copy_from_slice(&x.get(i).copied().unwrap_or(0).to_be_bytes());
+    }
+    let head = chunks.into_remainder();
+    let v = x.get(full).copied().unwrap_or(0);
+    let m = head.len();
+    for (j, o) in head.iter_mut().enumerate() {
+        *o = (v >> (8 * (m - 1 - j))) as u8;
     }
 }
 
@@ -225,6 +243,49 @@ mod tests {
         assert_eq!(out, [0, 0, 1, 2, 3, 4, 5, 6, 7]);
         assert!(!from_be_bytes(&mut limbs[..1], &bytes));
         assert!(from_be_bytes(&mut limbs[..1], &[0, 0, 0, 0, 0xff, 1, 2, 3]));
+    }
+
+    /// The word-wise conversions against byte-at-a-time references, for
+    /// every byte length (full and partial top limbs) and limb count.
+    #[test]
+    fn bytes_match_bytewise_reference() {
+        let mut seed = 0x9e37_79b9u32;
+        for len in 0..=21usize {
+            let bytes: [u8; 21] = core::array::from_fn(|_| {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                (seed >> 24) as u8
+            });
+            let bytes = &bytes[..len];
+            for n in 0..=7usize {
+                let mut want = [0 as Limb; 7];
+                let mut fits = true;
+                for (i, &b) in bytes.iter().rev().enumerate() {
+                    if i / 4 < n {
+                        want[i / 4] |= (b as Limb) << (8 * (i % 4));
+                    } else if b != 0 {
+                        fits = false;
+                    }
+                }
+                let mut got = [0x5a5a_5a5a; 7];
+                assert_eq!(from_be_bytes(&mut got[..n], bytes), fits, "len {len} n {n}");
+                if fits {
+                    assert_eq!(got[..n], want[..n], "len {len} n {n}");
+                }
+                for k in 0..=21usize {
+                    let mut out = [0xa5u8; 21];
+                    to_be_bytes(&mut out[..k], &want[..n]);
+                    for (j, &o) in out[..k].iter().enumerate() {
+                        let pos = k - 1 - j;
+                        let w = if pos / 4 < n {
+                            (want[pos / 4] >> (8 * (pos % 4))) as u8
+                        } else {
+                            0
+                        };
+                        assert_eq!(o, w, "to_be_bytes k {k} n {n}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -154,6 +154,29 @@ impl<'a> Modulus<'a> {
         redc_lazy(a, t, self.n, self.n0);
     }
 
+    /// `r ≡ a·b·R⁻¹ (mod n)`, `r < R` for `a, b < R`: [`Modulus::mul`]
+    /// with the lazy reduction of [`Modulus::mul_assign_lazy`].
+    #[inline]
+    pub(crate) fn mul_lazy(&self, r: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
+        kernels::mul(t, a, b);
+        redc_lazy(r, t, self.n, self.n0);
+    }
+
+    /// `r ≡ a²·R⁻¹ (mod n)`, `r < R` for `a < R`.
+    #[inline]
+    pub(crate) fn sqr_lazy(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
+        kernels::sqr(t, a);
+        redc_lazy(r, t, self.n, self.n0);
+    }
+
+    /// `r ≡ a·R (mod n)` with `r < R` (not necessarily `< n`), for `a < n`:
+    /// the Montgomery form for the exponentiation loops, whose lazy
+    /// operations take operands below `R`.
+    #[inline]
+    pub(crate) fn mont_form_lazy(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
+        self.mul_lazy(r, a, self.rr, t);
+    }
+
     /// Montgomery form `r = a·R mod n` of `a < n`.
     pub fn to_mont(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
         self.mul(r, a, self.rr, t);
