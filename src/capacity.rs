@@ -14,10 +14,42 @@
 //! | [`Max8192`] | 8192 bits |
 //!
 //! A key occupies `size_of::<BoundedPrivateKey<C>>()` bytes; a private-key
-//! operation puts [`Capacity::WORK_BYTES`] of work area on the stack
-//! ([`crate::arith::crt::crt_work_limbs`] of half the capacity).
+//! operation (and loading a private key) puts [`Capacity::WORK_BYTES`] of
+//! work area on the stack ([`crate::arith::crt::crt_work_limbs`] of half the
+//! capacity), a public-key operation (and loading a public key)
+//! [`Capacity::PUBLIC_WORK_BYTES`] ([`public_work_limbs`] of the capacity).
+//! Both are `const`s of the capacity, so the RAM an operation needs is fixed
+//! at compile time by the key type: choose the smallest capacity that holds
+//! your keys (a 2048-bit key in a `Max4096` type costs the stack of a
+//! 4096-bit one). For an arbitrary modulus length, the same figures are
+//! `const fn`s of the length: [`crate::arith::crt::crt_work_limbs`],
+//! [`public_work_limbs`], [`crate::hazmat::mod_pow_work_limbs`].
+//!
+//! Work areas on 32-bit targets (`Limb = u32`, 4-bit windows; 64-bit hosts
+//! use wider windows and need more):
+//!
+//! | marker | key (private / public) | `WORK_BYTES` | `PUBLIC_WORK_BYTES` |
+//! |---|---:|---:|---:|
+//! | [`Max1024`] | 944 / 280 B | 1600 B | 512 B |
+//! | [`Max2048`] | 1840 / 536 B | 3200 B | 1024 B |
+//! | [`Max3072`] | 2736 / 792 B | 4800 B | 1536 B |
+//! | [`Max4096`] | 3632 / 1048 B | 6400 B | 2048 B |
+//! | [`Max8192`] | 7216 / 2072 B | 12800 B | 4096 B |
 
-use crate::arith::{crt, Limb};
+use crate::arith::{crt, exp, Limb, Modulus};
+
+/// Scratch limbs of a public-key operation ([`exp::public_work_limbs`]) and
+/// of the Montgomery precomputation of a public key
+/// ([`Modulus::precompute_work_limbs`]) for an `l`-limb modulus.
+pub const fn public_work_limbs(l: usize) -> usize {
+    let a = exp::public_work_limbs(l);
+    let b = Modulus::precompute_work_limbs(l);
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
 
 /// A fixed-length array usable as limb or byte storage.
 pub trait Array<T: Copy>: AsRef<[T]> + AsMut<[T]> + Clone + Send + Sync {
@@ -45,10 +77,14 @@ pub trait Capacity: sealed::Sealed + Clone + 'static {
     type HalfLimbs: Array<Limb>;
     /// Working memory of one private-key operation.
     type Work: Array<Limb>;
+    /// Working memory of one public-key operation.
+    type PublicWork: Array<Limb>;
     /// A modulus-width byte string (`k ≤ MAX_BITS / 8` bytes).
     type Bytes: Array<u8>;
     /// Bytes of working memory one private-key operation puts on the stack.
     const WORK_BYTES: usize = core::mem::size_of::<Self::Work>();
+    /// Bytes of working memory one public-key operation puts on the stack.
+    const PUBLIC_WORK_BYTES: usize = core::mem::size_of::<Self::PublicWork>();
 }
 
 macro_rules! capacity {
@@ -62,6 +98,7 @@ macro_rules! capacity {
             type Limbs = [Limb; $bits / 32];
             type HalfLimbs = [Limb; $bits / 64];
             type Work = [Limb; crt::crt_work_limbs($bits / 64)];
+            type PublicWork = [Limb; public_work_limbs($bits / 32)];
             type Bytes = [u8; $bits / 8];
         }
     };
@@ -82,3 +119,24 @@ capacity!(
 capacity!(
     /// Keys of up to 8192 bits.
     Max8192, 8192);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figures of the module documentation's table that hold on every
+    /// target (the private work area depends on the window width).
+    #[test]
+    fn public_work_is_four_moduli() {
+        assert_eq!(Max1024::PUBLIC_WORK_BYTES, 512);
+        assert_eq!(Max2048::PUBLIC_WORK_BYTES, 1024);
+        assert_eq!(Max3072::PUBLIC_WORK_BYTES, 1536);
+        assert_eq!(Max4096::PUBLIC_WORK_BYTES, 2048);
+        assert_eq!(Max8192::PUBLIC_WORK_BYTES, 4096);
+        assert!(Max2048::PUBLIC_WORK_BYTES < Max2048::WORK_BYTES);
+        if cfg!(not(target_pointer_width = "64")) {
+            assert_eq!(Max2048::WORK_BYTES, 3200);
+            assert_eq!(Max4096::WORK_BYTES, 6400);
+        }
+    }
+}

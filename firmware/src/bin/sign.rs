@@ -5,9 +5,13 @@
 //!
 //! Checks: with an empty salt PSS is deterministic, so the signature must
 //! equal OpenSSL's (`sig.pss.sha256.salt0.bin` of
-//! `tests/data/fixtures/rsa2048`); a signature with a 32-byte salt must
-//! verify (`pss::verify_prehash`) and differ from the salt-0 one. The
-//! private operation itself is fault-checked against `e` by the crate.
+//! `tests/data/fixtures/rsa2048`); with a 32-byte salt (the measured
+//! operation) signing must succeed and give a different signature. The
+//! crate checks every private-key result against `e` before returning it
+//! (`s^e mod n` must equal the encoded message), so a successful return is
+//! a valid RSASSA-PSS signature of what EMSA-PSS encoded; the encoding with
+//! and without salt is the same code. Verification is left out on purpose:
+//! this image is sign-only, its flash is what ci/footprint reports.
 //!
 //! No `core::fmt` (see `tiny`); prints `footprint-*` lines for
 //! `ci/footprint` and exits with semihosting status 0 when every check
@@ -56,19 +60,13 @@ fn main() -> ! {
     };
     let msg = &FIXTURE_MSG[..];
     let mut sig0 = [0u8; K];
-    let ok = measure(b"sign-pss", || sign(&key, msg, &[], &mut sig0));
+    let ok = sign(&key, msg, &[], &mut sig0);
     failures += check(
         b"pss-salt0-equals-openssl",
         ok && sig0 == FIXTURE_SIG_PSS_SALT0,
     );
     let mut sig = [0u8; K];
-    let ok = sign(&key, msg, &SALT, &mut sig);
-    let hashed = Sha256::digest(msg);
-    let verified =
-        pss::verify_prehash::<Max2048, Sha256>(key.as_public_key(), &hashed, &sig, Some(32));
-    failures += check(
-        b"pss-salt32-verifies",
-        ok && verified.is_ok() && sig != sig0,
-    );
+    let ok = measure(b"sign-pss", || sign(&key, msg, &SALT, &mut sig));
+    failures += check(b"pss-salt32-signs", ok && sig != sig0);
     tiny::exit(failures)
 }
