@@ -73,6 +73,10 @@ def crate_of_path(path, root):
         return "rsa-cortex-m"
     if path.startswith(root + "/firmware/"):
         return "image"
+    if "/library/compiler-builtins/" in path:
+        return "compiler_builtins"
+    if re.search(r"-cgu\.\d+$", path):
+        return "compiler-generated"  # glue LTO made, no source line
     m = re.search(r"/library/(core|alloc|std)/", path)
     if m:
         return m.group(1)
@@ -164,7 +168,8 @@ def main():
         assert len(groups) == len(addrs), (len(groups), len(addrs))
         for frames in groups:
             crates = [crate_of_path(f, args.root) for f in frames if f and not f.startswith("??")]
-            pick = next((c for c in crates if c not in ("core", "?")), crates[0] if crates else "?")
+            pick = next((c for c in crates if c not in ("core", "?", "compiler-generated")),
+                        crates[0] if crates else "?")
             by_crate[pick] += 2
 
     ro_total = 0
