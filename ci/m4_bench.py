@@ -210,9 +210,9 @@ MODELS = {
 # --------------------------------------------------------------------------
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--elf", required=True)
-    ap.add_argument("--trace", required=True, help="QEMU -D log (file or FIFO)")
-    ap.add_argument("--console", required=True, help="firmware semihosting output")
+    ap.add_argument("--elf")
+    ap.add_argument("--trace", help="QEMU -D log (file or FIFO)")
+    ap.add_argument("--console", help="firmware semihosting output")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cpu", default="cortex-m4")
     ap.add_argument("--profile", action="store_true", help="cycles per function and region (stderr)")
