@@ -133,7 +133,7 @@ mod tests {
         assert_eq!(Max3072::PUBLIC_WORK_BYTES, 1536);
         assert_eq!(Max4096::PUBLIC_WORK_BYTES, 2048);
         assert_eq!(Max8192::PUBLIC_WORK_BYTES, 4096);
-        assert!(Max2048::PUBLIC_WORK_BYTES < Max2048::WORK_BYTES);
+        const { assert!(Max2048::PUBLIC_WORK_BYTES < Max2048::WORK_BYTES) };
         if cfg!(not(target_pointer_width = "64")) {
             assert_eq!(Max2048::WORK_BYTES, 3200);
             assert_eq!(Max4096::WORK_BYTES, 6400);
