@@ -389,8 +389,8 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         // The primes' sizes are public (as is n's); their product must be n.
         // One work area serves the product (2l + 2 limbs, then a scratch
         // product as long) and, afterwards, the checks below: a key load
-        // costs one `C::WORK_BYTES` of stack, not two.
-        let mut work = C::Work::zeroed();
+        // costs `C::LOAD_WORK_BYTES` of stack (`load_work_limbs`).
+        let mut work = C::LoadWork::zeroed();
         let mut widths = [0usize; 2];
         {
             let (prod, tmp) = work.as_mut().split_at_mut(2 * l + 2);
