@@ -17,6 +17,15 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=build.rs");
 
+    let target = env::var("TARGET").unwrap_or_default();
+    println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_mul16)");
+    // ARMv6-M and ARMv8-M Baseline have only MULS (32×32→32): a u64
+    // product becomes a call to __aeabi_lmul (a full 64×64 multiply); four
+    // 16×16 products inline are faster (whichever backend is chosen).
+    if target.starts_with("thumbv6m") || target.starts_with("thumbv8m.base") {
+        println!("cargo:rustc-cfg=rsa_cortex_m_mul16");
+    }
+
     let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
     if flags
         .split('\x1f')
@@ -24,7 +33,6 @@ fn main() {
     {
         return; // the user chose
     }
-    let target = env::var("TARGET").unwrap_or_default();
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     // Stable Rust does not expose ARM target features to cfg, so besides
     // CARGO_CFG_TARGET_FEATURE look at -C target-cpu / -C target-feature.

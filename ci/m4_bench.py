@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cortex-M4 cycle estimate from a QEMU instruction trace.
+"""Cortex-M4 (and M3, M0) cycle estimate from a QEMU instruction trace.
 
 Reads QEMU's `-d in_asm,exec,nochain` log (a file or FIFO), finds the
 regions between calls to `bench_start` and `bench_stop` in the benchmark
@@ -109,7 +109,7 @@ def classify(mn, ops):
     if base.startswith("str") or base == "vstr":
         return "store", ops.split(",")[0].strip()
     if base in MULS:
-        return "alu", 0
+        return "mul", base
     if base in DIVS:
         return "div", 0
     if base in ("mov", "add") and ops.split(",")[0].strip() == "pc":
@@ -117,15 +117,59 @@ def classify(mn, ops):
     return "alu", 0
 
 
-def block_cost(instrs, taken):
+# Multiply timings of the Cortex-M3 (ARM DDI 0337, table 18-1): MUL 1, MLA
+# and MLS 2, UMULL/SMULL 3-5 and UMLAL/SMLAL 4-7 cycles, early-terminating
+# on the operands' magnitudes (data dependent). The model charges the worst
+# case; --m3-mul best charges the best.
+M3_MUL_WORST = {"mul": 1, "muls": 1, "mla": 2, "mls": 2, "umull": 5, "smull": 5, "umlal": 7, "smlal": 7}
+M3_MUL_BEST = {"mul": 1, "muls": 1, "mla": 2, "mls": 2, "umull": 3, "smull": 3, "umlal": 4, "smlal": 4}
+
+
+def block_cost_m0(instrs, taken, muls_cycles):
+    """Cortex-M0 (ARM DDI 0432C, 3.3): ALU 1, MULS 1 or 32 (the fast or the
+    small multiplier, an implementation choice), LDR/STR 2, LDM/STM/PUSH
+    1 + N, POP {.., pc} 4 + N, B taken 3 (not taken conditional 1), BL 4,
+    BX/BLX 3, writes to PC 3; zero wait states."""
+    cycles = 0
+    last = len(instrs) - 1
+    for i, (_, _, kind, extra) in enumerate(instrs):
+        if kind == "mul":
+            c = muls_cycles
+        elif kind in ("load", "store"):
+            c = 2
+        elif kind == "load_pc":
+            c = 3
+        elif kind == "multi":
+            c = 1 + extra
+        elif kind == "multi_pc":
+            c = 4 + extra
+        elif kind == "branch_always":
+            c = 3
+        elif kind == "branch_cond":
+            c = 3 if (i == last and taken) else 1
+        else:
+            c = 1
+        cycles += c
+    return cycles
+
+
+def block_cost(instrs, taken, model="cortex-m4"):
     """Cycles of one execution of a translation block; `taken` tells whether
-    its final branch (if any) went somewhere other than the next address."""
+    its final branch (if any) went somewhere other than the next address.
+    `model`: "cortex-m4" (ci/M4_TIMING.md), "cortex-m3" (the same pipeline
+    model with the M3's multiply timings, worst case), "cortex-m3-best"
+    (best case) or "cortex-m0" / "cortex-m0-small-mul" (block_cost_m0)."""
+    if model.startswith("cortex-m0"):
+        return block_cost_m0(instrs, taken, 32 if model.endswith("small-mul") else 1)
+    m3 = M3_MUL_BEST if model == "cortex-m3-best" else M3_MUL_WORST if model.startswith("cortex-m3") else None
     cycles = 0
     prev = None  # (kind, extra) of the previous instruction
     last = len(instrs) - 1
     for i, (_, _, kind, extra) in enumerate(instrs):
         if kind == "alu":
             c = 1
+        elif kind == "mul":
+            c = m3.get(extra, 1) if m3 else 1
         elif kind == "div":
             c = UDIV_CYCLES
         elif kind == "load":
@@ -152,16 +196,31 @@ def block_cost(instrs, taken):
     return cycles
 
 
+MODELS = {
+    "cortex-m4": "Cortex-M4 model of ci/M4_TIMING.md",
+    "cortex-m3": "Cortex-M3: the M4 pipeline model with the M3's multiply timings at their worst "
+                 "case (UMULL 5, UMLAL 7, MLA 2 cycles; early termination makes them data dependent)",
+    "cortex-m3-best": "Cortex-M3, multiplies at their best case (UMULL 3, UMLAL 4)",
+    "cortex-m0": "Cortex-M0 TRM costs per instruction class (ALU 1, LDR/STR 2, LDM/STM/PUSH/POP 1+N, "
+                 "POP with PC 4+N, taken branch 3, BL 4) with the single-cycle multiplier (MULS 1)",
+    "cortex-m0-small-mul": "Cortex-M0 with the small iterative multiplier (MULS 32 cycles)",
+}
+
+
 # --------------------------------------------------------------------------
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--elf", required=True)
-    ap.add_argument("--trace", required=True, help="QEMU -D log (file or FIFO)")
-    ap.add_argument("--console", required=True, help="firmware semihosting output")
+    ap.add_argument("--elf")
+    ap.add_argument("--trace", help="QEMU -D log (file or FIFO)")
+    ap.add_argument("--console", help="firmware semihosting output")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cpu", default="cortex-m4")
     ap.add_argument("--profile", action="store_true", help="cycles per function and region (stderr)")
+    ap.add_argument("--merge", nargs="+", help="JSON reports (M4, M3, M0) to print as one table")
     args = ap.parse_args()
+    if args.merge:
+        merge([json.load(open(f)) for f in args.merge])
+        return
 
     symbols, flash, _ = read_elf(args.elf)
     start_pc = symbols["bench_start"]
@@ -222,11 +281,15 @@ def main():
         elif len(p) == 3 and p[0] == "bench-stack":
             stacks[int(p[1])] = int(p[2])
 
+    # A second estimate under the other bound of the model's variable cost.
+    alt_model = {"cortex-m3": "cortex-m3-best", "cortex-m0": "cortex-m0-small-mul"}.get(args.cpu)
     rows = []
     for rid, cnt in enumerate(region_counts):
         prof = defaultdict(int)
         instructions = 0
         cycles = 0
+        alt_cycles = 0
+        muls = 0
         divs = 0
         # cnt[(pc, next)]: the block at pc ran, then control went to next
         # (which tells whether its final branch was taken).
@@ -235,8 +298,11 @@ def main():
             fall = instrs[-1][0] + instrs[-1][1]
             instructions += n * len(instrs)
             divs += n * sum(1 for ins in instrs if ins[2] == "div")
-            c = n * block_cost(instrs, nxt != fall)
+            c = n * block_cost(instrs, nxt != fall, args.cpu)
             cycles += c
+            if alt_model:
+                alt_cycles += n * block_cost(instrs, nxt != fall, alt_model)
+            muls += n * sum(1 for ins in instrs if ins[2] == "mul")
             if args.profile:
                 prof[block_sym.get(p, "?")] += c
         op, bits, e = meta.get(rid, ("?", 0, 0))
@@ -246,12 +312,16 @@ def main():
                 print(f"    {c:>12,}  {c / max(cycles, 1):6.1%}  {sym}", file=sys.stderr)
         rows.append({"region": rid, "operation": op, "bits": bits, "e": e if op == "public" else None,
                      "instructions": instructions, "cycles": cycles,
-                     "published": PUBLISHED.get((op, bits, e)), "stack": stacks.get(rid), "divides": divs})
+                     "published": PUBLISHED.get((op, bits, e)) if args.cpu == "cortex-m4" else None,
+                     "stack": stacks.get(rid), "divides": divs, "multiplies": muls,
+                     "cycles_alt": alt_cycles if alt_model else None})
 
     if args.json:
         out = {"elf": args.elf, "cpu": args.cpu, "flash_text_rodata": flash,
+               "model": MODELS.get(args.cpu, args.cpu), "alt_model": MODELS.get(alt_model) if alt_model else None,
                "rows": [{k: r[k] for k in ("region", "operation", "bits", "e", "instructions", "cycles",
-                                           "published", "stack", "divides")} for r in rows]}
+                                           "published", "stack", "divides", "multiplies", "cycles_alt")}
+                        for r in rows]}
         print(json.dumps(out, indent=2))
         return
     for r in rows:
@@ -260,6 +330,7 @@ def main():
                   f"cycles each (worst case)", file=sys.stderr)
     print(f"ELF: {args.elf}")
     print(f"Flash (text + rodata): {flash} bytes")
+    print(f"Model: {MODELS.get(args.cpu, args.cpu)}")
     print()
     hdr = f"| region | operation | bits | e | instructions | est. cycles | published | ratio | peak stack |"
     print(hdr)
@@ -277,6 +348,59 @@ def main():
               f"{pub:,} | {ratio} | {r['stack']} B |" if pub else
               f"| {r['region']} | {name} | {r['bits']} | {e} | {r['instructions']:,} | {r['cycles']:,} | - | - | "
               f"{r['stack']} B |")
+
+
+NAMES = {"montmul": "Montgomery mul (mul+redc)", "montsqr": "Montgomery sqr (sqr+redc)",
+         "select16": "table select (16 entries)", "public": "public", "private": "private (CRT)"}
+
+
+def merge(reports):
+    """One row per (operation, bits, e), one column group per CPU."""
+    cpus = [r["cpu"] for r in reports]
+    keys = []
+    by = []
+    for rep in reports:
+        d = {}
+        for row in rep["rows"]:
+            k = (row["operation"], row["bits"], row["e"])
+            d[k] = row
+            if k not in keys:
+                keys.append(k)
+        by.append(d)
+    short = {"cortex-m4": "M4", "cortex-m3": "M3", "cortex-m0": "M0"}
+    hdr = "| operation | bits | e |"
+    sep = "|---|---:|---:|"
+    for c in cpus:
+        s = short.get(c, c)
+        if c == "cortex-m3":
+            hdr += f" {s} instructions | {s} est. cycles (mul worst / best) | {s} stack |"
+            sep += "---:|---:|---:|"
+        elif c == "cortex-m0":
+            hdr += f" {s} instructions | {s} est. cycles (MULS 1 / 32) | {s} stack |"
+            sep += "---:|---:|---:|"
+        else:
+            hdr += f" {s} instructions | {s} est. cycles | {s} stack |"
+            sep += "---:|---:|---:|"
+    print(hdr)
+    print(sep)
+    for k in keys:
+        op, bits, e = k
+        line = f"| {NAMES.get(op, op)} | {bits} | {e if e is not None else ''} |"
+        for d in by:
+            r = d.get(k)
+            if r is None:
+                line += " — | — | — |"
+                continue
+            cyc = f"{r['cycles']:,}"
+            if r.get("cycles_alt") is not None:
+                cyc += f" / {r['cycles_alt']:,}"
+            line += f" {r['instructions']:,} | {cyc} | {r['stack']} B |"
+        print(line)
+    print()
+    for rep in reports:
+        print(f"- {short.get(rep['cpu'], rep['cpu'])}: {rep['model']}"
+              + (f"; second figure: {rep['alt_model']}" if rep.get("alt_model") else "")
+              + f"; benchmark firmware flash {rep['flash_text_rodata']:,} B")
 
 
 if __name__ == "__main__":

@@ -15,9 +15,56 @@
 //!
 //! A key occupies `size_of::<BoundedPrivateKey<C>>()` bytes; a private-key
 //! operation puts [`Capacity::WORK_BYTES`] of work area on the stack
-//! ([`crate::arith::crt::crt_work_limbs`] of half the capacity).
+//! ([`crate::arith::crt::crt_work_limbs`] of half the capacity), loading a
+//! private key [`Capacity::LOAD_WORK_BYTES`] ([`load_work_limbs`]), a
+//! public-key operation (and loading a public key)
+//! [`Capacity::PUBLIC_WORK_BYTES`] ([`public_work_limbs`] of the capacity).
+//! Both are `const`s of the capacity, so the RAM an operation needs is fixed
+//! at compile time by the key type: choose the smallest capacity that holds
+//! your keys (a 2048-bit key in a `Max4096` type costs the stack of a
+//! 4096-bit one). For an arbitrary modulus length, the same figures are
+//! `const fn`s of the length: [`crate::arith::crt::crt_work_limbs`],
+//! [`public_work_limbs`], [`crate::hazmat::mod_pow_work_limbs`].
+//!
+//! Work areas on 32-bit targets (`Limb = u32`, 4-bit windows; 64-bit hosts
+//! use wider windows and need more):
+//!
+//! | marker | key (private / public) | `WORK_BYTES` | `LOAD_WORK_BYTES` | `PUBLIC_WORK_BYTES` |
+//! |---|---:|---:|---:|---:|
+//! | [`Max1024`] | 944 / 280 B | 1600 B | 704 B | 512 B |
+//! | [`Max2048`] | 1840 / 536 B | 3200 B | 1408 B | 1024 B |
+//! | [`Max3072`] | 2736 / 792 B | 4800 B | 2112 B | 1536 B |
+//! | [`Max4096`] | 3632 / 1048 B | 6400 B | 2816 B | 2048 B |
+//! | [`Max8192`] | 7216 / 2072 B | 12800 B | 5632 B | 4096 B |
 
-use crate::arith::{crt, exp, Limb};
+use crate::arith::{crt, exp, Limb, Modulus};
+
+/// Scratch limbs of loading (validating) a private key whose CRT halves have
+/// at most `h` limbs: the check `p·q = n` (two products of up to `4h + 2`
+/// limbs) or `qInv = q^(p−2) mod p` (`3h` limbs and a 2-bit-window
+/// exponentiation), whichever is larger; the other checks need less.
+pub const fn load_work_limbs(h: usize) -> usize {
+    let product = 2 * (4 * h + 2);
+    let qinv = 3 * h + exp::secret_work_limbs_window(h, 2);
+    if product > qinv {
+        product
+    } else {
+        qinv
+    }
+}
+
+/// Scratch limbs of a public-key operation ([`exp::public_work_limbs`]) and
+/// of the Montgomery precomputation of a public key
+/// ([`Modulus::precompute_work_limbs`]) for an `l`-limb modulus.
+pub const fn public_work_limbs(l: usize) -> usize {
+    let a = exp::public_work_limbs(l);
+    let b = Modulus::precompute_work_limbs(l);
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
 
 /// A fixed-length array usable as limb or byte storage.
 pub trait Array<T: Copy>: AsRef<[T]> + AsMut<[T]> + Clone + Send + Sync {
@@ -45,14 +92,19 @@ pub trait Capacity: sealed::Sealed + Clone + 'static {
     type HalfLimbs: Array<Limb>;
     /// Working memory of one private-key operation.
     type Work: Array<Limb>;
-    /// Working memory of one public-key operation (much smaller than
-    /// [`Capacity::Work`], so that verification does not clear a private
-    /// operation's work area).
+    /// Working memory of one public-key operation.
     type PublicWork: Array<Limb>;
+    /// Working memory of loading a private key.
+    type LoadWork: Array<Limb>;
     /// A modulus-width byte string (`k ≤ MAX_BITS / 8` bytes).
     type Bytes: Array<u8>;
     /// Bytes of working memory one private-key operation puts on the stack.
     const WORK_BYTES: usize = core::mem::size_of::<Self::Work>();
+    /// Bytes of working memory one public-key operation puts on the stack.
+    const PUBLIC_WORK_BYTES: usize = core::mem::size_of::<Self::PublicWork>();
+    /// Bytes of working memory loading (and validating) a private key puts
+    /// on the stack.
+    const LOAD_WORK_BYTES: usize = core::mem::size_of::<Self::LoadWork>();
 }
 
 macro_rules! capacity {
@@ -66,7 +118,8 @@ macro_rules! capacity {
             type Limbs = [Limb; $bits / 32];
             type HalfLimbs = [Limb; $bits / 64];
             type Work = [Limb; crt::crt_work_limbs($bits / 64)];
-            type PublicWork = [Limb; exp::public_work_limbs($bits / 32)];
+            type PublicWork = [Limb; public_work_limbs($bits / 32)];
+            type LoadWork = [Limb; load_work_limbs($bits / 64)];
             type Bytes = [u8; $bits / 8];
         }
     };
@@ -87,3 +140,29 @@ capacity!(
 capacity!(
     /// Keys of up to 8192 bits.
     Max8192, 8192);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figures of the module documentation's table that hold on every
+    /// target (the private work area depends on the window width).
+    #[test]
+    fn public_work_is_four_moduli() {
+        assert_eq!(Max1024::PUBLIC_WORK_BYTES, 512);
+        assert_eq!(Max2048::PUBLIC_WORK_BYTES, 1024);
+        assert_eq!(Max3072::PUBLIC_WORK_BYTES, 1536);
+        assert_eq!(Max4096::PUBLIC_WORK_BYTES, 2048);
+        assert_eq!(Max8192::PUBLIC_WORK_BYTES, 4096);
+        assert_eq!(Max1024::LOAD_WORK_BYTES, 704);
+        assert_eq!(Max2048::LOAD_WORK_BYTES, 1408);
+        assert_eq!(Max3072::LOAD_WORK_BYTES, 2112);
+        assert_eq!(Max4096::LOAD_WORK_BYTES, 2816);
+        assert_eq!(Max8192::LOAD_WORK_BYTES, 5632);
+        const { assert!(Max2048::PUBLIC_WORK_BYTES < Max2048::WORK_BYTES) };
+        if cfg!(not(target_pointer_width = "64")) {
+            assert_eq!(Max2048::WORK_BYTES, 3200);
+            assert_eq!(Max4096::WORK_BYTES, 6400);
+        }
+    }
+}

@@ -128,7 +128,7 @@ impl<C: Capacity> BoundedPublicKey<C> {
         // e < 2^64 ≤ n since n has at least 512 bits.
         key.l = l;
         key.bits = bits;
-        let mut work = C::Work::zeroed();
+        let mut work = C::PublicWork::zeroed();
         let (nl, rr) = (&key.n.as_ref()[..l], &mut key.rr.as_mut()[..l]);
         key.n0 = Modulus::precompute(nl, rr, work.as_mut());
         Ok(key)
@@ -387,11 +387,13 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         }
 
         // The primes' sizes are public (as is n's); their product must be n.
-        let mut prod = C::Work::zeroed();
-        let mut work = C::Work::zeroed();
+        // One work area serves the product (2l + 2 limbs, then a scratch
+        // product as long) and, afterwards, the checks below: a key load
+        // costs `C::LOAD_WORK_BYTES` of stack (`load_work_limbs`).
+        let mut work = C::LoadWork::zeroed();
         let mut widths = [0usize; 2];
         {
-            let prod = &mut prod.as_mut()[..2 * l + 2];
+            let (prod, tmp) = work.as_mut().split_at_mut(2 * l + 2);
             prod.fill(0);
             prod[0] = 1;
             let mut prod_len = 1;
@@ -412,7 +414,6 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 if prod_len + pl > 2 * l + 2 {
                     return Err(Error::InvalidPrime);
                 }
-                let tmp = work.as_mut();
                 tmp[..prod_len + pl].fill(0);
                 for (j, &pj) in pr[..pl].iter().enumerate() {
                     let mut carry = 0u64;
@@ -440,7 +441,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 return Err(Error::InvalidPrime);
             }
         }
-        prod.as_mut().zeroize();
+        work.as_mut().zeroize();
 
         let h = widths[0].max(widths[1]).max(l.div_ceil(2));
         if h > half {

@@ -1,19 +1,54 @@
 //! Known-answer tests on the fixture keys (tests/data/fixtures, copied from
 //! the team's shared fixtures; see tests/data/PROVENANCE.md): PKCS#1 v1.5
 //! signing (deterministic, so the signature must equal the fixture's),
-//! verification (good and bit-flipped signature) and decryption, at 2048 and
-//! 4096 bits.
+//! verification (good and bit-flipped signature), decryption (PKCS#1 v1.5
+//! and OAEP-SHA-256 of the fixture ciphertexts) and encryption round trips
+//! (PKCS#1 v1.5 and OAEP with a deterministic stand-in RNG), at 2048 and
+//! 4096 bits (1024 and 2048 bits with `Max2048` keys on the 16 KiB micro:bit).
 use cortex_m_semihosting::hprintln;
 use rsa_cortex_m::pkcs1::DecodeRsaPrivateKey;
 use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix};
+#[cfg(fw_small_ram)]
+type PrivateKey = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max2048>;
+use rsa_cortex_m::oaep;
+use rsa_cortex_m::signature::rand_core::{TryCryptoRng, TryRng};
+#[cfg(not(fw_small_ram))]
 use rsa_cortex_m::PrivateKey;
 use sha2::{Digest, Sha256};
+
+/// Deterministic stand-in for a device TRNG (the firmware has none under
+/// QEMU): the encryption round trips only need non-zero padding bytes.
+struct TestRng(crate::common::Rng);
+
+impl TryRng for TestRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.0.next_u32())
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(u64::from(self.0.next_u32()) << 32 | u64::from(self.0.next_u32()))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for b in dst {
+            *b = self.0.next_u32() as u8;
+        }
+        Ok(())
+    }
+}
+
+impl TryCryptoRng for TestRng {}
 
 macro_rules! fixture {
     ($dir:literal, $file:literal) => {
         include_bytes!(concat!("../../tests/data/fixtures/", $dir, "/", $file))
     };
 }
+
+/// Largest modulus of the cases, in bytes.
+#[cfg(fw_small_ram)]
+const MAX_K: usize = 256;
+#[cfg(not(fw_small_ram))]
+const MAX_K: usize = 512;
 
 struct Case {
     name: &'static str,
@@ -22,9 +57,35 @@ struct Case {
     sig: &'static [u8],
     sig_bad: &'static [u8],
     ct: &'static [u8],
+    ct_oaep: &'static [u8],
     pt: &'static [u8],
 }
 
+#[cfg(fw_small_ram)]
+const CASES: [Case; 2] = [
+    Case {
+        name: "rsa1024",
+        key: fixture!("rsa1024", "private.pkcs1.der"),
+        msg: fixture!("rsa1024", "msg.bin"),
+        sig: fixture!("rsa1024", "sig.pkcs1v15.sha256.bin"),
+        sig_bad: fixture!("rsa1024", "sig.pkcs1v15.sha256.bitflip.bin"),
+        ct: fixture!("rsa1024", "ct.pkcs1v15.bin"),
+        ct_oaep: fixture!("rsa1024", "ct.oaep.sha256.bin"),
+        pt: fixture!("rsa1024", "plaintext.bin"),
+    },
+    Case {
+        name: "rsa2048",
+        key: fixture!("rsa2048", "private.pkcs1.der"),
+        msg: fixture!("rsa2048", "msg.bin"),
+        sig: fixture!("rsa2048", "sig.pkcs1v15.sha256.bin"),
+        sig_bad: fixture!("rsa2048", "sig.pkcs1v15.sha256.bitflip.bin"),
+        ct: fixture!("rsa2048", "ct.pkcs1v15.bin"),
+        ct_oaep: fixture!("rsa2048", "ct.oaep.sha256.bin"),
+        pt: fixture!("rsa2048", "plaintext.bin"),
+    },
+];
+
+#[cfg(not(fw_small_ram))]
 const CASES: [Case; 2] = [
     Case {
         name: "rsa2048",
@@ -33,6 +94,7 @@ const CASES: [Case; 2] = [
         sig: fixture!("rsa2048", "sig.pkcs1v15.sha256.bin"),
         sig_bad: fixture!("rsa2048", "sig.pkcs1v15.sha256.bitflip.bin"),
         ct: fixture!("rsa2048", "ct.pkcs1v15.bin"),
+        ct_oaep: fixture!("rsa2048", "ct.oaep.sha256.bin"),
         pt: fixture!("rsa2048", "plaintext.bin"),
     },
     Case {
@@ -42,6 +104,7 @@ const CASES: [Case; 2] = [
         sig: fixture!("rsa4096", "sig.pkcs1v15.sha256.bin"),
         sig_bad: fixture!("rsa4096", "sig.pkcs1v15.sha256.bitflip.bin"),
         ct: fixture!("rsa4096", "ct.pkcs1v15.bin"),
+        ct_oaep: fixture!("rsa4096", "ct.oaep.sha256.bin"),
         pt: fixture!("rsa4096", "plaintext.bin"),
     },
 ];
@@ -68,7 +131,7 @@ pub fn run() -> u32 {
         let k = key.size();
         let prefix = DigestInfoPrefix::new::<Sha256>();
         let hashed = Sha256::digest(case.msg);
-        let mut buf = [0u8; 512];
+        let mut buf = [0u8; MAX_K];
         let sig = &mut buf[..k];
         let signed = pkcs1v15::sign_prehash_into(&key, prefix.as_bytes(), &hashed, sig);
         check(
@@ -87,11 +150,38 @@ pub fn run() -> u32 {
             case.name,
             &mut failures,
         );
-        let mut out = [0u8; 512];
+        let mut out = [0u8; MAX_K];
         let dec = pkcs1v15::decrypt_into(&key, case.ct, &mut out);
         check(
             matches!(dec, Ok(n) if &out[..n] == case.pt),
             "decrypt",
+            case.name,
+            &mut failures,
+        );
+        let dec = oaep::decrypt_into::<_, Sha256, Sha256>(&key, case.ct_oaep, &[], &mut out);
+        check(
+            matches!(dec, Ok(n) if &out[..n] == case.pt),
+            "decrypt OAEP-SHA-256",
+            case.name,
+            &mut failures,
+        );
+        let mut rng = TestRng(crate::common::Rng(0x5eed_0000_0000_0001));
+        let mut ct = [0u8; MAX_K];
+        let ct = &mut ct[..k];
+        let enc = pkcs1v15::encrypt_into(public, &mut rng, case.pt, ct);
+        let dec = pkcs1v15::decrypt_into(&key, ct, &mut out);
+        check(
+            enc.is_ok() && matches!(dec, Ok(n) if &out[..n] == case.pt),
+            "encrypt/decrypt PKCS#1 v1.5",
+            case.name,
+            &mut failures,
+        );
+        let enc =
+            oaep::encrypt_into::<_, Sha256, Sha256, _>(public, &mut rng, case.pt, b"label", ct);
+        let dec = oaep::decrypt_into::<_, Sha256, Sha256>(&key, ct, b"label", &mut out);
+        check(
+            enc.is_ok() && matches!(dec, Ok(n) if &out[..n] == case.pt),
+            "encrypt/decrypt OAEP-SHA-256",
             case.name,
             &mut failures,
         );

@@ -10,9 +10,12 @@
 //!
 //! Regions: Montgomery mul/sqr and the 16-entry select at 1024 bits; the
 //! public and private operations of the published table (2048/3072/4096,
-//! e = 65537 and e = 3); 2048-bit key generation (`PrivateKey::new`,
+//! e = 65537 and e = 3); on the UMAAL targets (`cfg(fw_keygen)`: ARMv7E-M,
+//! ARMv8-M Mainline) 2048-bit key generation (`PrivateKey::new`,
 //! e = 65537, Max4096 storage, no heap) from three fixed seeds of a
-//! deterministic generator.
+//! deterministic generator. On the micro:bit (`cfg(fw_small_ram)`, 16 KiB
+//! of RAM) the key-size rows are public 2048 and private 1024/2048 with
+//! `Max2048` keys.
 #![no_std]
 #![no_main]
 
@@ -22,6 +25,7 @@ use cortex_m_semihosting::{debug, hprintln};
 use panic_semihosting as _;
 use rsa_cortex_m::arith::{kernels, Limb};
 use rsa_cortex_m::pkcs1::DecodeRsaPrivateKey;
+#[cfg(not(fw_small_ram))]
 use rsa_cortex_m::PrivateKey;
 
 #[path = "../common.rs"]
@@ -76,15 +80,34 @@ mod dwt {
     }
 }
 
-/// Bytes of stack painted below the caller before each region.
+/// Bytes of stack painted below the caller before each region (on the
+/// micro:bit: everything down to the end of the statics).
+#[cfg(not(fw_small_ram))]
 const PAINT: usize = 96 * 1024;
 const PATTERN: u32 = 0xC5AC_CE55;
+
+extern "C" {
+    /// End of `.bss`/`.uninit` (cortex-m-rt's linker script).
+    static mut __sheap: u32;
+}
+
+/// Lowest address painted below a stack pointer `sp`.
+fn paint_bottom(sp: usize) -> usize {
+    #[cfg(not(fw_small_ram))]
+    let bottom = sp - 64 - PAINT;
+    #[cfg(fw_small_ram)]
+    let bottom = {
+        let _ = sp;
+        core::ptr::addr_of_mut!(__sheap) as usize
+    };
+    bottom
+}
 
 #[inline(never)]
 fn paint() -> usize {
     let sp = cortex_m::register::msp::read() as usize;
     let top = sp - 64; // leave this function's own frame alone
-    let bottom = top - PAINT;
+    let bottom = paint_bottom(sp);
     let mut p = bottom;
     while p < top {
         // SAFETY: RAM below the stack pointer is unused (4 MiB of RAM, no
@@ -97,8 +120,7 @@ fn paint() -> usize {
 
 #[inline(never)]
 fn peak(sp: usize) -> usize {
-    let bottom = sp - 64 - PAINT;
-    let mut p = bottom;
+    let mut p = paint_bottom(sp);
     // SAFETY: as in paint().
     while p < sp && unsafe { core::ptr::read_volatile(p as *const u32) } == PATTERN {
         p += 4;
@@ -139,15 +161,19 @@ macro_rules! fixture {
 }
 
 /// Seeds of the key-generation regions.
+#[cfg(fw_keygen)]
 const KEYGEN_SEEDS: u64 = 3;
+#[cfg(fw_keygen)]
 const KEYGEN_NAMES: [&str; KEYGEN_SEEDS as usize] =
     ["keygen-seed1", "keygen-seed2", "keygen-seed3"];
 
 /// The firmware's xorshift64* as a `TryCryptoRng`, so that key generation
 /// draws a fixed, reproducible stream. For benchmarking only: it is not a
 /// cryptographic generator.
+#[cfg(fw_keygen)]
 struct BenchRng(Rng);
 
+#[cfg(fw_keygen)]
 impl rand_core::TryRng for BenchRng {
     type Error = core::convert::Infallible;
     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
@@ -164,6 +190,7 @@ impl rand_core::TryRng for BenchRng {
     }
 }
 
+#[cfg(fw_keygen)]
 impl rand_core::TryCryptoRng for BenchRng {}
 
 #[entry]
@@ -198,7 +225,20 @@ fn main() -> ! {
     });
     core::hint::black_box(&r);
 
-    // The rows of the published table.
+    rows(&mut b);
+    #[cfg(fw_keygen)]
+    keygen_rows(&mut b);
+    hprintln!("bench-done {}", b.next);
+    debug::exit(debug::EXIT_SUCCESS);
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
+
+/// The rows of the published table (up to 4096 bits, `Max4096` keys).
+#[cfg(not(fw_small_ram))]
+#[inline(never)]
+fn rows(b: &mut Bench) {
     let k2048 = PrivateKey::from_pkcs1_der(key!("rsa2048")).unwrap();
     let k3072 = PrivateKey::from_pkcs1_der(key!("rsa3072")).unwrap();
     let k4096 = PrivateKey::from_pkcs1_der(key!("rsa4096")).unwrap();
@@ -245,9 +285,55 @@ fn main() -> ! {
         });
     }
     core::hint::black_box(&out);
+}
 
-    // Key generation (issue 8): 2048 bits, e = 65537, from fixed seeds. The
-    // time depends on how many candidates each seed's stream rejects.
+/// The rows that fit the micro:bit's 16 KiB of RAM: `Max2048` keys (1840
+/// bytes each, loaded one at a time), public 2048 (e = 65537 and 3),
+/// private 1024 and 2048.
+#[cfg(fw_small_ram)]
+#[inline(never)]
+fn rows(b: &mut Bench) {
+    type Key = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max2048>;
+    let mut out = [0u8; 256];
+    let publics: [(&[u8], &[u8], u32); 2] = [
+        (
+            key!("rsa2048"),
+            fixture!("rsa2048", "sig.pkcs1v15.sha256.bin"),
+            65537,
+        ),
+        (
+            key!("rsa2048_e3"),
+            fixture!("rsa2048_e3", "sig.pkcs1v15.sha256.bin"),
+            3,
+        ),
+    ];
+    for (der, input, e) in publics {
+        let key = Key::from_pkcs1_der(der).unwrap();
+        let k = key.size();
+        let public = key.as_public_key();
+        b.run("public", k * 8, e, &mut || {
+            public.raw_public(input, &mut out[..k]).unwrap();
+        });
+    }
+    let privates: [(&[u8], &[u8]); 2] = [
+        (key!("rsa1024"), fixture!("rsa1024", "ct.pkcs1v15.bin")),
+        (key!("rsa2048"), fixture!("rsa2048", "ct.pkcs1v15.bin")),
+    ];
+    for (der, input) in privates {
+        let key = Key::from_pkcs1_der(der).unwrap();
+        let k = key.size();
+        b.run("private", k * 8, 0, &mut || {
+            key.raw_private(input, &mut out[..k]).unwrap();
+        });
+    }
+    core::hint::black_box(&out);
+}
+
+/// Key generation (issue 8): 2048 bits, e = 65537, from fixed seeds. The
+/// time depends on how many candidates each seed's stream rejects.
+#[cfg(fw_keygen)]
+#[inline(never)]
+fn keygen_rows(b: &mut Bench) {
     for seed in 1..=KEYGEN_SEEDS {
         let mut rng = BenchRng(Rng(0x6b65_7967_656e_0000 ^ seed));
         let mut key = None;
@@ -258,10 +344,5 @@ fn main() -> ! {
             Some(Ok(k)) if k.size() == 256 => {}
             _ => panic!("key generation failed"),
         }
-    }
-    hprintln!("bench-done {}", b.next);
-    debug::exit(debug::EXIT_SUCCESS);
-    loop {
-        cortex_m::asm::wfi();
     }
 }
