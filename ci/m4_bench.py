@@ -339,11 +339,7 @@ def main():
         pub = r["published"]
         ratio = f"{r['cycles'] / pub:.3f}" if pub else "-"
         e = r["e"] if r["e"] is not None else "-"
-        name = {"montmul": "Montgomery mul (mul+redc)", "montsqr": "Montgomery sqr (sqr+redc)",
-                "select16": "table select (16 entries)", "public": "public", "private": "private (CRT)"}.get(
-            r["operation"], r["operation"])
-        if r["operation"].startswith("keygen-seed"):
-            name = f"key generation (seed {r['operation'][11:]})"
+        name = op_name(r["operation"])
         print(f"| {r['region']} | {name} | {r['bits']} | {e} | {r['instructions']:,} | {r['cycles']:,} | "
               f"{pub:,} | {ratio} | {r['stack']} B |" if pub else
               f"| {r['region']} | {name} | {r['bits']} | {e} | {r['instructions']:,} | {r['cycles']:,} | - | - | "
@@ -352,6 +348,12 @@ def main():
 
 NAMES = {"montmul": "Montgomery mul (mul+redc)", "montsqr": "Montgomery sqr (sqr+redc)",
          "select16": "table select (16 entries)", "public": "public", "private": "private (CRT)"}
+
+
+def op_name(op):
+    if op.startswith("keygen-seed"):
+        return f"key generation (seed {op[11:]})"
+    return NAMES.get(op, op)
 
 
 def merge(reports):
@@ -385,7 +387,7 @@ def merge(reports):
     print(sep)
     for k in keys:
         op, bits, e = k
-        line = f"| {NAMES.get(op, op)} | {bits} | {e if e is not None else ''} |"
+        line = f"| {op_name(op)} | {bits} | {e if e is not None else ''} |"
         for d in by:
             r = d.get(k)
             if r is None:

@@ -1720,6 +1720,9 @@ rsa_cm_redc_lazy:
     add.w   r1, r1, #112
     .endm
 
+@ select is self-contained and in a section of its own, so that the linker
+@ drops it from images without a private-key operation (verify-only).
+    .section .text.rsa_cm_select, "ax", %progbits
     .p2align 2
     .global rsa_cm_select
     .thumb_func
@@ -1913,6 +1916,7 @@ rsa_cm_select:
     bne     .Lsel32
     b       .Lsel_done
     .size rsa_cm_select, . - rsa_cm_select
+    .text
 
 @ ---------------------------------------------------------------------------
 @ Fixed-length streams for len = 32 (1024-bit operands: the CRT halves of
