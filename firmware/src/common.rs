@@ -58,3 +58,24 @@ pub fn neg_inv(n: u32) -> u32 {
     }
     x.wrapping_neg()
 }
+
+/// The xorshift64* stream as a `TryCryptoRng`: a deterministic stand-in for
+/// a device TRNG (QEMU has none) for encryption padding in the tests and
+/// key generation in the benchmark. Not a cryptographic generator.
+impl rand_core::TryRng for Rng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.next_u32())
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(u64::from(self.next_u32()) << 32 | u64::from(self.next_u32()))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(4) {
+            chunk.copy_from_slice(&self.next_u32().to_le_bytes()[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+impl rand_core::TryCryptoRng for Rng {}

@@ -167,32 +167,6 @@ const KEYGEN_SEEDS: u64 = 3;
 const KEYGEN_NAMES: [&str; KEYGEN_SEEDS as usize] =
     ["keygen-seed1", "keygen-seed2", "keygen-seed3"];
 
-/// The firmware's xorshift64* as a `TryCryptoRng`, so that key generation
-/// draws a fixed, reproducible stream. For benchmarking only: it is not a
-/// cryptographic generator.
-#[cfg(fw_keygen)]
-struct BenchRng(Rng);
-
-#[cfg(fw_keygen)]
-impl rand_core::TryRng for BenchRng {
-    type Error = core::convert::Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(self.0.next_u32())
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(u64::from(self.0.next_u32()) << 32 | u64::from(self.0.next_u32()))
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        for chunk in dst.chunks_mut(4) {
-            chunk.copy_from_slice(&self.0.next_u32().to_le_bytes()[..chunk.len()]);
-        }
-        Ok(())
-    }
-}
-
-#[cfg(fw_keygen)]
-impl rand_core::TryCryptoRng for BenchRng {}
-
 #[entry]
 fn main() -> ! {
     let mut b = Bench { next: 0 };
@@ -335,7 +309,7 @@ fn rows(b: &mut Bench) {
 #[inline(never)]
 fn keygen_rows(b: &mut Bench) {
     for seed in 1..=KEYGEN_SEEDS {
-        let mut rng = BenchRng(Rng(0x6b65_7967_656e_0000 ^ seed));
+        let mut rng = Rng(0x6b65_7967_656e_0000 ^ seed);
         let mut key = None;
         b.run(KEYGEN_NAMES[seed as usize - 1], 2048, 65537, &mut || {
             key = Some(PrivateKey::new(&mut rng, 2048));
