@@ -76,6 +76,7 @@ pub mod oaep;
 pub mod pkcs1v15;
 pub mod pss;
 mod signature_type;
+mod signing_key_traits;
 pub mod traits;
 mod verifier_traits;
 

@@ -10,11 +10,7 @@ use signature::{
     DigestSigner, Keypair, MultipartSigner, RandomizedDigestSigner, RandomizedMultipartSigner,
     RandomizedSigner, Signer,
 };
-use spki::{
-    der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier,
-    SignatureAlgorithmIdentifier,
-};
-use zeroize::ZeroizeOnDrop;
+use spki::{der::AnyRef, AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 
 use super::{
     sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey,
@@ -226,49 +222,12 @@ where
 // Other trait impls
 //
 
-impl<D, C: Capacity> AsRef<BoundedPrivateKey<C>> for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &BoundedPrivateKey<C> {
-        &self.inner
-    }
-}
-
-impl<D, C: Capacity> AssociatedAlgorithmIdentifier for SigningKey<D, C>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
-#[cfg(feature = "alloc")]
-impl<D, C: Capacity> pkcs8::EncodePrivateKey for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
-        self.inner.to_pkcs8_der()
-    }
-}
-
 impl<D, C: Capacity> From<BoundedPrivateKey<C>> for SigningKey<D, C>
 where
     D: Digest + AssociatedOid,
 {
     fn from(key: BoundedPrivateKey<C>) -> Self {
         Self::new(key)
-    }
-}
-
-impl<D, C: Capacity> From<SigningKey<D, C>> for BoundedPrivateKey<C>
-where
-    D: Digest,
-{
-    fn from(key: SigningKey<D, C>) -> Self {
-        key.inner
     }
 }
 
@@ -339,8 +298,6 @@ where
     }
 }
 
-impl<D, C: Capacity> ZeroizeOnDrop for SigningKey<D, C> where D: Digest {}
-
 impl<D, C: Capacity> PartialEq for SigningKey<D, C>
 where
     D: Digest,
@@ -349,3 +306,5 @@ where
         self.inner == other.inner && self.prefix == other.prefix
     }
 }
+
+crate::signing_key_traits::impl_signing_key_common!();

@@ -10,8 +10,6 @@ use signature::{
     hazmat::RandomizedPrehashSigner, Keypair, RandomizedDigestSigner, RandomizedMultipartSigner,
     RandomizedSigner,
 };
-use spki::{der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier};
-use zeroize::ZeroizeOnDrop;
 
 use super::{sign_prehash_into, Signature, VerifyingKey};
 use crate::capacity::{Capacity, Max4096};
@@ -177,24 +175,6 @@ where
 // Other trait impls
 //
 
-impl<D, C: Capacity> AsRef<BoundedPrivateKey<C>> for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &BoundedPrivateKey<C> {
-        &self.inner
-    }
-}
-
-impl<D, C: Capacity> AssociatedAlgorithmIdentifier for SigningKey<D, C>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
 #[cfg(feature = "alloc")]
 impl<D, C: Capacity> spki::DynSignatureAlgorithmIdentifier for SigningKey<D, C>
 where
@@ -205,31 +185,12 @@ where
     }
 }
 
-#[cfg(feature = "alloc")]
-impl<D, C: Capacity> pkcs8::EncodePrivateKey for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
-        self.inner.to_pkcs8_der()
-    }
-}
-
 impl<D, C: Capacity> From<BoundedPrivateKey<C>> for SigningKey<D, C>
 where
     D: Digest,
 {
     fn from(key: BoundedPrivateKey<C>) -> Self {
         Self::new(key)
-    }
-}
-
-impl<D, C: Capacity> From<SigningKey<D, C>> for BoundedPrivateKey<C>
-where
-    D: Digest,
-{
-    fn from(key: SigningKey<D, C>) -> Self {
-        key.inner
     }
 }
 
@@ -284,8 +245,6 @@ where
     }
 }
 
-impl<D, C: Capacity> ZeroizeOnDrop for SigningKey<D, C> where D: Digest {}
-
 impl<D, C: Capacity> PartialEq for SigningKey<D, C>
 where
     D: Digest,
@@ -322,3 +281,5 @@ where
         parameters: Some(der::Any::encode_from(&pss_params)?),
     })
 }
+
+crate::signing_key_traits::impl_signing_key_common!();
