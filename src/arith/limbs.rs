@@ -194,13 +194,8 @@ pub fn rem(r: &mut [Limb], x: &[Limb], m: &[Limb], scratch: &mut [Limb]) {
         // Now −2M ≤ rem < M: the top bit is the sign. Add M back while negative.
         for _ in 0..2 {
             let mask = (rem[mh] >> 31).wrapping_neg();
-            let mut c = 0u64;
-            for (ri, &mi) in rem[..mh].iter_mut().zip(r[..mh].iter()) {
-                let t = (*ri as u64) + (mi & mask) as u64 + c;
-                *ri = t as Limb;
-                c = t >> 32;
-            }
-            rem[mh] = rem[mh].wrapping_add(c as Limb);
+            let c = cond_add_assign(&mut rem[..mh], &r[..mh], mask);
+            rem[mh] = rem[mh].wrapping_add(c);
         }
     }
     // r = rem / 2^s (rem < M, so rem[mh] = 0).
