@@ -21,6 +21,22 @@ macro_rules! fixture {
     };
 }
 
+/// The case of one fixture directory.
+macro_rules! case {
+    ($dir:literal) => {
+        Case {
+            name: $dir,
+            key: fixture!($dir, "private.pkcs1.der"),
+            msg: fixture!($dir, "msg.bin"),
+            sig: fixture!($dir, "sig.pkcs1v15.sha256.bin"),
+            sig_bad: fixture!($dir, "sig.pkcs1v15.sha256.bitflip.bin"),
+            ct: fixture!($dir, "ct.pkcs1v15.bin"),
+            ct_oaep: fixture!($dir, "ct.oaep.sha256.bin"),
+            pt: fixture!($dir, "plaintext.bin"),
+        }
+    };
+}
+
 /// Largest modulus of the cases, in bytes.
 #[cfg(fw_small_ram)]
 const MAX_K: usize = 256;
@@ -39,52 +55,10 @@ struct Case {
 }
 
 #[cfg(fw_small_ram)]
-const CASES: [Case; 2] = [
-    Case {
-        name: "rsa1024",
-        key: fixture!("rsa1024", "private.pkcs1.der"),
-        msg: fixture!("rsa1024", "msg.bin"),
-        sig: fixture!("rsa1024", "sig.pkcs1v15.sha256.bin"),
-        sig_bad: fixture!("rsa1024", "sig.pkcs1v15.sha256.bitflip.bin"),
-        ct: fixture!("rsa1024", "ct.pkcs1v15.bin"),
-        ct_oaep: fixture!("rsa1024", "ct.oaep.sha256.bin"),
-        pt: fixture!("rsa1024", "plaintext.bin"),
-    },
-    Case {
-        name: "rsa2048",
-        key: fixture!("rsa2048", "private.pkcs1.der"),
-        msg: fixture!("rsa2048", "msg.bin"),
-        sig: fixture!("rsa2048", "sig.pkcs1v15.sha256.bin"),
-        sig_bad: fixture!("rsa2048", "sig.pkcs1v15.sha256.bitflip.bin"),
-        ct: fixture!("rsa2048", "ct.pkcs1v15.bin"),
-        ct_oaep: fixture!("rsa2048", "ct.oaep.sha256.bin"),
-        pt: fixture!("rsa2048", "plaintext.bin"),
-    },
-];
+const CASES: [Case; 2] = [case!("rsa1024"), case!("rsa2048")];
 
 #[cfg(not(fw_small_ram))]
-const CASES: [Case; 2] = [
-    Case {
-        name: "rsa2048",
-        key: fixture!("rsa2048", "private.pkcs1.der"),
-        msg: fixture!("rsa2048", "msg.bin"),
-        sig: fixture!("rsa2048", "sig.pkcs1v15.sha256.bin"),
-        sig_bad: fixture!("rsa2048", "sig.pkcs1v15.sha256.bitflip.bin"),
-        ct: fixture!("rsa2048", "ct.pkcs1v15.bin"),
-        ct_oaep: fixture!("rsa2048", "ct.oaep.sha256.bin"),
-        pt: fixture!("rsa2048", "plaintext.bin"),
-    },
-    Case {
-        name: "rsa4096",
-        key: fixture!("rsa4096", "private.pkcs1.der"),
-        msg: fixture!("rsa4096", "msg.bin"),
-        sig: fixture!("rsa4096", "sig.pkcs1v15.sha256.bin"),
-        sig_bad: fixture!("rsa4096", "sig.pkcs1v15.sha256.bitflip.bin"),
-        ct: fixture!("rsa4096", "ct.pkcs1v15.bin"),
-        ct_oaep: fixture!("rsa4096", "ct.oaep.sha256.bin"),
-        pt: fixture!("rsa4096", "plaintext.bin"),
-    },
-];
+const CASES: [Case; 2] = [case!("rsa2048"), case!("rsa4096")];
 
 fn check(ok: bool, what: &str, name: &str, failures: &mut u32) {
     hprintln!("  {} {}: {}", name, what, if ok { "ok" } else { "FAILED" });
