@@ -41,28 +41,23 @@ fixture!(
 type Key = BoundedPublicKey<Max2048>;
 type PssKey = pss::VerifyingKey<Sha256, Max2048>;
 type Pkcs1Key = pkcs1v15::VerifyingKey<Sha256, Max2048>;
+type PssSig = pss::Signature<Max2048>;
+type Pkcs1Sig = pkcs1v15::Signature<Max2048>;
 
 #[inline(never)]
 fn load(spki: &[u8]) -> Option<Key> {
     Key::from_public_key_der(spki).ok()
 }
 
-/// Verifies `msg` against `sig` with PSS (the key's salt length, 32).
+/// Verifies `msg` against `sig` through `signature::Verifier` (PSS with the
+/// key's salt length, 32, or PKCS#1 v1.5).
 #[inline(never)]
-fn verify_pss(key: &PssKey, msg: &[u8], sig: &[u8]) -> bool {
-    match pss::Signature::<Max2048>::try_from(sig) {
-        Ok(sig) => key.verify(msg, &sig).is_ok(),
-        Err(_) => false,
-    }
-}
-
-/// Verifies `msg` against `sig` with PKCS#1 v1.5.
-#[inline(never)]
-fn verify_pkcs1v15(key: &Pkcs1Key, msg: &[u8], sig: &[u8]) -> bool {
-    match pkcs1v15::Signature::<Max2048>::try_from(sig) {
-        Ok(sig) => key.verify(msg, &sig).is_ok(),
-        Err(_) => false,
-    }
+fn verify<S, V>(key: &V, msg: &[u8], sig: &[u8]) -> bool
+where
+    V: Verifier<S>,
+    S: for<'a> TryFrom<&'a [u8]>,
+{
+    S::try_from(sig).is_ok_and(|sig| key.verify(msg, &sig).is_ok())
 }
 
 #[entry]
@@ -77,28 +72,28 @@ fn main() -> ! {
     let (msg, modified) = (&FIXTURE_MSG[..], &FIXTURE_MSG_MODIFIED[..]);
     let mut failures = 0;
     let ok = measure(b"verify-pss", || {
-        verify_pss(&pss_key, msg, &FIXTURE_SIG_PSS)
+        verify::<PssSig, _>(&pss_key, msg, &FIXTURE_SIG_PSS)
     });
     failures += check(b"pss-good", ok);
     failures += check(
         b"pss-bitflip",
-        !verify_pss(&pss_key, msg, &FIXTURE_SIG_PSS_BAD),
+        !verify::<PssSig, _>(&pss_key, msg, &FIXTURE_SIG_PSS_BAD),
     );
     failures += check(
         b"pss-modified",
-        !verify_pss(&pss_key, modified, &FIXTURE_SIG_PSS),
+        !verify::<PssSig, _>(&pss_key, modified, &FIXTURE_SIG_PSS),
     );
     let ok = measure(b"verify-pkcs1v15", || {
-        verify_pkcs1v15(&pkcs1_key, msg, &FIXTURE_SIG_PKCS1)
+        verify::<Pkcs1Sig, _>(&pkcs1_key, msg, &FIXTURE_SIG_PKCS1)
     });
     failures += check(b"pkcs1v15-good", ok);
     failures += check(
         b"pkcs1v15-bitflip",
-        !verify_pkcs1v15(&pkcs1_key, msg, &FIXTURE_SIG_PKCS1_BAD),
+        !verify::<Pkcs1Sig, _>(&pkcs1_key, msg, &FIXTURE_SIG_PKCS1_BAD),
     );
     failures += check(
         b"pkcs1v15-modified",
-        !verify_pkcs1v15(&pkcs1_key, modified, &FIXTURE_SIG_PKCS1),
+        !verify::<Pkcs1Sig, _>(&pkcs1_key, modified, &FIXTURE_SIG_PKCS1),
     );
     tiny::exit(failures)
 }
