@@ -12,8 +12,8 @@ count and its instruction count; regions of the same operation and size
 (the firmware's console names them: `ct-region <id> <op> <bits> <key>
 <input>`) must agree.
 
-With --store ID[,ID...] the sequences of those regions are also kept, and
---diverge A,B prints where regions A and B first differ (block index,
+With --diverge A,B the sequences of regions A and B are also kept, and
+where they first differ is printed (block index,
 instruction index, addresses and QEMU's symbol names); ci/ct-trace reruns
 the deterministic firmware that way when digests differ.
 """
@@ -59,11 +59,11 @@ def main():
             if c0 == "T":  # Trace 0: 0xHOST [cs_base/pc/flags/cflags] sym
                 lb = line.index("[")
                 key = line[lb + 10:lb + 27]  # "pc/flags"
+                pc = int(key[:8], 16)
                 if active:
-                    buf.append(int(key[:8], 16))
+                    buf.append(pc)
                     buf.append(int(key[9:], 16))
                     blocks += 1
-                    pc = int(key[:8], 16)
                     insns += sizes.get(pc, 0)
                     if seq is not None:
                         seq.append((pc, key[9:], line[lb + 37:].strip()))
@@ -78,15 +78,13 @@ def main():
                             seqs[rid] = seq
                         active = False
                         seq = None
-                else:
-                    pc = int(key[:8], 16)
-                    if pc == start_pc:
-                        rid += 1
-                        active = True
-                        h = hashlib.blake2b(digest_size=16)
-                        buf = array("I")
-                        blocks = insns = 0
-                        seq = [] if rid in keep else None
+                elif pc == start_pc:
+                    rid += 1
+                    active = True
+                    h = hashlib.blake2b(digest_size=16)
+                    buf = array("I")
+                    blocks = insns = 0
+                    seq = [] if rid in keep else None
                 cur_pc = None
             elif line.startswith("IN:"):
                 cur_pc = -1
