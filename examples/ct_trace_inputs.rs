@@ -23,7 +23,9 @@
 //! ones (checked by the firmware).
 use rand::{RngExt, SeedableRng};
 use rsa_cortex_m::pkcs1::DecodeRsaPrivateKey;
-use rsa_cortex_m::{pkcs1v15, PrivateKey};
+use rsa_cortex_m::{pkcs1v15, BoundedPrivateKey, Max4096};
+
+type PrivateKey = BoundedPrivateKey<Max4096>;
 use std::fs;
 use std::path::Path;
 

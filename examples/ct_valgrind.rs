@@ -11,8 +11,10 @@
 //! decrypts: PKCS#1 v1.5 signatures, PSS signatures, PKCS#1 v1.5 decryption
 //! of valid and of invalid paddings (implicit rejection), OAEP decryption of
 //! valid and invalid encodings, with and without blinding, at 1024, 1056
-//! (odd limb counts: the 32-bit portable kernels), 2047, 2048 and 4096 bits.
-//! Any report is a secret-dependent branch or index.
+//! (odd limb counts: the 32-bit portable kernels), 2047, 2048 and 4096 bits,
+//! with the fixed-capacity `BoundedPrivateKey` and with the heap
+//! `PrivateKey` (whose numbers the operations view through copies on a
+//! 64-bit host). Any report is a secret-dependent branch or index.
 //!
 //! Run by `ci/ct`:
 //!
@@ -33,7 +35,9 @@
 //! and checks the results, so it doubles as a smoke test.
 
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
-use rsa_cortex_m::{oaep, pkcs1v15, pss, PrivateKey};
+use rsa_cortex_m::{
+    oaep, pkcs1v15, pss, BoundedPrivateKey, Max4096, PrivateKey, PrivateOps, PublicOps,
+};
 use sha2::{Digest, Sha256};
 
 /// Memcheck client requests via the x86-64 "magic sequence" (a no-op when
@@ -196,7 +200,7 @@ const RSA1056_PKCS8_HEX: &[&str] = &[
 
 /// Encrypts an arbitrary encoded message `em` (`k` bytes, below `n`) with
 /// the public key: makes ciphertexts of valid and invalid paddings.
-fn raw_encrypt(key: &PrivateKey, em: &[u8]) -> Vec<u8> {
+fn raw_encrypt(key: &BoundedPrivateKey<Max4096>, em: &[u8]) -> Vec<u8> {
     let mut ct = vec![0u8; key.size()];
     key.as_public_key().raw_public(em, &mut ct).unwrap();
     ct
@@ -232,14 +236,35 @@ fn main() {
         .copied()
         .chain([("rsa1056 (odd limb counts)", &odd[..])]);
     for (name, der) in keys {
-        let mut key = PrivateKey::from_pkcs8_der(der).unwrap();
+        let mut key = BoundedPrivateKey::<Max4096>::from_pkcs8_der(der).unwrap();
         for exponent_blinding in [false, true] {
             key.set_exponent_blinding(exponent_blinding);
             // Mark every secret component undefined: from here on, any branch
             // or memory index depending on them is a memcheck error.
             instrumented = key.ct_valgrind_poison_secrets();
-            run_key(name, &key, &mut rng, &mut public_rng, &mut counts);
+            run_key(
+                name,
+                &key,
+                key.as_public_key(),
+                &key,
+                &mut rng,
+                &mut public_rng,
+                &mut counts,
+            );
         }
+        // The heap key (blinded with base and exponent blinding when given
+        // an RNG, as rsa 0.10).
+        let heap = PrivateKey::from_pkcs8_der(der).unwrap();
+        instrumented &= heap.ct_valgrind_poison_secrets();
+        run_key(
+            name,
+            &heap,
+            heap.as_public_key(),
+            &key,
+            &mut rng,
+            &mut public_rng,
+            &mut counts,
+        );
     }
     if under_valgrind && !instrumented {
         eprintln!(
@@ -251,22 +276,25 @@ fn main() {
     println!(
         "ct_valgrind: {} keys, {} signatures, {} valid and {} invalid decryptions \
          (valgrind: {under_valgrind}, secrets marked: {instrumented})",
-        KEYS.len() + 1,
+        2 * (KEYS.len() + 1),
         counts.sign,
         counts.decrypt_valid,
         counts.decrypt_invalid
     );
 }
 
-fn run_key(
+/// `key`'s operations; `maker` (the same key, fixed-capacity) makes the
+/// ciphertexts of chosen encodings.
+fn run_key<K: PrivateOps, P: PublicOps>(
     name: &str,
-    key: &PrivateKey,
+    key: &K,
+    public: &P,
+    maker: &BoundedPrivateKey<Max4096>,
     rng: &mut SecretRng,
     public_rng: &mut PublicRng,
     counts: &mut Counts,
 ) {
-    let k = key.size();
-    let public = key.as_public_key();
+    let k = maker.size();
 
     // --- Signatures: the digest (hence the message representative) is secret.
     let mut digest = Sha256::digest(format!("message for {name}").as_bytes());
@@ -309,18 +337,18 @@ fn run_key(
     em[k - 20] = 0;
     let mut bad = em.clone();
     bad[1] = 1;
-    invalid.push(raw_encrypt(key, &bad));
+    invalid.push(raw_encrypt(maker, &bad));
     let mut bad = em.clone();
     bad[k - 20] = 0x33;
-    invalid.push(raw_encrypt(key, &bad));
+    invalid.push(raw_encrypt(maker, &bad));
     let mut bad = em.clone();
     bad[k - 20] = 0x33;
     bad[6] = 0;
-    invalid.push(raw_encrypt(key, &bad));
+    invalid.push(raw_encrypt(maker, &bad));
     let mut bad = em.clone();
     bad[0] = 0;
     bad[1] = 0;
-    invalid.push(raw_encrypt(key, &bad));
+    invalid.push(raw_encrypt(maker, &bad));
     let mut out = vec![0u8; k];
     for blinded in [false, true] {
         let len = if blinded {
@@ -357,7 +385,7 @@ fn run_key(
     oaep::eme_oaep_encode_with_seed::<Sha256, Sha256>(msg, b"", &[7; 32], &mut y_em).unwrap();
     y_em[0] = 0; // keep below n; flip a masked-DB byte instead
     y_em[k - 1] ^= 0x80;
-    let ct_db = raw_encrypt(key, &y_em);
+    let ct_db = raw_encrypt(maker, &y_em);
     let mut random = vec![0u8; k];
     rand_core::TryRng::try_fill_bytes(public_rng, &mut random[1..]).unwrap();
     for blinded in [false, true] {

@@ -27,8 +27,11 @@ use rsa_cortex_m::pkcs1::der::{self, Decode};
 use rsa_cortex_m::pkcs1::{self, DecodeRsaPrivateKey, DecodeRsaPublicKey};
 use rsa_cortex_m::pkcs8::{self, DecodePrivateKey};
 use rsa_cortex_m::spki::{self, DecodePublicKey};
+use rsa_cortex_m::traits::PublicKeyParts;
 use rsa_cortex_m::{pkcs1v15, pss};
-use rsa_cortex_m::{PrivateKey, PrivateKeyComponents, PublicKey};
+use rsa_cortex_m::{
+    BoundedPrivateKey, BoundedPublicKey, Max8192, PrivateKey, PrivateKeyComponents, PublicKey,
+};
 use sha2::{Digest, Sha256};
 use signature::{RandomizedSigner as _, SignatureEncoding as _, Signer as _, Verifier as _};
 
@@ -611,15 +614,19 @@ fn diagnose(kind: Kind, der: &[u8]) -> Option<String> {
                     key.coefficient.as_bytes(),
                 )),
             };
-            PrivateKey::from_be_bytes_components(components)
+            // The fixed-capacity loader names the failed check precisely.
+            BoundedPrivateKey::<Max8192>::from_be_bytes_components(components)
                 .err()
                 .map(|e| format!("invalid RSA private key: {e}"))
         }
         Kind::Pkcs1Public => {
             let key = pkcs1::RsaPublicKeyRef::from_der(der).ok()?;
-            PublicKey::from_be_bytes(key.modulus.as_bytes(), key.public_exponent.as_bytes())
-                .err()
-                .map(|e| format!("invalid RSA public key: {e}"))
+            BoundedPublicKey::<Max8192>::from_be_bytes(
+                key.modulus.as_bytes(),
+                key.public_exponent.as_bytes(),
+            )
+            .err()
+            .map(|e| format!("invalid RSA public key: {e}"))
         }
     }
 }
@@ -742,9 +749,9 @@ fn run_user(report: &mut Report, opts: &Options, key_path: &OsString) -> Result<
     };
     report.info(&format!(
         "{key_name}: {}-bit {} (e = {}); message: {} ({} bytes){}",
-        ours_pub.n_bits(),
+        ours_pub.n().bit_width(),
         src.describe(),
-        ours_pub.e_u64(),
+        e_of(ours_pub),
         opts.message
             .as_ref()
             .map_or("built-in".into(), |p| p.to_string_lossy().into_owned()),
@@ -762,7 +769,7 @@ fn run_user(report: &mut Report, opts: &Options, key_path: &OsString) -> Result<
     };
     let what = format!(
         "load {}-bit {}{}",
-        ours_pub.n_bits(),
+        ours_pub.n().bit_width(),
         src.describe(),
         if rsa.is_ok() {
             ", same n and e as rsa 0.10"
@@ -796,16 +803,22 @@ fn run_user(report: &mut Report, opts: &Options, key_path: &OsString) -> Result<
     Ok(())
 }
 
+/// The public exponent, in decimal when it fits 64 bits.
+fn e_of(key: &PublicKey) -> String {
+    let e = key.e_bytes();
+    if e.len() <= 8 {
+        e.iter()
+            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+            .to_string()
+    } else {
+        format!("0x{}", hex::encode(&e))
+    }
+}
+
 /// `Ok` when our public key and `rsa`'s have the same `n` and `e`.
 fn same_public(ours: &PublicKey, theirs: &rsa::PublicKey) -> Result<(), String> {
-    let mut n = vec![0u8; ours.size()];
-    ours.write_n_be(&mut n)
-        .map_err(|e| op_err("ours", "n export", e))?;
-    let first = n.iter().position(|&b| b != 0).unwrap_or(n.len());
-    let e_ours = ours.e_u64().to_be_bytes();
-    let e_first = e_ours.iter().position(|&b| b != 0).unwrap_or(e_ours.len());
     ensure(
-        n[first..] == *theirs.n_bytes() && e_ours[e_first..] == *theirs.e_bytes(),
+        ours.n_bytes() == theirs.n_bytes() && ours.e_bytes() == theirs.e_bytes(),
         "n or e differs between ours and rsa 0.10",
     )
 }

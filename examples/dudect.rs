@@ -31,7 +31,10 @@
 //! every max |t| < 10, 1 otherwise.
 
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
-use rsa_cortex_m::{oaep, pkcs1v15, PrivateKey};
+use rsa_cortex_m::{oaep, pkcs1v15, BoundedPrivateKey, Max4096};
+
+/// The fixed-capacity key: the no-heap core whose timing is measured.
+type PrivateKey = BoundedPrivateKey<Max4096>;
 use sha2::Sha256;
 
 /// SplitMix64: a fast deterministic generator for inputs and class choice.

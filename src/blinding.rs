@@ -48,9 +48,11 @@ use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::errors::{Error, Result};
 
 /// Draws of `(r, b)` before a generator whose values are never invertible
-/// (e.g. one that returns only zeros) is reported as [`Error::Rng`]. A
-/// working generator needs a second draw with probability about `2/√n`.
-const MAX_BLINDING_DRAWS: usize = 4;
+/// (e.g. one that returns only zeros) is reported as [`Error::Rng`]. For an
+/// RSA modulus a working generator needs a second draw with probability
+/// about `2/√n`; the margin serves test keys with small factors too (for
+/// `n = 3·q` a draw fails with probability 5/9, all 64 with 2⁻⁵⁴).
+const MAX_BLINDING_DRAWS: usize = 64;
 
 /// Scratch limbs [`blind`] needs for an `l`-limb modulus.
 pub(crate) const fn blind_work_limbs(l: usize) -> usize {
@@ -77,8 +79,14 @@ fn random_mod<R: TryCryptoRng + ?Sized>(
     let l = n.len();
     let (x, rest) = work.split_at_mut(l + 2);
     random_limbs(rng, x)?;
-    // x < 2^(32l + 64) ≤ n·R since n ≥ 2^511: one `reduce` suffices.
-    n.reduce(out, x, rest);
+    if limbs::bit_len(n.n()) > 64 {
+        // x < 2^(32l + 64) ≤ n·R: one `reduce` suffices.
+        n.reduce(out, x, rest);
+    } else {
+        // A test-sized modulus (a public length): the general remainder.
+        out.fill(0);
+        limbs::rem(out, x, n.n(), rest);
+    }
     x.zeroize();
     Ok(())
 }

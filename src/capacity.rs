@@ -37,7 +37,8 @@
 //! | [`Max4096`] | 3632 / 1048 B | 6400 B | 2816 B | 2048 B |
 //! | [`Max8192`] | 7216 / 2072 B | 12800 B | 5632 B | 4096 B |
 
-use crate::arith::{crt, exp, Limb, Modulus};
+use crate::arith::{exp, Limb, Modulus};
+use crate::key::rsadp;
 
 /// Scratch limbs of loading (validating) a private key whose CRT halves have
 /// at most `h` limbs: the check `p·q = n` (two products of up to `4h + 2`
@@ -92,6 +93,9 @@ pub trait Capacity: sealed::Sealed + Clone + 'static {
     type HalfLimbs: Array<Limb>;
     /// Working memory of one private-key operation.
     type Work: Array<Limb>;
+    /// The blinded operation's buffers (blinded base, `r⁻¹`, blinded
+    /// exponents), on the stack only for operations given an RNG.
+    type BlindLimbs: Array<Limb>;
     /// Working memory of one public-key operation.
     type PublicWork: Array<Limb>;
     /// Working memory of loading a private key.
@@ -117,7 +121,8 @@ macro_rules! capacity {
             const MAX_BITS: usize = $bits;
             type Limbs = [Limb; $bits / 32];
             type HalfLimbs = [Limb; $bits / 64];
-            type Work = [Limb; crt::crt_work_limbs($bits / 64)];
+            type Work = [Limb; rsadp::work_limbs($bits / 32, $bits / 64)];
+            type BlindLimbs = [Limb; rsadp::blind_limbs($bits / 32, $bits / 64)];
             type PublicWork = [Limb; public_work_limbs($bits / 32)];
             type LoadWork = [Limb; load_work_limbs($bits / 64)];
             type Bytes = [u8; $bits / 8];

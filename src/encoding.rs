@@ -4,8 +4,9 @@
 //! and (with the `pem` feature) PEM.
 //!
 //! Decoding accepts the algorithm identifiers `rsaEncryption` (parameters
-//! NULL or absent) and `id-RSASSA-PSS` (parameters absent or an
-//! `RSASSA-PSS-params` sequence, RFC 4055 §3.1). Every decoded key goes
+//! NULL, as RFC 3279 §2.3.1 requires: absent parameters are rejected) and
+//! `id-RSASSA-PSS` (parameters absent or an `RSASSA-PSS-params` sequence,
+//! RFC 4055 §3.1). Every decoded key goes
 //! through the full validation of [`BoundedPrivateKey::from_be_bytes_components`].
 
 use der::asn1::AsUintRef;
@@ -59,61 +60,64 @@ impl<C: Capacity, U: AsUintRef> TryFrom<pkcs1::RsaPrivateKey<U>> for BoundedPriv
     type Error = pkcs1::Error;
 
     fn try_from(key: pkcs1::RsaPrivateKey<U>) -> pkcs1::Result<Self> {
-        let bytes = uint_bytes::<U>;
-        let e = exponent_from_be_bytes(bytes(&key.public_exponent)).map_err(key_error)?;
-        let public = BoundedPublicKey::<C>::from_parts(
-            bytes(&key.modulus),
-            e,
-            BoundedPublicKey::<C>::MIN_SIZE..=C::MAX_BITS,
-            false,
-        )
-        .map_err(key_error)?;
-        let crt = Some((
-            bytes(&key.exponent1),
-            bytes(&key.exponent2),
-            bytes(&key.coefficient),
-        ));
-        #[cfg(feature = "alloc")]
-        {
-            let mut primes = alloc::vec![bytes(&key.prime1), bytes(&key.prime2)];
-            if let Some(others) = &key.other_prime_infos {
-                if key.version() != pkcs1::Version::Multi {
-                    return Err(pkcs1::Error::Version);
-                }
-                primes.extend(others.iter().map(|info| bytes(&info.prime)));
-            }
-            BoundedPrivateKey::from_public_and_secrets(
-                public,
-                bytes(&key.private_exponent),
-                &primes,
-                crt,
-            )
-            .map_err(key_error)
-        }
-        #[cfg(not(feature = "alloc"))]
-        {
-            let primes = [bytes(&key.prime1), bytes(&key.prime2)];
-            BoundedPrivateKey::from_public_and_secrets(
-                public,
-                bytes(&key.private_exponent),
-                &primes,
-                crt,
-            )
-            .map_err(key_error)
-        }
+        private_from_pkcs1(&key).map_err(key_error)
     }
 }
 
-/// Accepts `rsaEncryption` with NULL or absent parameters, and
+/// A fixed-capacity private key from decoded PKCS#1 components, with this
+/// crate's error (the decoders map it onto their own).
+fn private_from_pkcs1<C: Capacity, U: AsUintRef>(
+    key: &pkcs1::RsaPrivateKey<U>,
+) -> Result<BoundedPrivateKey<C>, Error> {
+    let bytes = uint_bytes::<U>;
+    let e = exponent_from_be_bytes(bytes(&key.public_exponent))?;
+    let public = BoundedPublicKey::<C>::from_parts(
+        bytes(&key.modulus),
+        e,
+        BoundedPublicKey::<C>::MIN_SIZE..=C::MAX_BITS,
+    )?;
+    let crt = Some((
+        bytes(&key.exponent1),
+        bytes(&key.exponent2),
+        bytes(&key.coefficient),
+    ));
+    #[cfg(feature = "alloc")]
+    {
+        let mut primes = alloc::vec![bytes(&key.prime1), bytes(&key.prime2)];
+        if let Some(others) = &key.other_prime_infos {
+            if key.version() != pkcs1::Version::Multi {
+                return Err(Error::Pkcs1(pkcs1::Error::Version));
+            }
+            primes.extend(others.iter().map(|info| bytes(&info.prime)));
+        }
+        BoundedPrivateKey::from_public_and_secrets(
+            public,
+            bytes(&key.private_exponent),
+            &primes,
+            crt,
+        )
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let primes = [bytes(&key.prime1), bytes(&key.prime2)];
+        BoundedPrivateKey::from_public_and_secrets(
+            public,
+            bytes(&key.private_exponent),
+            &primes,
+            crt,
+        )
+    }
+}
+
+/// Accepts `rsaEncryption` with NULL parameters (RFC 3279 §2.3.1), and
 /// `id-RSASSA-PSS` with absent parameters or an `RSASSA-PSS-params` sequence.
 pub(crate) fn verify_algorithm_id(
     algorithm: &spki::AlgorithmIdentifierRef<'_>,
 ) -> spki::Result<()> {
     match algorithm.oid {
         pkcs1::ALGORITHM_OID => match &algorithm.parameters {
-            None => Ok(()),
             Some(p) if p.is_null() => Ok(()),
-            Some(_) => Err(spki::Error::KeyMalformed),
+            _ => Err(spki::Error::KeyMalformed),
         },
         ID_RSASSA_PSS => match &algorithm.parameters {
             None => Ok(()),
@@ -141,7 +145,12 @@ impl<C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for BoundedPrivateKey<C>
         use der::Decode;
         let key = pkcs1::RsaPrivateKeyRef::from_der(info.private_key.as_bytes())
             .map_err(|e| pkcs1_to_pkcs8(e.into()))?;
-        key.try_into().map_err(pkcs1_to_pkcs8)
+        // A key larger (or smaller) than the capacity holds says so.
+        private_from_pkcs1(&key).map_err(|err| match err {
+            Error::ModulusTooLarge => pkcs8::KeyError::TooLong.into(),
+            Error::ModulusTooSmall => pkcs8::KeyError::TooShort.into(),
+            err => pkcs1_to_pkcs8(key_error(err)),
+        })
     }
 }
 

@@ -53,6 +53,8 @@ pub enum Error {
     InvalidPadLen,
     /// Invalid arguments (e.g. an output buffer of the wrong length).
     InvalidArguments,
+    /// Decoding error (a big integer that does not fit its precision).
+    Decode(crypto_bigint::DecodeError),
     /// Random number generator error.
     Rng,
     /// Multi-prime keys (more than two primes) are rejected by this operation.
@@ -87,6 +89,7 @@ impl core::fmt::Display for Error {
             Error::LabelTooLong => f.write_str("label too long"),
             Error::InvalidPadLen => f.write_str("invalid padding length"),
             Error::InvalidArguments => f.write_str("invalid arguments"),
+            Error::Decode(err) => write!(f, "{err:?}"),
             Error::Rng => f.write_str("rng error"),
             Error::MultiPrimeUnsupported => f.write_str("multi-prime keys are not supported"),
         }
@@ -105,7 +108,19 @@ impl From<pkcs8::Error> for Error {
     }
 }
 
+impl From<crypto_bigint::DecodeError> for Error {
+    fn from(err: crypto_bigint::DecodeError) -> Error {
+        Error::Decode(err)
+    }
+}
+
 impl From<Error> for signature::Error {
+    #[cfg(feature = "alloc")]
+    fn from(err: Error) -> Self {
+        signature::Error::from_source(err)
+    }
+
+    #[cfg(not(feature = "alloc"))]
     fn from(_err: Error) -> Self {
         signature::Error::new()
     }

@@ -1,4 +1,16 @@
-//! ⚠️ Raw modular exponentiation for other protocols (SRP, finite-field
+//! ⚠️ Low-level "hazmat" functions: raw RSA without padding, and raw
+//! modular exponentiation for other protocols.
+//!
+//! <div class="warning">Raw RSA must never be used without a padding or
+//! signature scheme that has received extensive review; these functions are
+//! for implementing such constructions.</div>
+//!
+//! With the `hazmat` feature, `rsa` 0.10's [`rsa_encrypt`] (RSAEP/RSAVP1),
+//! [`rsa_decrypt`] and [`rsa_decrypt_and_check`] (RSADP/RSASP1, RFC 8017
+//! §5) on `BoxedUint`s, for any key implementing the component traits; they
+//! run on the same kernels as every other operation.
+//!
+//! Always: modular exponentiation for other protocols (SRP, finite-field
 //! Diffie–Hellman, …) on this crate's constant-time Montgomery arithmetic.
 //!
 //! Numbers are big-endian byte strings; the modulus must be odd (Montgomery
@@ -18,6 +30,63 @@
 use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::errors::{Error, Result};
 use zeroize::Zeroize;
+
+#[cfg(feature = "hazmat")]
+pub use raw_rsa::{rsa_decrypt, rsa_decrypt_and_check, rsa_encrypt};
+
+#[cfg(feature = "hazmat")]
+mod raw_rsa {
+    use crypto_bigint::BoxedUint;
+    use rand_core::TryCryptoRng;
+
+    use crate::errors::Result;
+    use crate::key::heap::ops;
+    use crate::traits::{PrivateKeyParts, PublicKeyParts};
+
+    /// ⚠️ RSAEP / RSAVP1 (RFC 8017 §5.1.1, §5.2.2) on the integer
+    /// representative `m`: `m^e mod n`, without padding.
+    ///
+    /// Reduces `m` modulo `n` first when it is not below it; RSAEP and RSAVP1
+    /// require the caller to check `m < n`. The result has the precision of
+    /// `n`. Variable time in `e` only.
+    ///
+    /// # Errors
+    /// None today; the `Result` is `rsa`'s signature.
+    pub fn rsa_encrypt<K: PublicKeyParts>(key: &K, m: &BoxedUint) -> Result<BoxedUint> {
+        Ok(ops::rsa_encrypt(key, m))
+    }
+
+    /// ⚠️ RSADP / RSASP1 (RFC 8017 §5.1.2, §5.2.1) without padding and
+    /// without the fault check: `c^d mod n` through the CRT values when the
+    /// key has them, blinded (base and CRT exponents) when an RNG is given.
+    /// Constant time in `c`, the key and the result.
+    ///
+    /// # Errors
+    /// [`Error::Decryption`](crate::Error::Decryption) if `c` does not have
+    /// the precision of `n` or is not below `n`;
+    /// [`Error::Rng`](crate::Error::Rng) if the generator fails.
+    pub fn rsa_decrypt<R: TryCryptoRng + ?Sized>(
+        rng: Option<&mut R>,
+        priv_key: &impl PrivateKeyParts,
+        c: &BoxedUint,
+    ) -> Result<BoxedUint> {
+        ops::rsa_decrypt(priv_key, rng, c, false)
+    }
+
+    /// ⚠️ [`rsa_decrypt`] followed by the fault check `m^e ≡ c (mod n)`:
+    /// nothing is returned unless the result is right for the public key.
+    ///
+    /// # Errors
+    /// As [`rsa_decrypt`]; [`Error::Internal`](crate::Error::Internal) if
+    /// the check fails.
+    pub fn rsa_decrypt_and_check<R: TryCryptoRng + ?Sized>(
+        priv_key: &impl PrivateKeyParts,
+        rng: Option<&mut R>,
+        c: &BoxedUint,
+    ) -> Result<BoxedUint> {
+        ops::rsa_decrypt(priv_key, rng, c, true)
+    }
+}
 
 /// Limbs of `work` [`mod_pow_secret`] and [`mod_pow_public`] need for a
 /// `modulus_len`-byte modulus and an `exp_len`-byte exponent.

@@ -1,8 +1,13 @@
-//! Conversions to and from the `rsa` 0.10 crate's keys (feature `rsa`).
+//! Conversions to and from the `rsa` 0.10 crate's keys (feature `rsa`,
+//! opt-in: it builds `rsa` itself). The drop-in types need none of this; it
+//! serves applications that hold keys of both crates at once.
 //!
-//! Keys cross over through big-endian bytes and are fully validated on
+//! Keys cross over through their components and are fully validated on
 //! either side:
 //!
+//! * `rsa::PublicKey` ↔ [`PublicKey`]: `From` both ways;
+//!   `rsa::PrivateKey` ↔ [`PrivateKey`]: `TryFrom` both ways (through
+//!   `from_components` on the receiving side).
 //! * `rsa::PublicKey` / `rsa::PrivateKey` → [`BoundedPublicKey<C>`] /
 //!   [`BoundedPrivateKey<C>`]: `TryFrom` (the modulus must fit `C`, be at
 //!   least 512 bits, and `e ≤ 2³³ − 1`); multi-prime keys are accepted.
@@ -11,26 +16,90 @@
 //! * [`BoundedPrivateKey<C>`] → `rsa::PrivateKey`: `TryFrom` through
 //!   `rsa::PrivateKey::from_components` (two-prime keys only; `rsa` also
 //!   requires each prime to fit half the modulus width).
-//! * The typed keys: `pkcs1v15::{SigningKey, VerifyingKey}` and
-//!   `pss::{SigningKey, VerifyingKey}` convert both ways, keeping the
-//!   DigestInfo prefix (or its absence) and the salt length; the signatures
-//!   `pkcs1v15::Signature` and `pss::Signature` convert both ways with
-//!   `TryFrom` (only the length can fail); `pkcs1v15::{EncryptingKey,
-//!   DecryptingKey}` and `oaep::{EncryptingKey, DecryptingKey}` (with their
-//!   label) convert to `rsa`'s, which give no access to their key to convert
-//!   back.
+//!
+//! Signatures convert through their bytes (`to_bytes`, `TryFrom<&[u8]>`):
+//! no `TryFrom` between the two crates' signature types, which would make
+//! `Signature::try_from(bytes.as_ref())` ambiguous.
 
 use alloc::vec::Vec;
 
-use digest::const_oid::AssociatedOid;
-use digest::{Digest, FixedOutputReset};
 use rsa::traits::{PrivateKeyParts, PublicKeyParts};
 use rsa::BoxedUint;
 use zeroize::Zeroize;
 
 use crate::capacity::{Array, Capacity};
 use crate::key::{BoundedPrivateKey, BoundedPublicKey, Component, ABSOLUTE_MIN_SIZE};
-use crate::{oaep, pkcs1v15, pss};
+use crate::traits::{PrivateKeyParts as _, PublicKeyParts as _};
+use crate::{PrivateKey, PublicKey};
+
+impl From<&rsa::PublicKey> for PublicKey {
+    fn from(key: &rsa::PublicKey) -> Self {
+        // `n` is odd: checked when `key` was built.
+        PublicKey::new_unchecked(key.n().as_ref().clone(), key.e().clone())
+    }
+}
+
+impl From<rsa::PublicKey> for PublicKey {
+    fn from(key: rsa::PublicKey) -> Self {
+        Self::from(&key)
+    }
+}
+
+impl From<&PublicKey> for rsa::PublicKey {
+    fn from(key: &PublicKey) -> Self {
+        rsa::PublicKey::new_unchecked(key.n().as_ref().clone(), key.e().clone())
+    }
+}
+
+impl From<PublicKey> for rsa::PublicKey {
+    fn from(key: PublicKey) -> Self {
+        Self::from(&key)
+    }
+}
+
+impl TryFrom<&rsa::PrivateKey> for PrivateKey {
+    type Error = crate::Error;
+
+    fn try_from(key: &rsa::PrivateKey) -> crate::Result<Self> {
+        let primes = key.primes().iter().map(|p| p.as_ref().clone()).collect();
+        PrivateKey::from_components(
+            key.n().as_ref().clone(),
+            key.e().clone(),
+            key.d().clone(),
+            primes,
+        )
+    }
+}
+
+impl TryFrom<rsa::PrivateKey> for PrivateKey {
+    type Error = crate::Error;
+
+    fn try_from(key: rsa::PrivateKey) -> crate::Result<Self> {
+        Self::try_from(&key)
+    }
+}
+
+impl TryFrom<&PrivateKey> for rsa::PrivateKey {
+    type Error = rsa::Error;
+
+    fn try_from(key: &PrivateKey) -> rsa::Result<Self> {
+        let primes = key.primes().iter().map(|p| p.as_ref().clone()).collect();
+        rsa::PrivateKey::from_components(
+            key.n().as_ref().clone(),
+            key.e().clone(),
+            key.d().clone(),
+            primes,
+        )
+    }
+}
+
+impl TryFrom<PrivateKey> for rsa::PrivateKey {
+    type Error = rsa::Error;
+
+    fn try_from(key: PrivateKey) -> rsa::Result<Self> {
+        Self::try_from(&key)
+    }
+}
 
 /// Size limits for keys that `rsa` already validated: whatever our
 /// arithmetic and `C` hold.
@@ -154,242 +223,33 @@ impl<C: Capacity> TryFrom<BoundedPrivateKey<C>> for rsa::PrivateKey {
     }
 }
 
-//
-// Typed keys.
-//
-
-impl<D, C> TryFrom<rsa::pkcs1v15::VerifyingKey<D>> for pkcs1v15::VerifyingKey<D, C>
-where
-    D: Digest + AssociatedOid,
-    C: Capacity,
-{
-    type Error = rsa::Error;
-
-    /// Keeps the DigestInfo prefix of `D`, or its absence
-    /// (`new_unprefixed`).
-    fn try_from(key: rsa::pkcs1v15::VerifyingKey<D>) -> rsa::Result<Self> {
-        let inner: &rsa::PublicKey = key.as_ref();
-        let prefixed = key == rsa::pkcs1v15::VerifyingKey::<D>::new(inner.clone());
-        let ours = BoundedPublicKey::<C>::try_from(inner)?;
-        Ok(if prefixed {
-            Self::new(ours)
-        } else {
-            Self::new_unprefixed(ours)
-        })
-    }
-}
-
-impl<D, C> From<pkcs1v15::VerifyingKey<D, C>> for rsa::pkcs1v15::VerifyingKey<D>
-where
-    D: Digest + AssociatedOid,
-    C: Capacity,
-{
-    fn from(key: pkcs1v15::VerifyingKey<D, C>) -> Self {
-        let unprefixed = key.is_unprefixed();
-        let inner = rsa::PublicKey::from(key.as_ref());
-        if unprefixed {
-            Self::new_unprefixed(inner)
-        } else {
-            Self::new(inner)
+impl From<crate::Error> for rsa::Error {
+    fn from(err: crate::Error) -> rsa::Error {
+        use crate::Error as E;
+        match err {
+            E::InvalidPaddingScheme => rsa::Error::InvalidPaddingScheme,
+            E::Decryption => rsa::Error::Decryption,
+            E::Verification => rsa::Error::Verification,
+            E::MessageTooLong => rsa::Error::MessageTooLong,
+            E::InputNotHashed => rsa::Error::InputNotHashed,
+            E::NprimesTooSmall => rsa::Error::NprimesTooSmall,
+            E::TooFewPrimes => rsa::Error::TooFewPrimes,
+            E::InvalidPrime => rsa::Error::InvalidPrime,
+            E::InvalidModulus => rsa::Error::InvalidModulus,
+            E::InvalidExponent => rsa::Error::InvalidExponent,
+            E::InvalidCoefficient => rsa::Error::InvalidCoefficient,
+            E::ModulusTooSmall => rsa::Error::ModulusTooSmall,
+            E::ModulusTooLarge => rsa::Error::ModulusTooLarge,
+            E::PublicExponentTooSmall => rsa::Error::PublicExponentTooSmall,
+            E::PublicExponentTooLarge => rsa::Error::PublicExponentTooLarge,
+            E::Pkcs1(e) => rsa::Error::Pkcs1(e),
+            E::Pkcs8(e) => rsa::Error::Pkcs8(e),
+            E::Internal => rsa::Error::Internal,
+            E::LabelTooLong => rsa::Error::LabelTooLong,
+            E::InvalidPadLen => rsa::Error::InvalidPadLen,
+            E::InvalidArguments | E::MultiPrimeUnsupported => rsa::Error::InvalidArguments,
+            E::Decode(e) => rsa::Error::Decode(e),
+            E::Rng => rsa::Error::Rng,
         }
-    }
-}
-
-impl<D, C> TryFrom<rsa::pkcs1v15::SigningKey<D>> for pkcs1v15::SigningKey<D, C>
-where
-    D: Digest + AssociatedOid,
-    C: Capacity,
-{
-    type Error = rsa::Error;
-
-    /// Keeps the DigestInfo prefix of `D`, or its absence
-    /// (`new_unprefixed`).
-    fn try_from(key: rsa::pkcs1v15::SigningKey<D>) -> rsa::Result<Self> {
-        use signature::Keypair;
-        let prefixed = key.verifying_key()
-            == rsa::pkcs1v15::VerifyingKey::<D>::new(key.as_ref().to_public_key());
-        let ours = BoundedPrivateKey::<C>::try_from(key.as_ref())?;
-        Ok(if prefixed {
-            Self::new(ours)
-        } else {
-            Self::new_unprefixed(ours)
-        })
-    }
-}
-
-impl<D, C> TryFrom<pkcs1v15::SigningKey<D, C>> for rsa::pkcs1v15::SigningKey<D>
-where
-    D: Digest + AssociatedOid,
-    C: Capacity,
-{
-    type Error = rsa::Error;
-
-    fn try_from(key: pkcs1v15::SigningKey<D, C>) -> rsa::Result<Self> {
-        let inner = rsa::PrivateKey::try_from(key.as_ref())?;
-        Ok(if key.is_unprefixed() {
-            Self::new_unprefixed(inner)
-        } else {
-            Self::new(inner)
-        })
-    }
-}
-
-impl<D, C> TryFrom<rsa::pss::VerifyingKey<D>> for pss::VerifyingKey<D, C>
-where
-    D: Digest,
-    C: Capacity,
-{
-    type Error = rsa::Error;
-
-    fn try_from(key: rsa::pss::VerifyingKey<D>) -> rsa::Result<Self> {
-        let inner = BoundedPublicKey::<C>::try_from(key.as_ref())?;
-        Ok(match key.salt_len() {
-            Some(len) => Self::new_with_salt_len(inner, len),
-            None => Self::new_with_auto_salt_len(inner),
-        })
-    }
-}
-
-impl<D, C> From<pss::VerifyingKey<D, C>> for rsa::pss::VerifyingKey<D>
-where
-    D: Digest,
-    C: Capacity,
-{
-    fn from(key: pss::VerifyingKey<D, C>) -> Self {
-        let inner = rsa::PublicKey::from(key.as_ref());
-        match key.salt_len() {
-            Some(len) => Self::new_with_salt_len(inner, len),
-            None => Self::new_with_auto_salt_len(inner),
-        }
-    }
-}
-
-impl<D, C> TryFrom<rsa::pss::SigningKey<D>> for pss::SigningKey<D, C>
-where
-    D: Digest,
-    C: Capacity,
-{
-    type Error = rsa::Error;
-
-    fn try_from(key: rsa::pss::SigningKey<D>) -> rsa::Result<Self> {
-        let inner = BoundedPrivateKey::<C>::try_from(key.as_ref())?;
-        Ok(Self::new_with_salt_len(inner, key.salt_len()))
-    }
-}
-
-impl<D, C> TryFrom<pss::SigningKey<D, C>> for rsa::pss::SigningKey<D>
-where
-    D: Digest,
-    C: Capacity,
-{
-    type Error = rsa::Error;
-
-    fn try_from(key: pss::SigningKey<D, C>) -> rsa::Result<Self> {
-        let inner = rsa::PrivateKey::try_from(key.as_ref())?;
-        Ok(Self::new_with_salt_len(inner, key.salt_len()))
-    }
-}
-
-macro_rules! signature_conversions {
-    ($ours:ident, $theirs:ident) => {
-        impl<C: Capacity> TryFrom<&$theirs::Signature> for $ours::Signature<C> {
-            type Error = signature::Error;
-
-            /// Fails only if the signature is longer than `C` holds.
-            fn try_from(sig: &$theirs::Signature) -> signature::Result<Self> {
-                use signature::SignatureEncoding;
-                Self::try_from(&sig.to_bytes()[..])
-            }
-        }
-
-        impl<C: Capacity> TryFrom<$theirs::Signature> for $ours::Signature<C> {
-            type Error = signature::Error;
-
-            /// Fails only if the signature is longer than `C` holds.
-            fn try_from(sig: $theirs::Signature) -> signature::Result<Self> {
-                Self::try_from(&sig)
-            }
-        }
-
-        impl<C: Capacity> TryFrom<&$ours::Signature<C>> for $theirs::Signature {
-            type Error = signature::Error;
-
-            /// Fails only if the signature is longer than `rsa`'s
-            /// `Signature::MAX_LEN` (1024 bytes).
-            fn try_from(sig: &$ours::Signature<C>) -> signature::Result<Self> {
-                Self::try_from(sig.as_bytes())
-            }
-        }
-
-        impl<C: Capacity> TryFrom<$ours::Signature<C>> for $theirs::Signature {
-            type Error = signature::Error;
-
-            /// Fails only if the signature is longer than `rsa`'s
-            /// `Signature::MAX_LEN` (1024 bytes).
-            fn try_from(sig: $ours::Signature<C>) -> signature::Result<Self> {
-                Self::try_from(sig.as_bytes())
-            }
-        }
-    };
-}
-
-use rsa::pkcs1v15 as rsa_pkcs1v15;
-use rsa::pss as rsa_pss;
-
-signature_conversions!(pkcs1v15, rsa_pkcs1v15);
-signature_conversions!(pss, rsa_pss);
-
-//
-// Encryption keys: to `rsa`'s only (theirs expose neither key nor label).
-//
-
-impl<C: Capacity> From<pkcs1v15::EncryptingKey<C>> for rsa::pkcs1v15::EncryptingKey {
-    fn from(key: pkcs1v15::EncryptingKey<C>) -> Self {
-        Self::new(rsa::PublicKey::from(key.as_ref()))
-    }
-}
-
-impl<C: Capacity> TryFrom<pkcs1v15::DecryptingKey<C>> for rsa::pkcs1v15::DecryptingKey {
-    type Error = rsa::Error;
-
-    fn try_from(key: pkcs1v15::DecryptingKey<C>) -> rsa::Result<Self> {
-        Ok(Self::new(rsa::PrivateKey::try_from(key.as_ref())?))
-    }
-}
-
-impl<D, MGD, C> TryFrom<oaep::EncryptingKey<D, MGD, C>> for rsa::oaep::EncryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-    C: Capacity,
-{
-    type Error = rsa::Error;
-
-    /// Keeps the label; fails only for a label too long to have been stored.
-    fn try_from(key: oaep::EncryptingKey<D, MGD, C>) -> rsa::Result<Self> {
-        let inner = rsa::PublicKey::from(key.as_ref());
-        Ok(match key.label_bytes()? {
-            Some(label) => Self::new_with_label(inner, label),
-            None => Self::new(inner),
-        })
-    }
-}
-
-impl<D, MGD, C> TryFrom<oaep::DecryptingKey<D, MGD, C>> for rsa::oaep::DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-    C: Capacity,
-{
-    type Error = rsa::Error;
-
-    /// Keeps the label; fails for a label too long to have been stored, or
-    /// a key `rsa` does not accept.
-    fn try_from(key: oaep::DecryptingKey<D, MGD, C>) -> rsa::Result<Self> {
-        let inner = rsa::PrivateKey::try_from(key.as_ref())?;
-        Ok(match key.label_bytes()? {
-            Some(label) => Self::new_with_label(inner, label),
-            None => Self::new(inner),
-        })
     }
 }

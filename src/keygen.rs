@@ -109,7 +109,7 @@ const MAX_EXPONENT: u64 = (1 << 33) - 1;
 const CANDIDATES_PER_BIT: usize = 100;
 
 impl<C: Capacity> BoundedPrivateKey<C> {
-    /// Modulus size of the `Generate` implementation (`rsa` feature): 3072 bits (as `rsa` 0.10's `PrivateKey::DEFAULT_BITS`,
+    /// Modulus size of the `Generate` implementation: 3072 bits (as `rsa` 0.10's `PrivateKey::DEFAULT_BITS`,
     /// about 128-bit security), or `C::MAX_BITS` if the storage is smaller.
     pub const DEFAULT_BITS: usize = if C::MAX_BITS < 3072 {
         C::MAX_BITS
@@ -225,12 +225,9 @@ impl<C: Capacity> BoundedPrivateKey<C> {
 ///
 /// Only a failure of the generator ends generation early (with its error).
 ///
-/// Needs the `rsa` feature: the trait lives in `crypto-common`, whose
-/// `rand_core` feature only `rsa` turns on. `Generate::generate` and
-/// `try_generate` also need `crypto-common`'s `getrandom` feature (`rsa`'s
-/// default `getrandom` feature).
-#[cfg(feature = "rsa")]
-impl<C: Capacity> digest::common::Generate for BoundedPrivateKey<C> {
+/// `Generate::generate` and `try_generate` (the system RNG) need the
+/// `getrandom` feature.
+impl<C: Capacity> crypto_common::Generate for BoundedPrivateKey<C> {
     fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
         rng: &mut R,
     ) -> core::result::Result<Self, R::Error> {
@@ -240,7 +237,6 @@ impl<C: Capacity> digest::common::Generate for BoundedPrivateKey<C> {
 
 /// The loop behind every `Generate` implementation: generates a default key
 /// and wraps it, retrying on anything but a generator failure.
-#[cfg(feature = "rsa")]
 pub(crate) fn try_generate_default<C: Capacity, R: TryCryptoRng + ?Sized, T>(
     rng: &mut R,
     wrap: impl FnOnce(BoundedPrivateKey<C>) -> T,
@@ -307,6 +303,21 @@ fn generate<C: Capacity, R: TryCryptoRng + ?Sized>(
 ) -> Result<BoundedPrivateKey<C>> {
     let mut source = RngSource { rng, error: None };
     generate_core::<C>(&mut source, bit_size, e, min_bits)
+}
+
+/// Generates a key into capacity `C` as [`BoundedPrivateKey::new_with_exp_u64`]
+/// with a lower size limit of `min_bits` (at least 512), and keeps the
+/// generator's own error when it fails (the heap keys' `Generate` returns
+/// it).
+#[cfg(feature = "alloc")]
+pub(crate) fn generate_keeping_rng_error<C: Capacity, R: TryCryptoRng + ?Sized>(
+    rng: &mut R,
+    bit_size: usize,
+    e: u64,
+    min_bits: usize,
+) -> core::result::Result<BoundedPrivateKey<C>, (Error, Option<R::Error>)> {
+    let mut source = RngSource { rng, error: None };
+    generate_core::<C>(&mut source, bit_size, e, min_bits).map_err(|err| (err, source.error))
 }
 
 /// Checks the parameters, then FIPS 186-5 A.1.3 (see the module docs).

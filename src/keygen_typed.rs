@@ -6,8 +6,7 @@
 //! constructor, which `rsa` 0.10 lacks. `Generate` (with the `rsa`
 //! feature) makes [`BoundedPrivateKey::DEFAULT_BITS`]-bit keys.
 
-#[cfg(feature = "rsa")]
-use digest::common::Generate;
+use crypto_common::Generate;
 use digest::const_oid::AssociatedOid;
 use digest::Digest;
 use rand_core::TryCryptoRng;
@@ -15,11 +14,10 @@ use rand_core::TryCryptoRng;
 use crate::capacity::Capacity;
 use crate::errors::Result;
 use crate::key::BoundedPrivateKey;
-#[cfg(feature = "rsa")]
 use crate::keygen::try_generate_default;
 use crate::{oaep, pkcs1v15, pss};
 
-impl<D, C: Capacity> pkcs1v15::SigningKey<D, C>
+impl<D, C: Capacity> pkcs1v15::BoundedSigningKey<D, C>
 where
     D: Digest + AssociatedOid,
 {
@@ -33,7 +31,7 @@ where
     }
 }
 
-impl<D, C: Capacity> pkcs1v15::SigningKey<D, C>
+impl<D, C: Capacity> pkcs1v15::BoundedSigningKey<D, C>
 where
     D: Digest,
 {
@@ -53,8 +51,7 @@ where
 /// A key of [`BoundedPrivateKey::DEFAULT_BITS`] bits with `e = 65537` and
 /// the prefix of `D` (`rsa` feature, see `Generate` for
 /// [`BoundedPrivateKey`]).
-#[cfg(feature = "rsa")]
-impl<D, C: Capacity> Generate for pkcs1v15::SigningKey<D, C>
+impl<D, C: Capacity> Generate for pkcs1v15::BoundedSigningKey<D, C>
 where
     D: Digest + AssociatedOid,
 {
@@ -65,7 +62,7 @@ where
     }
 }
 
-impl<D, C: Capacity> pss::SigningKey<D, C>
+impl<D, C: Capacity> pss::BoundedSigningKey<D, C>
 where
     D: Digest,
 {
@@ -97,8 +94,7 @@ where
 
 /// A key of [`BoundedPrivateKey::DEFAULT_BITS`] bits with `e = 65537`; the
 /// digest output size is the salt length (`rsa` feature).
-#[cfg(feature = "rsa")]
-impl<D, C: Capacity> Generate for pss::SigningKey<D, C>
+impl<D, C: Capacity> Generate for pss::BoundedSigningKey<D, C>
 where
     D: Digest,
 {
@@ -109,7 +105,7 @@ where
     }
 }
 
-impl<D, MGD, C: Capacity> oaep::DecryptingKey<D, MGD, C>
+impl<D, MGD, C: Capacity> oaep::BoundedDecryptingKey<D, MGD, C>
 where
     D: Digest,
     MGD: Digest,
@@ -124,7 +120,7 @@ where
     }
 }
 
-impl<C: Capacity> pkcs1v15::DecryptingKey<C> {
+impl<C: Capacity> pkcs1v15::BoundedDecryptingKey<C> {
     /// Generates a new PKCS#1 v1.5 decrypting key with a `bit_size`-bit
     /// modulus.
     ///

@@ -69,37 +69,43 @@ pub mod hazmat;
 mod key;
 mod keygen;
 mod keygen_typed;
-#[cfg(feature = "alloc")]
-mod methods;
 mod mgf;
 pub mod oaep;
 pub mod pkcs1v15;
 pub mod pss;
 mod signature_type;
 mod signing_key_traits;
+#[cfg(feature = "alloc")]
 pub mod traits;
 mod verifier_traits;
 
 pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
 pub use encoding::ID_RSASSA_PSS;
 pub use errors::{Error, Result};
-pub use key::{
-    BoundedPrivateKey, BoundedPublicKey, PrivateKey, PrivateKeyComponents, PublicKey,
-    RsaPrivateKey, RsaPublicKey,
-};
+pub use key::{BoundedPrivateKey, BoundedPublicKey, PrivateKeyComponents, PrivateOps, PublicOps};
 #[cfg(feature = "alloc")]
-pub use methods::BoxedUint;
-pub use oaep::Oaep;
-pub use pkcs1v15::{Pkcs1v15Encrypt, Pkcs1v15Sign};
-pub use pss::Pss;
-pub use {pkcs1, pkcs8, signature, spki};
+pub use {
+    crypto_bigint::BoxedUint,
+    key::{PrivateKey, PublicKey},
+    oaep::Oaep,
+    pkcs1v15::{Pkcs1v15Encrypt, Pkcs1v15Sign},
+    pss::Pss,
+    traits::CrtValue,
+};
+
+/// Deprecated alias for [`PrivateKey`], as in `rsa` 0.10.
+#[cfg(feature = "alloc")]
+#[deprecated(since = "0.1.0", note = "use `PrivateKey` instead")]
+pub type RsaPrivateKey = PrivateKey;
+
+/// Deprecated alias for [`PublicKey`], as in `rsa` 0.10.
+#[cfg(feature = "alloc")]
+#[deprecated(since = "0.1.0", note = "use `PublicKey` instead")]
+pub type RsaPublicKey = PublicKey;
+pub use {pkcs1, pkcs8, rand_core, sha2, signature, spki};
 
 /// Key generation from an RNG (as `rsa::Generate`), implemented for the key types.
-#[cfg(feature = "rsa")]
-pub use digest::common::Generate;
-
-#[cfg(feature = "sha2")]
-pub use sha2;
+pub use crypto_common::Generate;
 
 #[cfg(feature = "rsa")]
 mod interop;

@@ -1,7 +1,7 @@
 //! The signature type shared, as a definition, by [`crate::pkcs1v15`] and
 //! [`crate::pss`]: two distinct types (as in `rsa` 0.10) from one body.
 
-/// Defines `Signature<C>` in the invoking module: fixed-capacity storage,
+/// Defines `BoundedSignature<C>` in the invoking module: fixed-capacity storage,
 /// `SignatureEncoding` with `Repr = Self`, hex and display formatting.
 macro_rules! define_signature {
     ($scheme:literal, $section:literal) => {
@@ -26,12 +26,12 @@ macro_rules! define_signature {
         /// [`SignatureEncoding::Repr`] is the signature itself (it dereferences to
         /// `[u8]`), so [`SignatureEncoding::to_bytes`] never allocates;
         /// `Box<[u8]>::from(signature)` and `to_vec()` are available with `alloc`.
-        pub struct Signature<C: Capacity = Max4096> {
+        pub struct BoundedSignature<C: Capacity = Max4096> {
             bytes: C::Bytes,
             len: usize,
         }
 
-        impl<C: Capacity> Signature<C> {
+        impl<C: Capacity> BoundedSignature<C> {
             /// Maximum encoded signature length in bytes: the storage capacity,
             /// `C::MAX_BITS / 8` (512 for the default [`Max4096`]; `rsa`'s is 1024,
             /// its 8192-bit key limit, as here with [`Max8192`](crate::Max8192)).
@@ -72,7 +72,7 @@ macro_rules! define_signature {
             }
         }
 
-        impl<C: Capacity> Clone for Signature<C> {
+        impl<C: Capacity> Clone for BoundedSignature<C> {
             fn clone(&self) -> Self {
                 Self {
                     bytes: self.bytes.clone(),
@@ -81,27 +81,27 @@ macro_rules! define_signature {
             }
         }
 
-        impl<C: Capacity> PartialEq for Signature<C> {
+        impl<C: Capacity> PartialEq for BoundedSignature<C> {
             fn eq(&self, other: &Self) -> bool {
                 self.as_bytes() == other.as_bytes()
             }
         }
 
-        impl<C: Capacity> Eq for Signature<C> {}
+        impl<C: Capacity> Eq for BoundedSignature<C> {}
 
-        impl<C: Capacity> core::hash::Hash for Signature<C> {
+        impl<C: Capacity> core::hash::Hash for BoundedSignature<C> {
             fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
                 self.as_bytes().hash(state);
             }
         }
 
-        impl<C: Capacity> AsRef<[u8]> for Signature<C> {
+        impl<C: Capacity> AsRef<[u8]> for BoundedSignature<C> {
             fn as_ref(&self) -> &[u8] {
                 self.as_bytes()
             }
         }
 
-        impl<C: Capacity> Deref for Signature<C> {
+        impl<C: Capacity> Deref for BoundedSignature<C> {
             type Target = [u8];
 
             fn deref(&self) -> &[u8] {
@@ -109,7 +109,7 @@ macro_rules! define_signature {
             }
         }
 
-        impl<C: Capacity> SignatureEncoding for Signature<C>
+        impl<C: Capacity> SignatureEncoding for BoundedSignature<C>
         where
             C::Bytes: Send + Sync,
         {
@@ -117,13 +117,13 @@ macro_rules! define_signature {
         }
 
         #[cfg(feature = "alloc")]
-        impl<C: Capacity> SignatureBitStringEncoding for Signature<C> {
+        impl<C: Capacity> SignatureBitStringEncoding for BoundedSignature<C> {
             fn to_bitstring(&self) -> spki::der::Result<BitString> {
                 BitString::new(0, self.as_bytes().to_vec())
             }
         }
 
-        impl<C: Capacity> TryFrom<&[u8]> for Signature<C> {
+        impl<C: Capacity> TryFrom<&[u8]> for BoundedSignature<C> {
             type Error = ::signature::Error;
 
             fn try_from(bytes: &[u8]) -> ::signature::Result<Self> {
@@ -131,7 +131,7 @@ macro_rules! define_signature {
             }
         }
 
-        impl<C: Capacity> TryFrom<spki::der::asn1::BitStringRef<'_>> for Signature<C> {
+        impl<C: Capacity> TryFrom<spki::der::asn1::BitStringRef<'_>> for BoundedSignature<C> {
             type Error = ::signature::Error;
 
             fn try_from(bit_string: spki::der::asn1::BitStringRef<'_>) -> ::signature::Result<Self> {
@@ -140,21 +140,21 @@ macro_rules! define_signature {
         }
 
         #[cfg(feature = "alloc")]
-        impl<C: Capacity> From<Signature<C>> for Box<[u8]> {
-            fn from(signature: Signature<C>) -> Box<[u8]> {
+        impl<C: Capacity> From<BoundedSignature<C>> for Box<[u8]> {
+            fn from(signature: BoundedSignature<C>) -> Box<[u8]> {
                 signature.as_bytes().into()
             }
         }
 
-        impl<C: Capacity> Debug for Signature<C> {
+        impl<C: Capacity> Debug for BoundedSignature<C> {
             fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
-                f.debug_struct("Signature")
+                f.debug_struct("BoundedSignature")
                     .field("inner", &self.as_bytes())
                     .finish()
             }
         }
 
-        impl<C: Capacity> LowerHex for Signature<C> {
+        impl<C: Capacity> LowerHex for BoundedSignature<C> {
             fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
                 for byte in self.as_bytes() {
                     write!(f, "{byte:02x}")?;
@@ -163,7 +163,7 @@ macro_rules! define_signature {
             }
         }
 
-        impl<C: Capacity> UpperHex for Signature<C> {
+        impl<C: Capacity> UpperHex for BoundedSignature<C> {
             fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
                 for byte in self.as_bytes() {
                     write!(f, "{byte:02X}")?;
@@ -172,7 +172,7 @@ macro_rules! define_signature {
             }
         }
 
-        impl<C: Capacity> Display for Signature<C> {
+        impl<C: Capacity> Display for BoundedSignature<C> {
             fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
                 write!(f, "{self:X}")
             }
@@ -181,3 +181,129 @@ macro_rules! define_signature {
 }
 
 pub(crate) use define_signature;
+
+/// Defines `Signature` (heap storage, as `rsa` 0.10's) in the invoking
+/// module: at most [`MAX_LEN`](crate::PublicKey::MAX_SIZE)` / 8` bytes by
+/// default, `SignatureEncoding` with `Repr = Box<[u8]>`, hex and display
+/// formatting, and `serde` with the `serde` feature.
+#[cfg(feature = "alloc")]
+macro_rules! define_heap_signature {
+    ($scheme:literal, $section:literal) => {
+        use alloc::boxed::Box;
+        use core::fmt::{Display, Formatter, LowerHex, UpperHex};
+
+        use ::signature::SignatureEncoding;
+        use spki::der::asn1::{BitString, BitStringRef};
+        use spki::SignatureBitStringEncoding;
+
+        #[doc = concat!("`", $scheme, "` signatures as described in [RFC 8017 § ", $section, "](https://www.rfc-editor.org/rfc/rfc8017#section-", $section, "), as `rsa` 0.10's.")]
+        ///
+        /// Decoding with `TryFrom` or `serde` accepts at most [`Self::MAX_LEN`]
+        /// bytes; [`Self::from_bytes_with_max_len`] allows larger signatures.
+        /// The exact length and value are checked during verification.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Signature {
+            inner: Box<[u8]>,
+        }
+
+        impl Signature {
+            /// Default maximum encoded signature length in bytes: that of the
+            /// default maximum modulus, [`PublicKey::MAX_SIZE`](crate::PublicKey::MAX_SIZE).
+            pub const MAX_LEN: usize = crate::PublicKey::MAX_SIZE.div_ceil(8);
+
+            /// Decodes a signature with an explicit maximum length in bytes
+            /// (checked before allocating): for keys larger than
+            /// [`PublicKey::MAX_SIZE`](crate::PublicKey::MAX_SIZE), or a
+            /// smaller limit.
+            ///
+            /// # Errors
+            /// If `bytes.len()` exceeds `max_len`.
+            pub fn from_bytes_with_max_len(bytes: &[u8], max_len: usize) -> ::signature::Result<Self> {
+                if bytes.len() > max_len {
+                    return Err(::signature::Error::new());
+                }
+                Ok(Self { inner: bytes.into() })
+            }
+
+            /// A signature from bytes already produced (no length limit).
+            pub(crate) fn from_vec(bytes: alloc::vec::Vec<u8>) -> Self {
+                Self { inner: bytes.into_boxed_slice() }
+            }
+
+            /// The signature bytes.
+            pub(crate) fn as_slice(&self) -> &[u8] {
+                &self.inner
+            }
+        }
+
+        impl SignatureEncoding for Signature {
+            type Repr = Box<[u8]>;
+        }
+
+        impl SignatureBitStringEncoding for Signature {
+            fn to_bitstring(&self) -> spki::der::Result<BitString> {
+                BitString::new(0, self.to_vec())
+            }
+        }
+
+        impl TryFrom<&[u8]> for Signature {
+            type Error = ::signature::Error;
+
+            fn try_from(bytes: &[u8]) -> ::signature::Result<Self> {
+                Self::from_bytes_with_max_len(bytes, Self::MAX_LEN)
+            }
+        }
+
+        impl TryFrom<BitStringRef<'_>> for Signature {
+            type Error = ::signature::Error;
+
+            fn try_from(bit_string: BitStringRef<'_>) -> ::signature::Result<Self> {
+                Self::try_from(bit_string.as_bytes().ok_or_else(::signature::Error::new)?)
+            }
+        }
+
+        impl From<Signature> for Box<[u8]> {
+            fn from(signature: Signature) -> Box<[u8]> {
+                signature.inner
+            }
+        }
+
+        impl LowerHex for Signature {
+            fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
+                self.inner.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+            }
+        }
+
+        impl UpperHex for Signature {
+            fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
+                self.inner.iter().try_for_each(|byte| write!(f, "{byte:02X}"))
+            }
+        }
+
+        impl Display for Signature {
+            fn fmt(&self, f: &mut Formatter<'_>) -> core::fmt::Result {
+                write!(f, "{self:X}")
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serdect::serde::Serialize for Signature {
+            fn serialize<S: serdect::serde::Serializer>(&self, serializer: S) -> core::result::Result<S::Ok, S::Error> {
+                serdect::slice::serialize_hex_lower_or_bin(&self.inner, serializer)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serdect::serde::Deserialize<'de> for Signature {
+            fn deserialize<D: serdect::serde::Deserializer<'de>>(deserializer: D) -> core::result::Result<Self, D::Error> {
+                let mut buffer = [0u8; Self::MAX_LEN];
+                serdect::slice::deserialize_hex_or_bin(&mut buffer, deserializer)?
+                    .try_into()
+                    .map_err(serdect::serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+#[cfg(feature = "alloc")]
+pub(crate) use define_heap_signature;

@@ -4,12 +4,12 @@
 
 /// Implements `AsRef<BoundedPrivateKey<C>>`, `AssociatedAlgorithmIdentifier`
 /// (`rsaEncryption`), `EncodePrivateKey` (with `alloc`),
-/// `From<SigningKey<D, C>> for BoundedPrivateKey<C>` and `ZeroizeOnDrop` for
-/// the invoking module's `SigningKey<D, C>`.
+/// `From<BoundedSigningKey<D, C>> for BoundedPrivateKey<C>` and `ZeroizeOnDrop` for
+/// the invoking module's `BoundedSigningKey<D, C>`.
 macro_rules! impl_signing_key_common {
     () => {
         impl<D, C: $crate::capacity::Capacity> AsRef<$crate::key::BoundedPrivateKey<C>>
-            for SigningKey<D, C>
+            for BoundedSigningKey<D, C>
         where
             D: ::digest::Digest,
         {
@@ -19,7 +19,7 @@ macro_rules! impl_signing_key_common {
         }
 
         impl<D, C: $crate::capacity::Capacity> ::spki::AssociatedAlgorithmIdentifier
-            for SigningKey<D, C>
+            for BoundedSigningKey<D, C>
         where
             D: ::digest::Digest,
         {
@@ -30,7 +30,7 @@ macro_rules! impl_signing_key_common {
         }
 
         #[cfg(feature = "alloc")]
-        impl<D, C: $crate::capacity::Capacity> ::pkcs8::EncodePrivateKey for SigningKey<D, C>
+        impl<D, C: $crate::capacity::Capacity> ::pkcs8::EncodePrivateKey for BoundedSigningKey<D, C>
         where
             D: ::digest::Digest,
         {
@@ -39,17 +39,17 @@ macro_rules! impl_signing_key_common {
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity> From<SigningKey<D, C>>
+        impl<D, C: $crate::capacity::Capacity> From<BoundedSigningKey<D, C>>
             for $crate::key::BoundedPrivateKey<C>
         where
             D: ::digest::Digest,
         {
-            fn from(key: SigningKey<D, C>) -> Self {
+            fn from(key: BoundedSigningKey<D, C>) -> Self {
                 key.inner
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity> ::zeroize::ZeroizeOnDrop for SigningKey<D, C> where
+        impl<D, C: $crate::capacity::Capacity> ::zeroize::ZeroizeOnDrop for BoundedSigningKey<D, C> where
             D: ::digest::Digest
         {
         }

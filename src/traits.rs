@@ -1,184 +1,206 @@
-//! Traits of the `rsa` 0.10 API.
-//!
-//! With the `rsa` feature (default), the encryption traits *are* `rsa`'s own
-//! (`rsa::traits::{RandomizedEncryptor, Decryptor, RandomizedDecryptor,
-//! EncryptingKeypair}`), so code generic over them accepts this crate's key
-//! types; their errors are then `rsa::Error`, converted from [`Error`]
-//! variant for variant. Without it, identical traits are defined here on
-//! [`Error`]. [`PaddingScheme`] and [`SignatureScheme`] are this crate's
-//! (theirs name `rsa`'s key types).
+//! The traits of the `rsa` 0.10 API, with its signatures: key components
+//! ([`PublicKeyParts`], [`PrivateKeyParts`]), padding and signature schemes
+//! ([`PaddingScheme`], [`SignatureScheme`]) and the encryption traits. Code
+//! generic over them, or implementing them for its own schemes, compiles
+//! unchanged against this crate.
 
-#[cfg(feature = "alloc")]
+use alloc::boxed::Box;
 use alloc::vec::Vec;
-#[cfg(feature = "alloc")]
+
+use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams, MontyParams};
+use crypto_bigint::{BoxedUint, NonZero, Odd};
 use rand_core::TryCryptoRng;
+use zeroize::Zeroize;
 
-use crate::errors::Error;
-#[cfg(feature = "alloc")]
-use crate::{capacity::Capacity, BoundedPrivateKey, BoundedPublicKey};
+use crate::errors::Result;
+use crate::{PrivateKey, PublicKey};
 
-#[cfg(feature = "rsa")]
-pub use rsa::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
+/// Components of an RSA public key.
+pub trait PublicKeyParts {
+    /// Returns the modulus of the key.
+    fn n(&self) -> &NonZero<BoxedUint>;
 
-/// The error type of the encryption traits: `rsa::Error` with the `rsa`
-/// feature, this crate's [`Error`] without.
-#[cfg(feature = "rsa")]
-pub type TraitError = rsa::Error;
-/// The error type of the encryption traits: `rsa::Error` with the `rsa`
-/// feature, this crate's [`Error`] without.
-#[cfg(not(feature = "rsa"))]
-pub type TraitError = Error;
+    /// Returns the public exponent of the key.
+    fn e(&self) -> &BoxedUint;
 
-#[cfg(feature = "rsa")]
-impl From<Error> for rsa::Error {
-    fn from(err: Error) -> rsa::Error {
-        match err {
-            Error::InvalidPaddingScheme => rsa::Error::InvalidPaddingScheme,
-            Error::Decryption => rsa::Error::Decryption,
-            Error::Verification => rsa::Error::Verification,
-            Error::MessageTooLong => rsa::Error::MessageTooLong,
-            Error::InputNotHashed => rsa::Error::InputNotHashed,
-            Error::NprimesTooSmall => rsa::Error::NprimesTooSmall,
-            Error::TooFewPrimes => rsa::Error::TooFewPrimes,
-            Error::InvalidPrime => rsa::Error::InvalidPrime,
-            Error::InvalidModulus => rsa::Error::InvalidModulus,
-            Error::InvalidExponent => rsa::Error::InvalidExponent,
-            Error::InvalidCoefficient => rsa::Error::InvalidCoefficient,
-            Error::ModulusTooSmall => rsa::Error::ModulusTooSmall,
-            Error::ModulusTooLarge => rsa::Error::ModulusTooLarge,
-            Error::PublicExponentTooSmall => rsa::Error::PublicExponentTooSmall,
-            Error::PublicExponentTooLarge => rsa::Error::PublicExponentTooLarge,
-            Error::Pkcs1(e) => rsa::Error::Pkcs1(e),
-            Error::Pkcs8(e) => rsa::Error::Pkcs8(e),
-            Error::Internal => rsa::Error::Internal,
-            Error::LabelTooLong => rsa::Error::LabelTooLong,
-            Error::InvalidPadLen => rsa::Error::InvalidPadLen,
-            Error::InvalidArguments | Error::MultiPrimeUnsupported => rsa::Error::InvalidArguments,
-            Error::Rng => rsa::Error::Rng,
-        }
+    /// Returns `k`, the modulus length in octets (RFC 8017): `ceil(modBits / 8)`.
+    ///
+    /// Ciphertexts and signatures have this length, including any leading
+    /// zero octets. It may be smaller than the modulus's storage width.
+    fn size(&self) -> usize {
+        (self.n().bit_width() as usize).div_ceil(8)
+    }
+
+    /// Returns the Montgomery parameters of `n`.
+    fn n_params(&self) -> &BoxedMontyParams;
+
+    /// Returns the limb-aligned storage precision of `n`, in bits.
+    ///
+    /// It can exceed the modulus bit length (`modBits` in RFC 8017); use it
+    /// for integer arithmetic and decoding representatives, and
+    /// [`Self::size`] for wire encodings.
+    fn n_bits_precision(&self) -> u32 {
+        self.n().bits_precision()
+    }
+
+    /// Returns the big-endian serialization of the modulus, without leading zeros.
+    fn n_bytes(&self) -> Box<[u8]> {
+        self.n().to_be_bytes_trimmed_vartime()
+    }
+
+    /// Returns the big-endian serialization of the public exponent, without leading zeros.
+    fn e_bytes(&self) -> Box<[u8]> {
+        self.e().to_be_bytes_trimmed_vartime()
     }
 }
 
-#[cfg(all(feature = "alloc", not(feature = "rsa")))]
-mod own {
-    use super::*;
-    use crate::errors::Result;
+/// Components of an RSA private key.
+///
+/// Implementations used for private operations must choose all storage
+/// precisions from public parameters, never from the significant bits of a
+/// secret component: `d`, `dP` and `dQ` are processed over their full
+/// storage precision. [`PrivateKey`] does so from its construction.
+pub trait PrivateKeyParts: PublicKeyParts {
+    /// Returns the private exponent `d`.
+    fn d(&self) -> &BoxedUint;
 
-    /// Encrypt a message with a randomized scheme.
-    pub trait RandomizedEncryptor {
-        /// Encrypts `msg`.
-        ///
-        /// # Errors
-        /// As the scheme's encryption.
-        fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
-            &self,
-            rng: &mut R,
-            msg: &[u8],
-        ) -> Result<Vec<u8>>;
-    }
+    /// Returns the prime factors.
+    fn primes(&self) -> &[Odd<BoxedUint>];
 
-    /// Decrypt a ciphertext.
-    pub trait Decryptor {
-        /// Decrypts `ciphertext`.
-        ///
-        /// # Errors
-        /// As the scheme's decryption.
-        fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>>;
-    }
+    /// Returns the Montgomery parameters of the prime `p`, if precomputed.
+    fn p(&self) -> Option<&MontyParams<BoxedUint>>;
 
-    /// Decrypt a ciphertext with an RNG (for blinding).
-    pub trait RandomizedDecryptor {
-        /// Decrypts `ciphertext`.
-        ///
-        /// # Errors
-        /// As the scheme's decryption.
-        fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
-            &self,
-            rng: &mut R,
-            ciphertext: &[u8],
-        ) -> Result<Vec<u8>>;
-    }
+    /// Returns the Montgomery parameters of the prime `q`, if precomputed.
+    fn q(&self) -> Option<&MontyParams<BoxedUint>>;
 
-    /// A key pair that can hand out its encrypting key.
-    pub trait EncryptingKeypair {
-        /// The encrypting key type.
-        type EncryptingKey: Clone;
-        /// The encrypting (public) key.
-        fn encrypting_key(&self) -> Self::EncryptingKey;
+    /// Returns `dP = d mod (p − 1)`, if precomputed.
+    fn dp(&self) -> Option<&BoxedUint>;
+
+    /// Returns `dQ = d mod (q − 1)`, if precomputed.
+    fn dq(&self) -> Option<&BoxedUint>;
+
+    /// Returns `qInv = q⁻¹ mod p` in Montgomery form, if precomputed.
+    fn qinv(&self) -> Option<&BoxedMontyForm>;
+
+    /// Returns the CRT values of further primes (multi-prime keys): always
+    /// `None` here, as in `rsa` 0.10.
+    fn crt_values(&self) -> Option<&[CrtValue]>;
+}
+
+/// Precomputed CRT values of a further prime of a multi-prime key (RFC 8017
+/// §3.2 `OtherPrimeInfo`).
+#[derive(Debug, Clone)]
+pub struct CrtValue {
+    /// `d mod (prime − 1)`.
+    pub(crate) exp: BoxedUint,
+    /// `R·Coeff ≡ 1 mod prime`.
+    pub(crate) coeff: BoxedUint,
+    /// Product of the primes before this one (including `p` and `q`).
+    pub(crate) r: BoxedUint,
+}
+
+impl Zeroize for CrtValue {
+    fn zeroize(&mut self) {
+        self.exp.zeroize();
+        self.coeff.zeroize();
+        self.r.zeroize();
     }
 }
 
-#[cfg(all(feature = "alloc", not(feature = "rsa")))]
-pub use own::{Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
+impl Drop for CrtValue {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
 
-/// An encryption padding scheme usable with [`BoundedPrivateKey::decrypt`]
-/// and [`BoundedPublicKey::encrypt`] (as `rsa::traits::PaddingScheme`).
-#[cfg(feature = "alloc")]
+/// Padding scheme used for encryption.
 pub trait PaddingScheme {
-    /// Decrypts `ciphertext`; `rng` (if any) blinds the private operation.
+    /// Decrypts `ciphertext` with `priv_key`; an `rng` blinds the private
+    /// operation.
     ///
     /// # Errors
     /// The scheme's decryption errors.
-    fn decrypt<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+    fn decrypt<Rng: TryCryptoRng + ?Sized>(
         self,
         rng: Option<&mut Rng>,
-        priv_key: &BoundedPrivateKey<C>,
+        priv_key: &PrivateKey,
         ciphertext: &[u8],
-    ) -> crate::Result<Vec<u8>>;
+    ) -> Result<Vec<u8>>;
 
-    /// Encrypts `msg`.
+    /// Encrypts `msg` with `pub_key`.
     ///
     /// # Errors
     /// The scheme's encryption errors.
-    fn encrypt<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+    fn encrypt<Rng: TryCryptoRng + ?Sized>(
         self,
         rng: &mut Rng,
-        pub_key: &BoundedPublicKey<C>,
+        pub_key: &PublicKey,
         msg: &[u8],
-    ) -> crate::Result<Vec<u8>>;
+    ) -> Result<Vec<u8>>;
 }
 
-/// A signature scheme usable with [`BoundedPrivateKey::sign`] and
-/// [`BoundedPublicKey::verify`] (as `rsa::traits::SignatureScheme`).
-#[cfg(feature = "alloc")]
+/// Digital signature scheme.
 pub trait SignatureScheme {
-    /// Signs the digest `hashed`; `rng` supplies salt / blinding where used.
+    /// Signs the digest `hashed`; `rng` supplies randomness where the scheme
+    /// uses it (PSS salt) and blinds the private operation.
     ///
     /// # Errors
     /// The scheme's signing errors.
-    fn sign<C: Capacity, Rng: TryCryptoRng + ?Sized>(
+    fn sign<Rng: TryCryptoRng + ?Sized>(
         self,
         rng: Option<&mut Rng>,
-        priv_key: &BoundedPrivateKey<C>,
+        priv_key: &PrivateKey,
         hashed: &[u8],
-    ) -> crate::Result<Vec<u8>>;
+    ) -> Result<Vec<u8>>;
 
     /// Verifies `sig` over the digest `hashed`.
     ///
     /// # Errors
-    /// [`Error::Verification`] (or an argument error) when it does not verify.
-    fn verify<C: Capacity>(
-        self,
-        pub_key: &BoundedPublicKey<C>,
-        hashed: &[u8],
-        sig: &[u8],
-    ) -> crate::Result<()>;
+    /// [`Error::Verification`](crate::Error::Verification) (or an argument
+    /// error) when it does not verify.
+    fn verify(self, pub_key: &PublicKey, hashed: &[u8], sig: &[u8]) -> Result<()>;
 }
 
-/// Public components of a key (as `rsa::traits::PublicKeyParts`, but `n()`
-/// and `e()` return owned values: the key stores limbs, not `BoxedUint`s).
-#[cfg(feature = "alloc")]
-pub trait PublicKeyParts {
-    /// The modulus `n`.
-    fn n(&self) -> crypto_bigint::BoxedUint;
-    /// The public exponent `e`.
-    fn e(&self) -> crypto_bigint::BoxedUint;
-    /// `k`: the modulus length in bytes.
-    fn size(&self) -> usize;
-    /// `n`, big-endian, `k` bytes.
-    fn n_bytes(&self) -> alloc::boxed::Box<[u8]>;
-    /// `e`, big-endian, without leading zeros.
-    fn e_bytes(&self) -> alloc::boxed::Box<[u8]> {
-        self.e().to_be_bytes_trimmed_vartime()
-    }
+/// Encrypt a message with a randomized scheme.
+pub trait RandomizedEncryptor {
+    /// Encrypts `msg`.
+    ///
+    /// # Errors
+    /// The scheme's encryption errors.
+    fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Vec<u8>>;
+}
+
+/// Decrypt a ciphertext.
+pub trait Decryptor {
+    /// Decrypts `ciphertext`.
+    ///
+    /// # Errors
+    /// The scheme's decryption errors.
+    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>>;
+}
+
+/// Decrypt a ciphertext, blinding the private operation with an RNG.
+pub trait RandomizedDecryptor {
+    /// Decrypts `ciphertext`.
+    ///
+    /// # Errors
+    /// The scheme's decryption errors.
+    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>>;
+}
+
+/// An encryption key pair that hands out its encrypting key.
+pub trait EncryptingKeypair {
+    /// The encrypting key type.
+    type EncryptingKey: Clone;
+
+    /// The key that encrypts messages for this key pair's decryption key.
+    fn encrypting_key(&self) -> Self::EncryptingKey;
 }

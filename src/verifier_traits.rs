@@ -4,20 +4,20 @@
 
 /// Implements `DigestVerifier`, `PrehashVerifier`, `Verifier`,
 /// `MultipartVerifier` and `AsRef<BoundedPublicKey<C>>` for the invoking
-/// module's `VerifyingKey<D, C>` over its `Signature<C>`, given an inherent
-/// `fn verify_hashed(&self, hashed: &[u8], sig: &Signature<C>) -> signature::Result<()>`
+/// module's `BoundedVerifyingKey<D, C>` over its `BoundedSignature<C>`, given an inherent
+/// `fn verify_hashed(&self, hashed: &[u8], sig: &BoundedSignature<C>) -> signature::Result<()>`
 /// and a field `inner: BoundedPublicKey<C>`.
 macro_rules! impl_verifier_traits {
     () => {
-        impl<D, C: $crate::capacity::Capacity> ::signature::DigestVerifier<D, Signature<C>>
-            for VerifyingKey<D, C>
+        impl<D, C: $crate::capacity::Capacity> ::signature::DigestVerifier<D, BoundedSignature<C>>
+            for BoundedVerifyingKey<D, C>
         where
             D: Default + ::digest::FixedOutput + ::digest::HashMarker + ::digest::Update,
         {
             fn verify_digest<F: Fn(&mut D) -> ::signature::Result<()>>(
                 &self,
                 f: F,
-                signature: &Signature<C>,
+                signature: &BoundedSignature<C>,
             ) -> ::signature::Result<()> {
                 let mut digest = D::default();
                 f(&mut digest)?;
@@ -25,41 +25,45 @@ macro_rules! impl_verifier_traits {
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity> ::signature::hazmat::PrehashVerifier<Signature<C>>
-            for VerifyingKey<D, C>
+        impl<D, C: $crate::capacity::Capacity>
+            ::signature::hazmat::PrehashVerifier<BoundedSignature<C>> for BoundedVerifyingKey<D, C>
         where
             D: ::digest::Digest,
         {
             fn verify_prehash(
                 &self,
                 prehash: &[u8],
-                signature: &Signature<C>,
+                signature: &BoundedSignature<C>,
             ) -> ::signature::Result<()> {
                 self.verify_hashed(prehash, signature)
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity> ::signature::Verifier<Signature<C>>
-            for VerifyingKey<D, C>
+        impl<D, C: $crate::capacity::Capacity> ::signature::Verifier<BoundedSignature<C>>
+            for BoundedVerifyingKey<D, C>
         where
             D: ::digest::Digest,
         {
-            fn verify(&self, msg: &[u8], signature: &Signature<C>) -> ::signature::Result<()> {
+            fn verify(
+                &self,
+                msg: &[u8],
+                signature: &BoundedSignature<C>,
+            ) -> ::signature::Result<()> {
                 self.verify_hashed(&D::digest(msg), signature)
             }
         }
 
         /// Not implemented by `rsa` 0.10; provided for symmetry with the
         /// multipart signers: the parts are hashed in order.
-        impl<D, C: $crate::capacity::Capacity> ::signature::MultipartVerifier<Signature<C>>
-            for VerifyingKey<D, C>
+        impl<D, C: $crate::capacity::Capacity> ::signature::MultipartVerifier<BoundedSignature<C>>
+            for BoundedVerifyingKey<D, C>
         where
             D: ::digest::Digest,
         {
             fn multipart_verify(
                 &self,
                 msg: &[&[u8]],
-                signature: &Signature<C>,
+                signature: &BoundedSignature<C>,
             ) -> ::signature::Result<()> {
                 let mut digest = D::new();
                 msg.iter()
@@ -69,7 +73,7 @@ macro_rules! impl_verifier_traits {
         }
 
         impl<D, C: $crate::capacity::Capacity> AsRef<$crate::key::BoundedPublicKey<C>>
-            for VerifyingKey<D, C>
+            for BoundedVerifyingKey<D, C>
         where
             D: ::digest::Digest,
         {

@@ -1,15 +1,19 @@
 //! The typed `rsa` 0.10 API (signing/verifying keys, signatures,
-//! encrypting/decrypting keys) on this crate's keys: compile-and-behave tests,
-//! round trips, and cross-checks against `rsa` 0.10 itself at 2048 bits.
-//! Needs the `rsa` feature (the encryption traits are then `rsa`'s own).
+//! encrypting/decrypting keys): on the drop-in heap types, compile-and-behave
+//! tests, round trips, and cross-checks against `rsa` 0.10 itself at 2048
+//! bits; on the fixed-capacity `Bounded*` types, the same operations and
+//! their no-heap extras. Needs the `rsa` feature (conversions with `rsa`'s
+//! keys).
 
 #![cfg(feature = "rsa")]
 
-use rsa::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor};
 use rsa_cortex_m::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use rsa_cortex_m::spki::{
     AssociatedAlgorithmIdentifier, DecodePublicKey, DynSignatureAlgorithmIdentifier,
     EncodePublicKey, SignatureAlgorithmIdentifier, SignatureBitStringEncoding,
+};
+use rsa_cortex_m::traits::{
+    Decryptor, EncryptingKeypair, RandomizedDecryptor, RandomizedEncryptor,
 };
 use rsa_cortex_m::{
     oaep, pkcs1v15, pss, BoundedPrivateKey, BoundedPublicKey, Max2048, PrivateKey, PublicKey,
@@ -83,12 +87,23 @@ fn encrypt_generic<E: RandomizedEncryptor>(key: &E, msg: &[u8]) -> Vec<u8> {
     key.encrypt_with_rng(&mut rng(), msg).unwrap()
 }
 
-fn decrypt_generic<D: Decryptor>(key: &D, ct: &[u8]) -> rsa::Result<Vec<u8>> {
+fn decrypt_generic<D: Decryptor>(key: &D, ct: &[u8]) -> rsa_cortex_m::Result<Vec<u8>> {
     key.decrypt(ct)
 }
 
-fn decrypt_randomized_generic<D: RandomizedDecryptor>(key: &D, ct: &[u8]) -> rsa::Result<Vec<u8>> {
+fn decrypt_randomized_generic<D: RandomizedDecryptor>(
+    key: &D,
+    ct: &[u8],
+) -> rsa_cortex_m::Result<Vec<u8>> {
     key.decrypt_with_rng(&mut rng(), ct)
+}
+
+fn their_encrypt_generic<E: rsa::traits::RandomizedEncryptor>(key: &E, msg: &[u8]) -> Vec<u8> {
+    key.encrypt_with_rng(&mut rng(), msg).unwrap()
+}
+
+fn their_decrypt_generic<D: rsa::traits::Decryptor>(key: &D, ct: &[u8]) -> rsa::Result<Vec<u8>> {
+    key.decrypt(ct)
 }
 
 fn encrypting_keypair_generic<K: EncryptingKeypair>(key: &K) -> K::EncryptingKey {
@@ -110,7 +125,7 @@ fn pkcs1v15_sign_matches_rsa_and_cross_verifies() {
     let their_sig: rsa::pkcs1v15::Signature = their_sk.sign(&msg);
     // Deterministic scheme: identical bytes, and identical to OpenSSL's.
     assert_eq!(sig.to_vec(), their_sig.to_vec());
-    assert_eq!(sig.as_ref(), &fixture("sig.pkcs1v15.sha256.bin")[..]);
+    assert_eq!(sig.to_vec(), fixture("sig.pkcs1v15.sha256.bin"));
     assert_eq!(sig.encoded_len(), 256);
 
     // Ours verifies theirs and the other way round.
@@ -124,7 +139,7 @@ fn pkcs1v15_sign_matches_rsa_and_cross_verifies() {
     their_vk
         .verify(
             &msg,
-            &rsa::pkcs1v15::Signature::try_from(sig.as_ref()).unwrap(),
+            &rsa::pkcs1v15::Signature::try_from(&sig.to_vec()[..]).unwrap(),
         )
         .unwrap();
     assert!(vk.verify(&fixture("msg.modified.bin"), &sig).is_err());
@@ -135,6 +150,7 @@ fn pkcs1v15_sign_matches_rsa_and_cross_verifies() {
     // Generic code.
     assert_eq!(sign_generic(&sk, &msg), sig.to_vec());
     assert_eq!(sign_randomized_generic(&sk, &msg), sig.to_vec());
+    let sig = sig.to_vec();
     assert!(verify_generic::<_, pkcs1v15::Signature>(
         &keypair_generic(&sk),
         &msg,
@@ -170,13 +186,8 @@ fn pkcs1v15_every_signer_agrees() {
     );
     let prehash = Sha256::digest(msg);
     assert_eq!(sk.sign_prehash(&prehash).unwrap(), reference);
-    assert_eq!(
-        sk.sign_prehash_with_rng(&mut rng(), &prehash).unwrap(),
-        reference
-    );
 
     vk.verify(msg, &reference).unwrap();
-    vk.multipart_verify(parts, &reference).unwrap();
     vk.verify_prehash(&prehash, &reference).unwrap();
     vk.verify_digest(
         |d: &mut Sha256| {
@@ -186,7 +197,6 @@ fn pkcs1v15_every_signer_agrees() {
         &reference,
     )
     .unwrap();
-    assert!(vk.multipart_verify(&parts[1..], &reference).is_err());
     assert!(vk
         .verify_prehash(&Sha256::digest(b"x"), &reference)
         .is_err());
@@ -201,7 +211,6 @@ fn pkcs1v15_unprefixed_matches_rsa() {
     let their_sk = rsa::pkcs1v15::SigningKey::<Sha256>::new_unprefixed(theirs);
     let sig = sk.sign_prehash(&data).unwrap();
     assert_eq!(sig.to_vec(), their_sk.sign_prehash(&data).unwrap().to_vec());
-    assert!(sk.is_unprefixed() && sk.verifying_key().is_unprefixed());
     sk.verifying_key().verify_prehash(&data, &sig).unwrap();
     // A prefixed key does not accept it.
     let vk = pkcs1v15::VerifyingKey::<Sha256>::new(sk.as_ref().to_public_key());
@@ -259,9 +268,10 @@ fn signature_encoding() {
     let bytes = sig.to_vec();
     assert_eq!(bytes.len(), 256);
     assert_eq!(sig.to_bytes().as_ref(), &bytes[..]);
-    assert_eq!(&*sig, &bytes[..]);
     assert_eq!(pkcs1v15::Signature::try_from(&bytes[..]).unwrap(), sig);
+    // rsa's inference: no annotation needed for a boxed slice's `as_ref()`.
     let boxed: Box<[u8]> = sig.clone().into();
+    assert_eq!(pkcs1v15::Signature::try_from(boxed.as_ref()).unwrap(), sig);
     assert_eq!(&boxed[..], &bytes[..]);
     assert_eq!(format!("{sig:x}"), hex::encode(&bytes));
     assert_eq!(format!("{sig:X}"), hex::encode_upper(&bytes));
@@ -269,20 +279,18 @@ fn signature_encoding() {
     assert!(format!("{sig:?}").starts_with("Signature"));
     assert_eq!(sig.to_bitstring().unwrap().raw_bytes(), &bytes[..]);
 
-    // Length limits: MAX_LEN is the capacity (rsa's is 1024 = 8192 bits).
-    assert_eq!(pkcs1v15::Signature::<rsa_cortex_m::Max4096>::MAX_LEN, 512);
+    // Length limits: rsa's MAX_LEN, 1024 bytes (8192 bits).
     assert_eq!(
-        pkcs1v15::Signature::<rsa_cortex_m::Max8192>::MAX_LEN,
+        pkcs1v15::Signature::MAX_LEN,
         rsa::pkcs1v15::Signature::MAX_LEN
     );
-    assert!(pkcs1v15::Signature::<rsa_cortex_m::Max4096>::try_from(&[0u8; 513][..]).is_err());
-    assert!(pkcs1v15::Signature::<Max2048>::try_from(&[0u8; 257][..]).is_err());
-    assert!(pkcs1v15::Signature::<Max2048>::from_bytes_with_max_len(&[0u8; 200], 100).is_err());
+    assert!(pkcs1v15::Signature::try_from(&[0u8; 1025][..]).is_err());
+    assert!(pkcs1v15::Signature::from_bytes_with_max_len(&[0u8; 200], 100).is_err());
     assert_eq!(
-        pkcs1v15::Signature::<Max2048>::from_bytes_with_max_len(&[7u8; 100], 100)
+        pkcs1v15::Signature::from_bytes_with_max_len(&[7u8; 100], 100)
             .unwrap()
-            .as_ref(),
-        &[7u8; 100][..]
+            .to_vec(),
+        vec![7u8; 100]
     );
     // A short (or empty) signature decodes but never verifies.
     let short = pkcs1v15::Signature::try_from(&bytes[1..]).unwrap();
@@ -290,43 +298,96 @@ fn signature_encoding() {
     let empty = pkcs1v15::Signature::try_from(&[][..]).unwrap();
     assert!(sk.verifying_key().verify(b"encode me", &empty).is_err());
 
-    // Nothing else fixes the capacity here: name it (the default).
-    let pss_sig: pss::Signature = pss::Signature::try_from(&bytes[..]).unwrap();
+    let pss_sig = pss::Signature::try_from(&bytes[..]).unwrap();
     assert_eq!(pss_sig.to_vec(), bytes);
     assert_eq!(format!("{pss_sig}"), hex::encode_upper(&bytes));
+}
+
+#[test]
+fn bounded_signature_encoding() {
+    let der = fixture("private.pkcs8.der");
+    let key = BoundedPrivateKey::<Max2048>::from_pkcs8_der(&der).unwrap();
+    let sk = pkcs1v15::BoundedSigningKey::<Sha256, Max2048>::new(key);
+    let sig = sk.sign(b"encode me");
+    let bytes = sig.to_vec();
+    // Inline storage: the signature is its own `Repr`, and derefs to bytes.
+    assert_eq!(&*sig, &bytes[..]);
+    assert_eq!(sig.as_ref(), &bytes[..]);
+    assert_eq!(sig.to_bytes(), sig);
+    // MAX_LEN is the capacity.
+    assert_eq!(
+        pkcs1v15::BoundedSignature::<rsa_cortex_m::Max4096>::MAX_LEN,
+        512
+    );
+    assert_eq!(
+        pkcs1v15::BoundedSignature::<rsa_cortex_m::Max8192>::MAX_LEN,
+        1024
+    );
+    assert!(
+        pkcs1v15::BoundedSignature::<rsa_cortex_m::Max4096>::try_from(&[0u8; 513][..]).is_err()
+    );
+    assert!(pkcs1v15::BoundedSignature::<Max2048>::try_from(&[0u8; 257][..]).is_err());
+    assert!(
+        pkcs1v15::BoundedSignature::<Max2048>::from_bytes_with_max_len(&[0u8; 200], 100).is_err()
+    );
+    assert_eq!(
+        pkcs1v15::BoundedSignature::<Max2048>::from_bytes_with_max_len(&[7u8; 100], 100)
+            .unwrap()
+            .as_ref(),
+        &[7u8; 100][..]
+    );
+    assert!(format!("{sig:?}").starts_with("BoundedSignature"));
+    assert_eq!(format!("{sig:X}"), hex::encode_upper(&bytes));
 }
 
 #[test]
 fn smaller_capacity_types() {
     let der = fixture("private.pkcs8.der");
     let key = BoundedPrivateKey::<Max2048>::from_pkcs8_der(&der).unwrap();
-    let sk = pkcs1v15::SigningKey::<Sha256, Max2048>::new(key.clone());
-    let sig: pkcs1v15::Signature<Max2048> = sk.sign(&fixture("msg.bin"));
+    let sk = pkcs1v15::BoundedSigningKey::<Sha256, Max2048>::new(key.clone());
+    let sig: pkcs1v15::BoundedSignature<Max2048> = sk.sign(&fixture("msg.bin"));
     assert_eq!(sig.as_ref(), &fixture("sig.pkcs1v15.sha256.bin")[..]);
-    sk.verifying_key()
-        .verify(&fixture("msg.bin"), &sig)
-        .unwrap();
+    let vk = sk.verifying_key();
+    vk.verify(&fixture("msg.bin"), &sig).unwrap();
     assert!(
-        core::mem::size_of::<pkcs1v15::Signature<Max2048>>()
-            < core::mem::size_of::<pkcs1v15::Signature>()
+        core::mem::size_of::<pkcs1v15::BoundedSignature<Max2048>>()
+            < core::mem::size_of::<pkcs1v15::BoundedSignature>()
     );
+    // Beyond rsa's API: multipart verification and the unprefixed flag.
+    let msg = fixture("msg.bin");
+    vk.multipart_verify(&[&msg[..7], &msg[7..]], &sig).unwrap();
+    assert!(vk.multipart_verify(&[&msg[1..]], &sig).is_err());
+    assert!(!sk.is_unprefixed());
+    let unprefixed = pkcs1v15::BoundedSigningKey::<Sha256, Max2048>::new_unprefixed(key.clone());
+    assert!(unprefixed.is_unprefixed() && unprefixed.verifying_key().is_unprefixed());
 
-    let pss_sk = pss::SigningKey::<Sha256, Max2048>::new(key.clone());
-    let pss_sig: pss::Signature<Max2048> = pss_sk.sign_with_rng(&mut rng(), b"small");
+    let pss_sk = pss::BoundedSigningKey::<Sha256, Max2048>::new(key.clone());
+    let pss_sig: pss::BoundedSignature<Max2048> = pss_sk.sign_with_rng(&mut rng(), b"small");
     pss_sk.verifying_key().verify(b"small", &pss_sig).unwrap();
+    pss_sk
+        .verifying_key()
+        .multipart_verify(&[b"sm", b"all"], &pss_sig)
+        .unwrap();
 
-    let dk = oaep::DecryptingKey::<Sha256, Sha256, Max2048>::new(key.clone());
-    let ct = dk
-        .encrypting_key()
-        .encrypt_with_rng(&mut rng(), b"small")
-        .unwrap();
+    let dk = oaep::BoundedDecryptingKey::<Sha256, Sha256, Max2048>::new(key.clone());
+    let ek = dk.encrypting_key();
+    let ct = ek.encrypt_with_rng(&mut rng(), b"small").unwrap();
     assert_eq!(dk.decrypt(&ct).unwrap(), b"small");
-    let dk = pkcs1v15::DecryptingKey::<Max2048>::new(key);
-    let ct = dk
-        .encrypting_key()
-        .encrypt_with_rng(&mut rng(), b"small")
-        .unwrap();
+    // The no-heap paths.
+    let mut ct = [0u8; 256];
+    ek.encrypt_into(&mut rng(), b"no heap", &mut ct).unwrap();
+    let mut out = [0u8; 256];
+    let len = dk.decrypt_into(&ct, &mut out).unwrap();
+    assert_eq!(&out[..len], b"no heap");
+
+    let dk = pkcs1v15::BoundedDecryptingKey::<Max2048>::new(key);
+    let ek = dk.encrypting_key();
+    let ct = ek.encrypt_with_rng(&mut rng(), b"small").unwrap();
     assert_eq!(dk.decrypt(&ct).unwrap(), b"small");
+    let mut ct = [0u8; 256];
+    ek.encrypt_into(&mut rng(), b"no heap", &mut ct).unwrap();
+    let len = dk.decrypt_into(&ct, &mut out).unwrap();
+    assert_eq!(&out[..len], b"no heap");
 }
 
 // ---------------------------------------------------------------------------
@@ -346,7 +407,10 @@ fn pss_cross_verifies_with_rsa() {
     let their_vk = signature::Keypair::verifying_key(&their_sk);
     vk.verify(&msg, &sig).unwrap();
     their_vk
-        .verify(&msg, &rsa::pss::Signature::try_from(sig.as_ref()).unwrap())
+        .verify(
+            &msg,
+            &rsa::pss::Signature::try_from(&sig.to_vec()[..]).unwrap(),
+        )
         .unwrap();
     let their_sig = their_sk.sign_with_rng(&mut rng(), &msg);
     vk.verify(
@@ -387,7 +451,7 @@ fn pss_cross_verifies_with_rsa() {
         sig0.to_vec(),
         their_sk0.sign_with_rng(&mut rng(), &msg).to_vec()
     );
-    assert_eq!(sig0.as_ref(), &fixture("sig.pss.sha256.salt0.bin")[..]);
+    assert_eq!(sig0.to_vec(), fixture("sig.pss.sha256.salt0.bin"));
 
     // With `getrandom` (as rsa's), the OS RNG makes the plain signer traits available.
     #[cfg(feature = "getrandom")]
@@ -438,7 +502,6 @@ fn pss_every_signer_agrees() {
         reference
     );
     vk.verify(msg, &reference).unwrap();
-    vk.multipart_verify(parts, &reference).unwrap();
     vk.verify_prehash(&prehash, &reference).unwrap();
     vk.verify_digest(
         |d: &mut Sha256| {
@@ -508,11 +571,16 @@ fn pkcs1v15_encryption_cross_decrypts() {
 
     let ct = encrypt_generic(&ek, msg);
     assert_eq!(ct.len(), 256);
-    assert_eq!(decrypt_generic(&their_dk, &ct).unwrap(), msg);
+    assert_eq!(their_decrypt_generic(&their_dk, &ct).unwrap(), msg);
     assert_eq!(decrypt_generic(&dk, &ct).unwrap(), msg);
-    let ct = encrypt_generic(&their_ek, msg);
+    let ct = their_encrypt_generic(&their_ek, msg);
     assert_eq!(decrypt_generic(&dk, &ct).unwrap(), msg);
     assert_eq!(decrypt_randomized_generic(&dk, &ct).unwrap(), msg);
+    // Same RNG stream: byte-identical ciphertexts to rsa's.
+    assert_eq!(
+        encrypt_generic(&ek, msg),
+        their_encrypt_generic(&their_ek, msg)
+    );
 
     // OpenSSL's ciphertext.
     assert_eq!(
@@ -523,39 +591,38 @@ fn pkcs1v15_encryption_cross_decrypts() {
     // Implicit rejection: a bad ciphertext yields rsa's synthetic message.
     let mut bad = ct.clone();
     bad[10] ^= 1;
-    assert_eq!(dk.decrypt(&bad).unwrap(), their_dk.decrypt(&bad).unwrap());
-    // Wrong length: an error of the same variant as rsa's.
-    assert_eq!(dk.decrypt(&ct[1..]).unwrap_err(), rsa::Error::Decryption);
-
-    // The no-heap paths.
-    let mut ct2 = [0u8; 256];
-    ek.encrypt_into(&mut rng(), msg, &mut ct2).unwrap();
-    let mut out = [0u8; 256];
-    let len = dk.decrypt_into(&ct2, &mut out).unwrap();
-    assert_eq!(&out[..len], msg);
+    assert_eq!(
+        dk.decrypt(&bad).unwrap(),
+        rsa::traits::Decryptor::decrypt(&their_dk, &bad).unwrap()
+    );
+    // Wrong length: the same error variant as rsa's.
+    assert_eq!(
+        dk.decrypt(&ct[1..]).unwrap_err(),
+        rsa_cortex_m::Error::Decryption
+    );
     assert_eq!(
         ek.encrypt_with_rng(&mut rng(), &[0u8; 246]).unwrap_err(),
-        rsa::Error::MessageTooLong
+        rsa_cortex_m::Error::MessageTooLong
     );
 }
 
 #[test]
 fn oaep_encryption_cross_decrypts() {
+    use rsa::traits::{Decryptor as _, RandomizedEncryptor as _};
     let (ours, theirs) = keys();
     let msg = b"oaep typed keys";
 
     // SHA-256, empty label.
     let dk = oaep::DecryptingKey::<Sha256>::new(ours.clone());
     let ek = oaep::EncryptingKey::<Sha256>::new(ours.to_public_key());
-    assert_eq!(encrypting_keypair_generic(&dk), ek);
     let their_dk = rsa::oaep::DecryptingKey::<Sha256>::new(theirs.clone());
     let their_ek = rsa::oaep::EncryptingKey::<Sha256>::new(theirs.to_public_key());
     assert_eq!(
-        decrypt_generic(&their_dk, &encrypt_generic(&ek, msg)).unwrap(),
+        their_decrypt_generic(&their_dk, &encrypt_generic(&ek, msg)).unwrap(),
         msg
     );
     assert_eq!(
-        decrypt_generic(&dk, &encrypt_generic(&their_ek, msg)).unwrap(),
+        decrypt_generic(&dk, &their_encrypt_generic(&their_ek, msg)).unwrap(),
         msg
     );
     assert_eq!(
@@ -567,7 +634,10 @@ fn oaep_encryption_cross_decrypts() {
         fixture("plaintext.bin")
     );
     // Same RNG stream: byte-identical ciphertexts to rsa's.
-    assert_eq!(encrypt_generic(&ek, msg), encrypt_generic(&their_ek, msg));
+    assert_eq!(
+        encrypt_generic(&ek, msg),
+        their_encrypt_generic(&their_ek, msg)
+    );
 
     // SHA-1.
     let dk1 = oaep::DecryptingKey::<Sha1>::new(ours.clone());
@@ -577,21 +647,19 @@ fn oaep_encryption_cross_decrypts() {
     );
 
     // With a label.
-    let label = "fixture-label";
-    let dkl = oaep::DecryptingKey::<Sha256>::new_with_label(ours.clone(), label);
+    let label = b"fixture-label";
+    let dkl = oaep::DecryptingKey::<Sha256>::new_with_label(ours.clone(), label.to_vec());
     assert_eq!(
         dkl.decrypt(&fixture("ct.oaep.sha256.label.bin")).unwrap(),
         fixture("plaintext.bin")
     );
     assert!(dk.decrypt(&fixture("ct.oaep.sha256.label.bin")).is_err());
-    let ekl = dkl.encrypting_key();
-    let their_dkl = rsa::oaep::DecryptingKey::<Sha256>::new_with_label(
-        theirs.clone(),
-        label.as_bytes().to_vec(),
-    );
+    let ekl = oaep::EncryptingKey::<Sha256>::new_with_label(ours.to_public_key(), label.to_vec());
+    let their_dkl =
+        rsa::oaep::DecryptingKey::<Sha256>::new_with_label(theirs.clone(), label.to_vec());
     let their_ekl = rsa::oaep::EncryptingKey::<Sha256>::new_with_label(
         theirs.to_public_key(),
-        label.as_bytes(),
+        label.as_slice(),
     );
     assert_eq!(
         their_dkl
@@ -606,7 +674,7 @@ fn oaep_encryption_cross_decrypts() {
     );
     assert_ne!(ekl, ek);
     // Empty label given explicitly works like no label, but compares unequal (as rsa's).
-    let empty = oaep::EncryptingKey::<Sha256>::new_with_label(ours.to_public_key(), b"");
+    let empty = oaep::EncryptingKey::<Sha256>::new_with_label(ours.to_public_key(), Vec::new());
     assert_eq!(
         dk.decrypt(&empty.encrypt_with_rng(&mut rng(), msg).unwrap())
             .unwrap(),
@@ -616,6 +684,7 @@ fn oaep_encryption_cross_decrypts() {
 
     // Mixed hashes: SHA-256 label hash with MGF1-SHA-1 (Android keystore).
     let dkm = oaep::DecryptingKey::<Sha256, Sha1>::new(ours.clone());
+    let ekm = oaep::EncryptingKey::<Sha256, Sha1>::new(ours.to_public_key());
     let their_ekm = rsa::oaep::EncryptingKey::<Sha256, Sha1>::new(theirs.to_public_key());
     let their_dkm = rsa::oaep::DecryptingKey::<Sha256, Sha1>::new(theirs);
     assert_eq!(
@@ -623,34 +692,30 @@ fn oaep_encryption_cross_decrypts() {
             .unwrap(),
         msg
     );
-    let ctm = dkm
-        .encrypting_key()
-        .encrypt_with_rng(&mut rng(), msg)
-        .unwrap();
+    let ctm = ekm.encrypt_with_rng(&mut rng(), msg).unwrap();
     assert_eq!(their_dkm.decrypt(&ctm).unwrap(), msg);
     assert!(dk.decrypt(&ctm).is_err());
 
-    // Errors map onto rsa's variants.
-    assert_eq!(dk.decrypt(&ctm[1..]).unwrap_err(), rsa::Error::Decryption);
+    // Errors: rsa's variants.
+    assert_eq!(
+        dk.decrypt(&ctm[1..]).unwrap_err(),
+        rsa_cortex_m::Error::Decryption
+    );
     assert_eq!(
         ek.encrypt_with_rng(&mut rng(), &[0u8; 191]).unwrap_err(),
-        rsa::Error::MessageTooLong
+        rsa_cortex_m::Error::MessageTooLong
     );
     ek.encrypt_with_rng(&mut rng(), &[0u8; 190]).unwrap();
-
-    // The no-heap paths.
-    let mut ct = [0u8; 256];
-    ekl.encrypt_into(&mut rng(), msg, &mut ct).unwrap();
-    let mut out = [0u8; 256];
-    let len = dkl.decrypt_into(&ct, &mut out).unwrap();
-    assert_eq!(&out[..len], msg);
 }
 
 #[test]
-fn oaep_label_capacity() {
-    let (ours, _) = keys();
+fn bounded_oaep_label_capacity() {
+    let der = fixture("private.pkcs8.der");
+    let key = BoundedPrivateKey::<Max2048>::from_pkcs8_der(&der).unwrap();
+    type Dk = oaep::BoundedDecryptingKey<Sha256, Sha256, Max2048>;
+    type Ek = oaep::BoundedEncryptingKey<Sha256, Sha256, Max2048>;
     let max = [b'l'; oaep::MAX_LABEL_LEN];
-    let dk = oaep::DecryptingKey::<Sha256>::try_new_with_label(ours.clone(), max).unwrap();
+    let dk = Dk::try_new_with_label(key.clone(), max).unwrap();
     let ct = dk
         .encrypting_key()
         .encrypt_with_rng(&mut rng(), b"m")
@@ -659,17 +724,20 @@ fn oaep_label_capacity() {
 
     let long = vec![b'l'; oaep::MAX_LABEL_LEN + 1];
     assert_eq!(
-        oaep::EncryptingKey::<Sha256>::try_new_with_label(ours.to_public_key(), &long).unwrap_err(),
+        Ek::try_new_with_label(key.to_public_key(), &long).unwrap_err(),
         rsa_cortex_m::Error::LabelTooLong
     );
     // The infallible constructor defers the error to each use.
-    let ek = oaep::EncryptingKey::<Sha256>::new_with_label(ours.to_public_key(), &long);
+    let ek = Ek::new_with_label(key.to_public_key(), &long);
     assert_eq!(
         ek.encrypt_with_rng(&mut rng(), b"m").unwrap_err(),
-        rsa::Error::LabelTooLong
+        rsa_cortex_m::Error::LabelTooLong
     );
-    let dk = oaep::DecryptingKey::<Sha256>::new_with_label(ours, &long);
-    assert_eq!(dk.decrypt(&ct).unwrap_err(), rsa::Error::LabelTooLong);
+    let dk = Dk::new_with_label(key, &long);
+    assert_eq!(
+        dk.decrypt(&ct).unwrap_err(),
+        rsa_cortex_m::Error::LabelTooLong
+    );
     assert!(format!("{ek:?}").contains("too long"));
 }
 
@@ -682,7 +750,7 @@ fn key_conversions_with_rsa() {
     let (ours, theirs) = keys();
     assert_eq!(PrivateKey::try_from(&theirs).unwrap(), ours);
     assert_eq!(
-        PublicKey::try_from(theirs.to_public_key()).unwrap(),
+        PublicKey::from(theirs.to_public_key()),
         ours.to_public_key()
     );
     assert_eq!(rsa::PrivateKey::try_from(&ours).unwrap(), theirs);
@@ -706,85 +774,24 @@ fn key_conversions_with_rsa() {
     );
     assert!(BoundedPublicKey::<Max2048>::try_from(big.to_public_key()).is_err());
     let big_ours = PrivateKey::try_from(big.clone()).unwrap();
-    assert_eq!(rsa::PrivateKey::try_from(big_ours).unwrap(), big);
+    assert_eq!(rsa::PrivateKey::try_from(&big_ours).unwrap(), big);
 
-    // Typed keys keep their prefix / salt length.
+    // Signatures cross over through their bytes.
+    let sk = pkcs1v15::SigningKey::<Sha256>::new(ours.clone());
     let their_sk = rsa::pkcs1v15::SigningKey::<Sha256>::new(theirs.clone());
-    let sk = pkcs1v15::SigningKey::<Sha256>::try_from(their_sk.clone()).unwrap();
-    assert!(!sk.is_unprefixed());
-    assert_eq!(sk.sign(b"x").to_vec(), their_sk.sign(b"x").to_vec());
-    let back = rsa::pkcs1v15::SigningKey::<Sha256>::try_from(sk.clone()).unwrap();
-    assert_eq!(back, their_sk);
-    let unpre = pkcs1v15::SigningKey::<Sha256>::try_from(
-        rsa::pkcs1v15::SigningKey::<Sha256>::new_unprefixed(theirs.clone()),
-    )
-    .unwrap();
-    assert!(unpre.is_unprefixed());
-    let vk =
-        pkcs1v15::VerifyingKey::<Sha256>::try_from(signature::Keypair::verifying_key(&their_sk))
-            .unwrap();
-    assert_eq!(vk, sk.verifying_key());
-    assert_eq!(
-        rsa::pkcs1v15::VerifyingKey::<Sha256>::from(vk),
-        signature::Keypair::verifying_key(&their_sk)
-    );
-
-    // Signatures.
     let sig = sk.sign(b"y");
-    let their_sig = rsa::pkcs1v15::Signature::try_from(&sig).unwrap();
-    assert_eq!(their_sig.to_vec(), sig.to_vec());
-    assert_eq!(
-        pkcs1v15::Signature::<Max2048>::try_from(their_sig)
-            .unwrap()
-            .as_ref(),
-        sig.as_ref()
-    );
-    let too_long = rsa::pss::Signature::try_from(&[1u8; 300][..]).unwrap();
-    assert!(pss::Signature::<Max2048>::try_from(&too_long).is_err());
-    let pss_sig: pss::Signature = pss::Signature::try_from(too_long).unwrap();
-    assert_eq!(
-        rsa::pss::Signature::try_from(pss_sig).unwrap().to_vec(),
-        vec![1u8; 300]
-    );
+    let their_sig = rsa::pkcs1v15::Signature::try_from(sig.to_bytes().as_ref()).unwrap();
+    assert_eq!(their_sig, their_sk.sign(b"y"));
+    let back = pkcs1v15::Signature::try_from(their_sig.to_bytes().as_ref()).unwrap();
+    assert_eq!(back, sig);
 
-    // Encryption keys, to rsa's.
-    let msg = b"converted keys";
-    let their_ek =
-        rsa::pkcs1v15::EncryptingKey::from(pkcs1v15::EncryptingKey::new(ours.to_public_key()));
-    let their_dk =
-        rsa::pkcs1v15::DecryptingKey::try_from(pkcs1v15::DecryptingKey::new(ours.clone())).unwrap();
+    // Fixed-capacity and heap keys convert both ways.
+    let bounded = BoundedPrivateKey::<Max2048>::try_from(&ours).unwrap();
+    assert_eq!(PrivateKey::try_from(&bounded).unwrap(), ours);
+    let bounded_public = BoundedPublicKey::<Max2048>::try_from(ours.as_public_key()).unwrap();
+    assert_eq!(PublicKey::from(&bounded_public), ours.to_public_key());
     assert_eq!(
-        their_dk.decrypt(&encrypt_generic(&their_ek, msg)).unwrap(),
-        msg
+        BoundedPrivateKey::<Max2048>::try_from(&big_ours).unwrap_err(),
+        rsa_cortex_m::Error::ModulusTooLarge
     );
-    let dkl = oaep::DecryptingKey::<Sha256>::new_with_label(ours.clone(), "L");
-    let their_ekl = rsa::oaep::EncryptingKey::try_from(dkl.encrypting_key()).unwrap();
-    let their_dkl = rsa::oaep::DecryptingKey::try_from(dkl.clone()).unwrap();
-    let ct = encrypt_generic(&their_ekl, msg);
-    assert_eq!(their_dkl.decrypt(&ct).unwrap(), msg);
-    assert_eq!(dkl.decrypt(&ct).unwrap(), msg);
-    assert!(oaep::DecryptingKey::<Sha256>::new(ours.clone())
-        .decrypt(&ct)
-        .is_err());
-    let their_dk =
-        rsa::oaep::DecryptingKey::try_from(oaep::DecryptingKey::<Sha256>::new(ours.clone()))
-            .unwrap();
-    assert!(their_dk.decrypt(&ct).is_err());
-    let long = oaep::EncryptingKey::<Sha256>::new_with_label(ours.to_public_key(), [0u8; 300]);
-    assert_eq!(
-        rsa::oaep::EncryptingKey::try_from(long).unwrap_err(),
-        rsa::Error::LabelTooLong
-    );
-
-    let their_pss = rsa::pss::SigningKey::<Sha256>::new_with_salt_len(theirs.clone(), 20);
-    let pss_sk = pss::SigningKey::<Sha256>::try_from(their_pss.clone()).unwrap();
-    assert_eq!(pss_sk.salt_len(), 20);
-    assert_eq!(
-        rsa::pss::SigningKey::<Sha256>::try_from(pss_sk.clone()).unwrap(),
-        their_pss
-    );
-    let auto = rsa::pss::VerifyingKey::<Sha256>::new_with_auto_salt_len(theirs.to_public_key());
-    let pss_vk = pss::VerifyingKey::<Sha256>::try_from(auto.clone()).unwrap();
-    assert_eq!(pss_vk.salt_len(), None);
-    assert_eq!(rsa::pss::VerifyingKey::<Sha256>::from(pss_vk), auto);
 }

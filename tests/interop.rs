@@ -192,12 +192,28 @@ fn components_constructors_agree_with_rsa() {
         )
         .unwrap();
         assert!(from_components == ours, "{dir}");
-        assert!(PrivateKey::from_components(
+        // No primes: both recover p and q from (n, e, d) (NIST SP 800-56B
+        // Rev. 2 Appendix C.2), to the same key.
+        let recovered = PrivateKey::from_components(
             theirs.n().clone().get(),
             theirs.e().clone(),
             theirs.d().clone(),
-            vec![]
+            vec![],
         )
-        .is_err());
+        .unwrap();
+        let rsa_recovered = rsa::PrivateKey::from_components(
+            theirs.n().clone().get(),
+            theirs.e().clone(),
+            theirs.d().clone(),
+            vec![],
+        )
+        .unwrap();
+        assert_eq!(
+            recovered.to_pkcs1_der().unwrap().as_bytes(),
+            rsa::pkcs1::EncodeRsaPrivateKey::to_pkcs1_der(&rsa_recovered)
+                .unwrap()
+                .as_bytes(),
+            "{dir}"
+        );
     }
 }

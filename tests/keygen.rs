@@ -25,6 +25,9 @@ use rsa_cortex_m::{
 };
 use sha2::{Digest, Sha256};
 
+/// The fixed-capacity key whose (no-heap) generation most tests exercise.
+type Key = BoundedPrivateKey<Max4096>;
+
 fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
@@ -102,7 +105,7 @@ fn check_key<C: Capacity>(key: &BoundedPrivateKey<C>, bits: usize, e: u64) {
 
 #[test]
 fn generated_2048_bit_key_is_valid_for_us_and_rsa() {
-    let key = PrivateKey::new(&mut rng(1), 2048).unwrap();
+    let key = Key::new(&mut rng(1), 2048).unwrap();
     check_key(&key, 2048, 65537);
 }
 
@@ -134,7 +137,7 @@ fn storage_capacity_does_not_change_the_key() {
 #[test]
 fn sizes_1024_unchecked_and_odd() {
     for (seed, bits) in [(10, 1024), (11, 1024), (12, 1536), (13, 1025), (14, 1111)] {
-        let key = PrivateKey::new_unchecked(&mut rng(seed), bits).unwrap();
+        let key = Key::new_unchecked(&mut rng(seed), bits).unwrap();
         check_key(&key, bits, 65537);
     }
     let key = BoundedPrivateKey::<Max1024>::new_unchecked(&mut rng(15), 1024).unwrap();
@@ -150,7 +153,7 @@ fn size_3072() {
 #[test]
 #[ignore = "about 3.5 s in release, much longer in debug; run with --ignored"]
 fn size_4096() {
-    let key = PrivateKey::new(&mut rng(17), 4096).unwrap();
+    let key = Key::new(&mut rng(17), 4096).unwrap();
     check_key(&key, 4096, 65537);
 }
 
@@ -164,39 +167,29 @@ fn other_public_exponents() {
         (25, 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29),
         (26, (1 << 33) - 1),
     ] {
-        let key = PrivateKey::new_with_exp_u64_unchecked(&mut rng(seed), 1024, e).unwrap();
+        let key = Key::new_with_exp_u64_unchecked(&mut rng(seed), 1024, e).unwrap();
         check_key(&key, 1024, e);
     }
-    let key = PrivateKey::new_with_exp(&mut rng(23), 2048, BoxedUint::from(3u64)).unwrap();
+    let key = Key::new_with_exp(&mut rng(23), 2048, BoxedUint::from(3u64)).unwrap();
     check_key(&key, 2048, 3);
-    let key =
-        PrivateKey::new_with_exp_unchecked(&mut rng(24), 1024, BoxedUint::from(257u64)).unwrap();
+    let key = Key::new_with_exp_unchecked(&mut rng(24), 1024, BoxedUint::from(257u64)).unwrap();
     check_key(&key, 1024, 257);
 }
 
 #[test]
 fn bad_parameters_are_errors() {
     let mut r = rng(30);
+    assert_eq!(Key::new(&mut r, 2047).unwrap_err(), Error::ModulusTooSmall);
+    assert_eq!(Key::new(&mut r, 1024).unwrap_err(), Error::ModulusTooSmall);
     assert_eq!(
-        PrivateKey::new(&mut r, 2047).unwrap_err(),
+        Key::new_unchecked(&mut r, 1023).unwrap_err(),
         Error::ModulusTooSmall
     );
     assert_eq!(
-        PrivateKey::new(&mut r, 1024).unwrap_err(),
+        Key::new_unchecked(&mut r, 0).unwrap_err(),
         Error::ModulusTooSmall
     );
-    assert_eq!(
-        PrivateKey::new_unchecked(&mut r, 1023).unwrap_err(),
-        Error::ModulusTooSmall
-    );
-    assert_eq!(
-        PrivateKey::new_unchecked(&mut r, 0).unwrap_err(),
-        Error::ModulusTooSmall
-    );
-    assert_eq!(
-        PrivateKey::new(&mut r, 4097).unwrap_err(),
-        Error::ModulusTooLarge
-    );
+    assert_eq!(Key::new(&mut r, 4097).unwrap_err(), Error::ModulusTooLarge);
     assert_eq!(
         BoundedPrivateKey::<Max2048>::new(&mut r, 3072).unwrap_err(),
         Error::ModulusTooLarge
@@ -206,7 +199,7 @@ fn bad_parameters_are_errors() {
         Error::ModulusTooSmall
     );
     assert_eq!(
-        PrivateKey::new(&mut r, usize::MAX).unwrap_err(),
+        Key::new(&mut r, usize::MAX).unwrap_err(),
         Error::ModulusTooLarge
     );
     for (e, err) in [
@@ -219,7 +212,7 @@ fn bad_parameters_are_errors() {
         (u64::MAX, Error::PublicExponentTooLarge),
     ] {
         assert_eq!(
-            PrivateKey::new_with_exp_u64(&mut r, 2048, e).unwrap_err(),
+            Key::new_with_exp_u64(&mut r, 2048, e).unwrap_err(),
             err,
             "e = {e}"
         );
@@ -228,11 +221,11 @@ fn bad_parameters_are_errors() {
     big[0] = 1;
     let huge = BoxedUint::from_be_slice(&big, 128).unwrap();
     assert_eq!(
-        PrivateKey::new_with_exp(&mut r, 2048, huge).unwrap_err(),
+        Key::new_with_exp(&mut r, 2048, huge).unwrap_err(),
         Error::PublicExponentTooLarge
     );
     assert_eq!(
-        PrivateKey::new_with_exp(&mut r, 2048, BoxedUint::from(4u64)).unwrap_err(),
+        Key::new_with_exp(&mut r, 2048, BoxedUint::from(4u64)).unwrap_err(),
         Error::InvalidExponent
     );
 }
@@ -299,19 +292,19 @@ impl rand::rand_core::TryCryptoRng for StuckRng {}
 fn generator_failures_are_errors() {
     for budget in [0, 5, 40, 1000] {
         assert_eq!(
-            PrivateKey::new(&mut FailingRng { budget }, 2048).unwrap_err(),
+            Key::new(&mut FailingRng { budget }, 2048).unwrap_err(),
             Error::Rng
         );
     }
     assert!(matches!(
-        <PrivateKey as sha2::digest::common::Generate>::try_generate_from_rng(&mut FailingRng {
+        <Key as sha2::digest::common::Generate>::try_generate_from_rng(&mut FailingRng {
             budget: 100
         }),
         Err(RngFailed)
     ));
     // A stuck generator ends with an error instead of looping for ever.
     assert_eq!(
-        PrivateKey::new_unchecked(&mut StuckRng, 1024).unwrap_err(),
+        Key::new_unchecked(&mut StuckRng, 1024).unwrap_err(),
         Error::Rng
     );
 }
@@ -319,19 +312,20 @@ fn generator_failures_are_errors() {
 #[test]
 fn generate_trait() {
     use sha2::digest::common::Generate;
-    assert_eq!(PrivateKey::DEFAULT_BITS, 3072);
+    assert_eq!(Key::DEFAULT_BITS, 3072);
     assert_eq!(BoundedPrivateKey::<Max2048>::DEFAULT_BITS, 2048);
     let key = BoundedPrivateKey::<Max2048>::generate_from_rng(&mut rng(40));
     check_key(&key, 2048, 65537);
     assert!(key == BoundedPrivateKey::<Max2048>::new(&mut rng(40), 2048).unwrap());
-    let sk = pkcs1v15::SigningKey::<Sha256, Max2048>::generate_from_rng(&mut rng(40));
+    let sk = pkcs1v15::BoundedSigningKey::<Sha256, Max2048>::generate_from_rng(&mut rng(40));
     assert!(*sk.as_ref() == key);
-    let sk = pss::SigningKey::<Sha256, Max2048>::generate_from_rng(&mut rng(40));
+    let sk = pss::BoundedSigningKey::<Sha256, Max2048>::generate_from_rng(&mut rng(40));
     assert!(*sk.as_ref() == key);
 }
 
 #[test]
 fn round_trips_through_every_scheme() {
+    // The heap key, generated by the same FIPS 186-5 procedure.
     let key = PrivateKey::new(&mut rng(50), 2048).unwrap();
     let public = key.to_public_key();
     let mut r = rng(51);
@@ -370,15 +364,15 @@ fn round_trips_through_every_scheme() {
 
 #[test]
 fn encodings_round_trip() {
-    let key = PrivateKey::new(&mut rng(60), 2048).unwrap();
+    let key = Key::new(&mut rng(60), 2048).unwrap();
     let der = key.to_pkcs1_der().unwrap();
-    assert!(PrivateKey::from_pkcs1_der(der.as_bytes()).unwrap() == key);
+    assert!(Key::from_pkcs1_der(der.as_bytes()).unwrap() == key);
     let der = key.to_pkcs8_der().unwrap();
-    assert!(PrivateKey::from_pkcs8_der(der.as_bytes()).unwrap() == key);
+    assert!(Key::from_pkcs8_der(der.as_bytes()).unwrap() == key);
     let theirs = rsa::PrivateKey::from_pkcs8_der(der.as_bytes()).unwrap();
     theirs.validate().unwrap();
     let pem = key.to_pkcs8_pem(Default::default()).unwrap();
-    assert!(PrivateKey::from_pkcs8_pem(&pem).unwrap() == key);
+    assert!(Key::from_pkcs8_pem(&pem).unwrap() == key);
     let public_der = key.as_public_key().to_pkcs1_der().unwrap();
     assert_eq!(
         public_der.as_bytes(),
@@ -393,34 +387,39 @@ fn typed_random_constructors() {
     let msg = b"typed keys";
     let mut r = rng(70);
 
-    let sk = pkcs1v15::SigningKey::<Sha256, Max2048>::random(&mut rng(71), 2048).unwrap();
+    let sk = pkcs1v15::BoundedSigningKey::<Sha256, Max2048>::random(&mut rng(71), 2048).unwrap();
     let sig = sk.sign(msg);
     sk.verifying_key().verify(msg, &sig).unwrap();
-    let sk =
-        pkcs1v15::SigningKey::<Sha256, Max2048>::random_unprefixed(&mut rng(72), 2048).unwrap();
+    let sk = pkcs1v15::BoundedSigningKey::<Sha256, Max2048>::random_unprefixed(&mut rng(72), 2048)
+        .unwrap();
     assert!(sk.is_unprefixed());
 
-    let sk = pss::SigningKey::<Sha256, Max2048>::random(&mut rng(73), 2048).unwrap();
+    let sk = pss::BoundedSigningKey::<Sha256, Max2048>::random(&mut rng(73), 2048).unwrap();
     let sig = sk.sign_with_rng(&mut r, msg);
     sk.verifying_key().verify(msg, &sig).unwrap();
-    let sk =
-        pss::SigningKey::<Sha256, Max2048>::random_with_salt_len(&mut rng(74), 2048, 0).unwrap();
+    let sk = pss::BoundedSigningKey::<Sha256, Max2048>::random_with_salt_len(&mut rng(74), 2048, 0)
+        .unwrap();
     let sig = sk.sign_with_rng(&mut r, msg);
     sk.verifying_key().verify(msg, &sig).unwrap();
 
-    use rsa::traits::{Decryptor, EncryptingKeypair, RandomizedEncryptor};
-    let dk = oaep::DecryptingKey::<Sha256, Sha256, Max2048>::random(&mut rng(75), 2048).unwrap();
+    use rsa_cortex_m::traits::{Decryptor, EncryptingKeypair, RandomizedEncryptor};
+    let dk =
+        oaep::BoundedDecryptingKey::<Sha256, Sha256, Max2048>::random(&mut rng(75), 2048).unwrap();
     let ct = dk.encrypting_key().encrypt_with_rng(&mut r, msg).unwrap();
     assert_eq!(dk.decrypt(&ct).unwrap(), msg);
-    let dk = pkcs1v15::DecryptingKey::<Max2048>::random(&mut rng(76), 2048).unwrap();
+    let dk = pkcs1v15::BoundedDecryptingKey::<Max2048>::random(&mut rng(76), 2048).unwrap();
     let ct = dk.encrypting_key().encrypt_with_rng(&mut r, msg).unwrap();
     assert_eq!(dk.decrypt(&ct).unwrap(), msg);
 
-    // Sizes below 2048 bits need the unchecked key constructor.
+    // Below 2048 bits the fixed-capacity keys need the unchecked key
+    // constructor; the heap keys follow rsa 0.10 (1024 and up).
     assert_eq!(
-        pss::SigningKey::<Sha256>::random(&mut rng(77), 1024).unwrap_err(),
+        pss::BoundedSigningKey::<Sha256, Max4096>::random(&mut rng(77), 1024).unwrap_err(),
         Error::ModulusTooSmall
     );
+    let sk = pss::SigningKey::<Sha256>::random(&mut rng(77), 1024).unwrap();
+    let sig = sk.sign_with_rng(&mut r, msg);
+    sk.verifying_key().verify(msg, &sig).unwrap();
 }
 
 #[test]

@@ -10,7 +10,14 @@ use std::time::{Duration, Instant};
 
 use rsa_cortex_m::pkcs1::{DecodeRsaPrivateKey, DecodeRsaPublicKey};
 use rsa_cortex_m::spki::DecodePublicKey;
-use rsa_cortex_m::{BoundedPublicKey, Error, Max8192, PrivateKey, PublicKey};
+use rsa_cortex_m::{BoundedPublicKey, BoxedUint, Error, Max4096, Max8192, PrivateKey, PublicKey};
+
+/// The fixed-capacity public key of the default capacity.
+type Bounded = BoundedPublicKey<Max4096>;
+
+fn uint(be: &[u8]) -> BoxedUint {
+    BoxedUint::from_be_slice_vartime(be)
+}
 
 /// DER length octets.
 fn der_len(len: usize) -> Vec<u8> {
@@ -80,18 +87,26 @@ fn quickly<T>(what: &str, f: impl FnOnce() -> T) -> T {
 
 #[test]
 fn oversized_modulus_is_rejected_quickly() {
-    for bits in [4097usize, 8192, 16384, 65536] {
+    for bits in [4097usize, 8192, 8193, 16384, 65536] {
         let n = odd_number(bits);
         let public = pkcs1_public(&n, &[1, 0, 1]);
-        let err = quickly("public key", || PublicKey::from_pkcs1_der(&public)).unwrap_err();
-        assert!(
-            matches!(err, rsa_cortex_m::pkcs1::Error::KeyMalformed),
-            "{bits}: {err:?}"
-        );
+        // The heap key accepts up to PublicKey::MAX_SIZE (8192) bits, as rsa 0.10.
+        let heap = quickly("public key", || PublicKey::from_pkcs1_der(&public));
+        assert_eq!(heap.is_ok(), bits <= 8192, "{bits}: {heap:?}");
+        let heap = quickly("PublicKey::new", || {
+            PublicKey::new(uint(&n), uint(&[1, 0, 1]))
+        });
         assert_eq!(
-            quickly("from_be_bytes", || PublicKey::from_be_bytes(&n, &[1, 0, 1])).unwrap_err(),
+            heap.err(),
+            (bits > 8192).then_some(Error::ModulusTooLarge),
+            "{bits}"
+        );
+        // The fixed-capacity key refuses anything above its capacity, by its name.
+        assert_eq!(
+            quickly("from_be_bytes", || Bounded::from_be_bytes(&n, &[1, 0, 1])).unwrap_err(),
             Error::ModulusTooLarge
         );
+        assert!(quickly("bounded pkcs1", || Bounded::from_pkcs1_der(&public)).is_err());
         let private = pkcs1_private(&n, &[1, 0, 1], &n[..n.len() / 2]);
         assert!(quickly("private key", || PrivateKey::from_pkcs1_der(&private)).is_err());
         // The largest capacity has a bound too.
@@ -137,15 +152,22 @@ fn oversized_public_exponent_is_rejected_quickly() {
         odd_number(4096),                   // e > n
     ] {
         assert_eq!(
-            quickly("from_be_bytes", || PublicKey::from_be_bytes(&n, &e)).unwrap_err(),
+            quickly("from_be_bytes", || Bounded::from_be_bytes(&n, &e)).unwrap_err(),
             Error::PublicExponentTooLarge,
             "{e:02x?}"
         );
+        // The heap key: as rsa 0.10, e ≥ n is an invalid modulus first.
+        let heap = quickly("PublicKey::new", || PublicKey::new(uint(&n), uint(&e))).unwrap_err();
+        assert!(
+            matches!(heap, Error::PublicExponentTooLarge | Error::InvalidModulus),
+            "{heap:?}"
+        );
         let der = pkcs1_public(&n, &e);
         assert!(quickly("pkcs1", || PublicKey::from_pkcs1_der(&der)).is_err());
+        assert!(quickly("bounded pkcs1", || Bounded::from_pkcs1_der(&der)).is_err());
     }
     // The largest accepted exponent, 2^33 − 1, verifies in bounded time.
-    let key = PublicKey::from_be_bytes(&n, &[0x01, 0xff, 0xff, 0xff, 0xff]).unwrap();
+    let key = Bounded::from_be_bytes(&n, &[0x01, 0xff, 0xff, 0xff, 0xff]).unwrap();
     let mut out = vec![0u8; key.size()];
     quickly("raw_public, e = 2^33 - 1", || {
         key.raw_public(&[7; 255], &mut out).unwrap()
@@ -154,9 +176,8 @@ fn oversized_public_exponent_is_rejected_quickly() {
 
 #[test]
 fn untrusted_lengths_are_errors() {
-    let key =
-        PublicKey::from_public_key_der(include_bytes!("data/fixtures/rsa2048/public.spki.der"))
-            .unwrap();
+    let key = Bounded::from_public_key_der(include_bytes!("data/fixtures/rsa2048/public.spki.der"))
+        .unwrap();
     let mut out = vec![0u8; 256];
     for len in [0usize, 1, 255, 257, 100_000] {
         let sig = vec![0x01u8; len];

@@ -28,21 +28,18 @@
 //!
 //! Where the two implementations legitimately differ, the tests accept both and print a `note`
 //! (observed 2026-11-30):
-//! * OAEP "First byte is 1" (24 cases): rsa 0.10 accepts (ignores Y), rsa_cortex_m rejects.
-//! * id-RSASSA-PSS SPKI with parameters (`*_params` files): rsa 0.10's `DecodePublicKey`
-//!   rejects it, rsa_cortex_m accepts it; the parameters themselves are checked test-side.
-//! * three-prime PKCS#8 keys: rejected by rsa 0.10, accepted by rsa_cortex_m; both load them
-//!   from components.
-//! * two-prime keys with unbalanced primes (the e = 3 sig-gen keys): rsa 0.10 needs
-//!   `from_components_with_wide_primes`, rsa_cortex_m decodes them directly.
-//! * `from_components(n, e, d, vec![])` (prime recovery): rsa 0.10 recovers p, q for
-//!   e = 65537; rsa_cortex_m returns `NprimesTooSmall` (informational, not asserted).
+//! * id-RSASSA-PSS SPKI with parameters (`*_params` files): `DecodePublicKey` of the drop-in
+//!   `PublicKey` rejects them (as rsa 0.10); the parameters themselves are checked test-side.
+//! * three-prime PKCS#8 keys: rejected by the decoders of both crates; both load them from
+//!   components.
+//! * two-prime keys with unbalanced primes (the e = 3 sig-gen keys): both crates need
+//!   `from_components_with_wide_primes`.
+//!
+//! Policy shared by both crates: OAEP "First byte is 1" (24 cases) decrypts, ignoring the
+//! first octet Y as draft-irtf-cfrg-rsa-guidance §7 recommends; the strict policy that rejects
+//! it (rsa_cortex_m's `oaep::decrypt_strict_into`) is tested in `tests/policies.rs`.
 
-use rsa_cortex_m as imp; // one-line switch: `use rsa as imp;` (with IMP_IS_RSA_0_10 = true) validates the tests against rsa 0.10
-
-/// True when `imp` is the reference `rsa` 0.10: only then are its documented deviations
-/// tolerated; this crate must give Wycheproof's result on every case.
-const IMP_IS_RSA_0_10: bool = false;
+use rsa_cortex_m as imp; // one-line switch: `use rsa as imp;` validates the tests against rsa 0.10
 
 use crypto_bigint::BoxedUint;
 use imp::traits::{Decryptor, PublicKeyParts};
@@ -55,10 +52,10 @@ use signature::{SignatureEncoding, Signer, Verifier};
 use std::path::PathBuf;
 
 /// Key types that can hold 8192-bit keys, picked automatically from `imp` (no second switch):
-/// * rsa 0.10: `PublicKey::MAX_SIZE` is 8192 (inclusive), so the ordinary `PublicKey` /
-///   `PrivateKey` with their ordinary decoders; `pkcs1v15::Signature::MAX_LEN` is 1024 bytes.
-/// * rsa_cortex_m: `PublicKey` / `PrivateKey` are the `Max4096` capacity; 8192-bit keys need the
-///   largest capacity type, `BoundedPublicKey<Max8192>` / `BoundedPrivateKey<Max8192>`.
+/// in both crates `PublicKey::MAX_SIZE` is 8192 (inclusive), so the ordinary `PublicKey` /
+/// `PrivateKey` with their ordinary decoders; `pkcs1v15::Signature::MAX_LEN` is 1024 bytes.
+/// (The fixed-capacity `BoundedPublicKey<Max8192>` of rsa_cortex_m is exercised on these files
+/// by `tests/fixtures.rs`-style slice-function checks below.)
 ///
 /// The wide types are only used through the decode traits and the inherent
 /// `verify` / `pkcs1v15_verify` / `decrypt` methods.
@@ -72,10 +69,10 @@ impl Wide for rsa::PrivateKey {
     type T = rsa::PrivateKey;
 }
 impl Wide for rsa_cortex_m::PublicKey {
-    type T = rsa_cortex_m::BoundedPublicKey<rsa_cortex_m::Max8192>;
+    type T = rsa_cortex_m::PublicKey;
 }
 impl Wide for rsa_cortex_m::PrivateKey {
-    type T = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max8192>;
+    type T = rsa_cortex_m::PrivateKey;
 }
 type WidePublicKey = <PublicKey as Wide>::T;
 type WidePrivateKey = <PrivateKey as Wide>::T;
@@ -192,15 +189,13 @@ macro_rules! with_digest {
 /// (either outcome accepted, counted as "tolerated").  Returns the reason.
 fn deviation(file: &str, t: &Value) -> Option<&'static str> {
     let comment = s(&t["comment"]);
-    if IMP_IS_RSA_0_10
-        && (file.starts_with("rsa_oaep_") || file.starts_with("rsa_three_primes_oaep_"))
+    if (file.starts_with("rsa_oaep_") || file.starts_with("rsa_three_primes_oaep_"))
         && comment == "First byte is 1"
     {
-        // rsa 0.10 ignores the first octet Y of the OAEP encoded message, following
-        // draft-irtf-cfrg-rsa-guidance-10 §7 (its own wycheproof test rewrites this case to
-        // `valid`).  rsa_cortex_m rejects it, as Wycheproof expects.  If accepted, the plaintext
-        // must still be the expected message.
-        return Some("OAEP: first byte of EM is 1 (rsa 0.10 ignores Y per CFRG RSA guidance)");
+        // Both crates ignore the first octet Y of the OAEP encoded message, following
+        // draft-irtf-cfrg-rsa-guidance-10 §7 (rsa's own wycheproof test rewrites this case to
+        // `valid`). If accepted, the plaintext must still be the expected message.
+        return Some("OAEP: first byte of EM is 1 (Y ignored per CFRG RSA guidance)");
     }
     None
 }
@@ -566,10 +561,9 @@ fn wide_prime_key(g: &Value) -> Option<Result<PrivateKey, String>> {
     ))
 }
 
-/// Import of a two-prime key with unbalanced primes.  rsa 0.10 needs
-/// `from_components_with_wide_primes` for that (its `from_components` and the decoders require
-/// each prime to fit in ceil(bits(n)/2) bits).  rsa_cortex_m has no
-/// `from_components_with_wide_primes` (yet); its `from_components` is used.
+/// Import of a two-prime key with unbalanced primes: both crates need
+/// `from_components_with_wide_primes` for that (their `from_components` and the decoders require
+/// each prime to fit in ceil(bits(n)/2) bits).
 trait WidePrimes: Sized {
     fn from_wide_primes(
         n: BoxedUint,
@@ -595,7 +589,7 @@ impl WidePrimes for rsa_cortex_m::PrivateKey {
         d: BoxedUint,
         primes: Vec<BoxedUint>,
     ) -> Result<Self, String> {
-        Self::from_components(n, e, d, primes).map_err(|e| format!("{e:?}"))
+        Self::from_components_with_wide_primes(n, e, d, primes).map_err(|e| format!("{e:?}"))
     }
 }
 

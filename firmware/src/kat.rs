@@ -12,7 +12,7 @@ use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix};
 type PrivateKey = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max2048>;
 use rsa_cortex_m::oaep;
 #[cfg(not(fw_small_ram))]
-use rsa_cortex_m::PrivateKey;
+type PrivateKey = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max4096>;
 use sha2::{Digest, Sha256};
 
 macro_rules! fixture {

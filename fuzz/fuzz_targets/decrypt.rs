@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
-use rsa_cortex_m::{oaep, pkcs1v15, Error, PrivateKey};
+use rsa_cortex_m::{oaep, pkcs1v15, BoundedPrivateKey, Error, Max2048, PrivateKey};
 use sha2::Sha256;
 use std::sync::OnceLock;
 
@@ -37,7 +37,12 @@ impl rand_core::TryRng for Rng {
 
 impl rand_core::TryCryptoRng for Rng {}
 
-fn key() -> &'static PrivateKey {
+fn key() -> &'static BoundedPrivateKey<Max2048> {
+    static KEY: OnceLock<BoundedPrivateKey<Max2048>> = OnceLock::new();
+    KEY.get_or_init(|| BoundedPrivateKey::from_pkcs8_der(KEY_1024).unwrap())
+}
+
+fn heap_key() -> &'static PrivateKey {
     static KEY: OnceLock<PrivateKey> = OnceLock::new();
     KEY.get_or_init(|| PrivateKey::from_pkcs8_der(KEY_1024).unwrap())
 }
@@ -45,9 +50,16 @@ fn key() -> &'static PrivateKey {
 fuzz_target!(|ct: &[u8]| {
     let key = key();
     let k = key.size();
+    // The heap key gives the same result on every ciphertext.
+    let mut heap_out = vec![0u8; k];
+    let heap = pkcs1v15::decrypt_into(heap_key(), ct, &mut heap_out);
     let mut out = vec![0u8; k];
     let mut out2 = vec![0u8; k];
     let implicit = pkcs1v15::decrypt_into(key, ct, &mut out);
+    assert_eq!(implicit, heap);
+    if let Ok(len) = implicit {
+        assert_eq!(out[..len], heap_out[..len]);
+    }
     let mut n = vec![0u8; k];
     key.as_public_key().write_n_be(&mut n).unwrap();
     if ct.len() == k && ct < &n[..] {

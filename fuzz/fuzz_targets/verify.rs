@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use rsa_cortex_m::pkcs1::DecodeRsaPublicKey;
 use rsa_cortex_m::spki::DecodePublicKey;
-use rsa_cortex_m::{pkcs1v15, pss, PublicKey};
+use rsa_cortex_m::{pkcs1v15, pss, BoundedPublicKey, Max4096, PublicKey};
 use sha2::{Digest, Sha256};
 
 const SPKI_2048: &[u8] = include_bytes!("../../tests/data/fixtures/rsa2048/public.spki.der");
@@ -48,7 +48,9 @@ fuzz_target!(|data: &[u8]| {
         assert!(r1.is_err() && r2.is_err() && r3.is_err() && r4.is_err());
     }
     // The recovered EM of a wrong-length or out-of-range signature is an
-    // error, never a panic.
-    let mut em = vec![0u8; key.size()];
-    let _ = key.raw_public(sig, &mut em);
+    // error, never a panic (the fixed-capacity key's raw RSAVP1).
+    if let Ok(bounded) = BoundedPublicKey::<Max4096>::try_from(&key) {
+        let mut em = vec![0u8; bounded.size()];
+        let _ = bounded.raw_public(sig, &mut em);
+    }
 });

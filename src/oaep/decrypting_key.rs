@@ -1,52 +1,42 @@
-//! RSAES-OAEP decrypting key.
+//! `RSAES-OAEP` decrypting key over the heap [`PrivateKey`], as
+//! `rsa::oaep::DecryptingKey`.
 
-#[cfg(feature = "alloc")]
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use digest::Digest;
-#[cfg(feature = "alloc")]
+use digest::{Digest, FixedOutputReset};
 use rand_core::TryCryptoRng;
 use zeroize::ZeroizeOnDrop;
 
-use super::decrypt_into;
-use super::encrypting_key::Label;
-#[cfg(feature = "alloc")]
-use super::EncryptingKey;
-use crate::capacity::{Capacity, Max4096};
-use crate::errors::Result;
-use crate::key::BoundedPrivateKey;
-#[cfg(feature = "alloc")]
-use crate::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor, TraitError};
+use super::scheme::decrypt;
+use crate::key::heap::check_public;
+use crate::traits::{Decryptor, RandomizedDecryptor};
+use crate::{PrivateKey, Result};
 
-/// Decryption key for OAEP decryption as described in [RFC8017 § 7.1].
-///
-/// `D` hashes the label, `MGD` is MGF1's hash. Holds a
-/// [`BoundedPrivateKey<C>`] and the label inline (at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
-/// bytes). The private operation is constant time without blinding, so
-/// `Decryptor::decrypt` needs no RNG; `RandomizedDecryptor::decrypt_with_rng`
-/// also blinds it with its RNG (same result).
-///
-/// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
-pub struct DecryptingKey<D, MGD = D, C: Capacity = Max4096>
+/// Decrypting key for `RSAES-OAEP` (RFC 8017 §7.1) with label hash `D`,
+/// MGF1 over `MGD` and an optional label.
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DecryptingKey<D, MGD = D>
 where
     D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
-    inner: BoundedPrivateKey<C>,
-    label: Option<Label>,
+    inner: PrivateKey,
+    label: Option<Box<[u8]>>,
     phantom: PhantomData<D>,
     mg_phantom: PhantomData<MGD>,
 }
 
-impl<D, MGD, C: Capacity> DecryptingKey<D, MGD, C>
+impl<D, MGD> DecryptingKey<D, MGD>
 where
     D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
-    /// Create a new decrypting key from an RSA private key, with no label.
+    /// A decrypting key with an empty label.
     #[must_use]
-    pub fn new(key: BoundedPrivateKey<C>) -> Self {
+    pub fn new(key: PrivateKey) -> Self {
         Self {
             inner: key,
             label: None,
@@ -55,170 +45,71 @@ where
         }
     }
 
-    /// Create a new decrypting key from an RSA private key using the
-    /// provided label.
-    ///
-    /// A label longer than [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) makes every decryption fail with
-    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong); see [`Self::try_new_with_label`].
-    pub fn new_with_label<S: AsRef<[u8]>>(key: BoundedPrivateKey<C>, label: S) -> Self {
+    /// A decrypting key with `label`.
+    pub fn new_with_label<S: Into<Box<[u8]>>>(key: PrivateKey, label: S) -> Self {
         Self {
             inner: key,
-            label: Some(Label::new(label.as_ref())),
+            label: Some(label.into()),
             phantom: PhantomData,
             mg_phantom: PhantomData,
         }
     }
-
-    /// As [`Self::new_with_label`], rejecting a label longer than
-    /// [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) (not in `rsa`).
-    ///
-    /// # Errors
-    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong).
-    pub fn try_new_with_label<S: AsRef<[u8]>>(key: BoundedPrivateKey<C>, label: S) -> Result<Self> {
-        Ok(Self {
-            inner: key,
-            label: Some(Label::try_new(label.as_ref())?),
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        })
-    }
-
-    /// The label (`None` for [`Self::new`]), or `LabelTooLong`.
-    #[cfg(feature = "rsa")]
-    pub(crate) fn label_bytes(&self) -> Result<Option<&[u8]>> {
-        self.label
-            .as_ref()
-            .map(|_| Label::get(&self.label))
-            .transpose()
-    }
-
-    /// Decrypts `ct` into the start of `out` (at least `k` bytes) without
-    /// allocating and returns the message length (not in `rsa`; see
-    /// [`decrypt_into`]).
-    ///
-    /// # Errors
-    /// As [`decrypt_into`]; [`Error::LabelTooLong`](crate::Error::LabelTooLong) if the key's label was
-    /// too long to store.
-    pub fn decrypt_into(&self, ct: &[u8], out: &mut [u8]) -> Result<usize> {
-        let label = Label::get(&self.label)?;
-        decrypt_into::<C, D, MGD>(&self.inner, ct, label, out)
-    }
-
-    #[cfg(feature = "alloc")]
-    fn decrypt_vec<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        ct: &[u8],
-    ) -> Result<Vec<u8>> {
-        let label = Label::get(&self.label)?;
-        let mut out = alloc::vec![0u8; self.inner.size()];
-        let len = super::decrypt_with::<C, D, MGD, R>(&self.inner, rng, ct, label, &mut out)?;
-        out.truncate(len);
-        Ok(out)
-    }
 }
 
-#[cfg(feature = "alloc")]
-impl<D, MGD, C: Capacity> Decryptor for DecryptingKey<D, MGD, C>
+impl<D, MGD> Decryptor for DecryptingKey<D, MGD>
 where
     D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
-    fn decrypt(&self, ciphertext: &[u8]) -> core::result::Result<Vec<u8>, TraitError> {
-        // The identity conversion without the `rsa` feature.
-        #[allow(clippy::useless_conversion)]
-        self.decrypt_vec::<crate::blinding::NoRng>(None, ciphertext)
-            .map_err(TraitError::from)
+    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        check_public(&self.inner)?;
+        #[cfg(feature = "getrandom")]
+        {
+            decrypt::<_, D, MGD>(
+                Some(&mut getrandom::SysRng),
+                &self.inner,
+                ciphertext,
+                self.label.as_deref(),
+            )
+        }
+        #[cfg(not(feature = "getrandom"))]
+        {
+            decrypt::<crate::blinding::NoRng, D, MGD>(
+                None,
+                &self.inner,
+                ciphertext,
+                self.label.as_deref(),
+            )
+        }
     }
 }
 
-#[cfg(feature = "alloc")]
-impl<D, MGD, C: Capacity> RandomizedDecryptor for DecryptingKey<D, MGD, C>
+impl<D, MGD> RandomizedDecryptor for DecryptingKey<D, MGD>
 where
     D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
     fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         ciphertext: &[u8],
-    ) -> core::result::Result<Vec<u8>, TraitError> {
-        // The identity conversion without the `rsa` feature.
-        #[allow(clippy::useless_conversion)]
-        self.decrypt_vec(Some(rng), ciphertext)
-            .map_err(TraitError::from)
+    ) -> Result<Vec<u8>> {
+        check_public(&self.inner)?;
+        decrypt::<R, D, MGD>(Some(rng), &self.inner, ciphertext, self.label.as_deref())
     }
 }
 
-/// Not implemented by `rsa` 0.10 for OAEP (only for PKCS#1 v1.5): the
-/// encrypting key carries the same label.
-#[cfg(feature = "alloc")]
-impl<D, MGD, C: Capacity> EncryptingKeypair for DecryptingKey<D, MGD, C>
+impl<D, MGD> ZeroizeOnDrop for DecryptingKey<D, MGD>
 where
     D: Digest,
-    MGD: Digest,
-{
-    type EncryptingKey = EncryptingKey<D, MGD, C>;
-
-    fn encrypting_key(&self) -> EncryptingKey<D, MGD, C> {
-        EncryptingKey {
-            inner: self.inner.to_public_key(),
-            label: self.label.clone(),
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        }
-    }
-}
-
-impl<D, MGD, C: Capacity> AsRef<BoundedPrivateKey<C>> for DecryptingKey<D, MGD, C>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    fn as_ref(&self) -> &BoundedPrivateKey<C> {
-        &self.inner
-    }
-}
-
-impl<D, MGD, C: Capacity> Clone for DecryptingKey<D, MGD, C>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            label: self.label.clone(),
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        }
-    }
-}
-
-impl<D, MGD, C: Capacity> core::fmt::Debug for DecryptingKey<D, MGD, C>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("DecryptingKey")
-            .field("inner", &self.inner)
-            .field("label", &self.label)
-            .finish()
-    }
-}
-
-impl<D, MGD, C: Capacity> ZeroizeOnDrop for DecryptingKey<D, MGD, C>
-where
-    D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
 }
 
-impl<D, MGD, C: Capacity> PartialEq for DecryptingKey<D, MGD, C>
+impl<D, MGD> PartialEq for DecryptingKey<D, MGD>
 where
     D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
     fn eq(&self, other: &Self) -> bool {
         self.inner == other.inner && self.label == other.label

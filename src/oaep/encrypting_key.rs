@@ -1,113 +1,40 @@
-//! RSAES-OAEP encrypting key.
+//! `RSAES-OAEP` encrypting key over the heap [`PublicKey`], as
+//! `rsa::oaep::EncryptingKey`.
 
-#[cfg(feature = "alloc")]
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use digest::Digest;
+use digest::{Digest, FixedOutputReset};
 use rand_core::TryCryptoRng;
 
-use super::encrypt_into;
-use crate::capacity::{Capacity, Max4096};
-use crate::errors::{Error, Result};
-use crate::key::BoundedPublicKey;
-#[cfg(feature = "alloc")]
-use crate::traits::{RandomizedEncryptor, TraitError};
+use super::scheme::encrypt;
+use crate::traits::RandomizedEncryptor;
+use crate::{PublicKey, Result};
 
-/// Longest OAEP label the typed keys ([`EncryptingKey`],
-/// [`DecryptingKey`](super::DecryptingKey)) store, in bytes.
-///
-/// `rsa` 0.10 keeps the label in a `Box<[u8]>`; this crate keeps it inline
-/// so the keys never touch a heap. A longer label is accepted by
-/// `new_with_label` (which cannot fail, as in `rsa`) but every encryption or
-/// decryption with that key then returns [`Error::LabelTooLong`];
-/// `try_new_with_label` reports it up front. For longer labels, call
-/// [`encrypt_into`](super::encrypt_into) / [`decrypt_into`](super::decrypt_into)
-/// directly: they take the label as a slice.
-pub const MAX_LABEL_LEN: usize = 256;
-
-/// An OAEP label stored inline.
-#[derive(Clone)]
-pub(super) struct Label {
-    bytes: [u8; MAX_LABEL_LEN],
-    /// Length of the label as given (may exceed `MAX_LABEL_LEN`).
-    len: usize,
-}
-
-impl Label {
-    pub(super) fn new(label: &[u8]) -> Self {
-        let mut bytes = [0u8; MAX_LABEL_LEN];
-        let stored = label.len().min(MAX_LABEL_LEN);
-        bytes[..stored].copy_from_slice(&label[..stored]);
-        Label {
-            bytes,
-            len: label.len(),
-        }
-    }
-
-    pub(super) fn try_new(label: &[u8]) -> Result<Self> {
-        if label.len() > MAX_LABEL_LEN {
-            return Err(Error::LabelTooLong);
-        }
-        Ok(Self::new(label))
-    }
-
-    /// The label, or [`Error::LabelTooLong`] if it was too long to store.
-    pub(super) fn get(label: &Option<Label>) -> Result<&[u8]> {
-        match label {
-            None => Ok(&[]),
-            Some(l) if l.len <= MAX_LABEL_LEN => Ok(&l.bytes[..l.len]),
-            Some(_) => Err(Error::LabelTooLong),
-        }
-    }
-
-    fn stored(&self) -> &[u8] {
-        &self.bytes[..self.len.min(MAX_LABEL_LEN)]
-    }
-}
-
-impl PartialEq for Label {
-    fn eq(&self, other: &Self) -> bool {
-        self.len == other.len && self.stored() == other.stored()
-    }
-}
-
-impl core::fmt::Debug for Label {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        if self.len <= MAX_LABEL_LEN {
-            write!(f, "{:?}", self.stored())
-        } else {
-            write!(f, "<{} bytes: too long>", self.len)
-        }
-    }
-}
-
-/// Encryption key for OAEP encryption as described in [RFC8017 § 7.1].
-///
-/// `D` hashes the label, `MGD` is MGF1's hash. Holds a
-/// [`BoundedPublicKey<C>`] and the label inline (at most [`MAX_LABEL_LEN`]
-/// bytes).
-///
-/// [RFC8017 § 7.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.1
-pub struct EncryptingKey<D, MGD = D, C: Capacity = Max4096>
+/// Encrypting key for `RSAES-OAEP` (RFC 8017 §7.1) with label hash `D`,
+/// MGF1 over `MGD` and an optional label.
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EncryptingKey<D, MGD = D>
 where
     D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
-    pub(super) inner: BoundedPublicKey<C>,
-    pub(super) label: Option<Label>,
-    pub(super) phantom: PhantomData<D>,
-    pub(super) mg_phantom: PhantomData<MGD>,
+    inner: PublicKey,
+    label: Option<Box<[u8]>>,
+    phantom: PhantomData<D>,
+    mg_phantom: PhantomData<MGD>,
 }
 
-impl<D, MGD, C: Capacity> EncryptingKey<D, MGD, C>
+impl<D, MGD> EncryptingKey<D, MGD>
 where
     D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
-    /// Create a new encrypting key from an RSA public key, with no label.
+    /// An encrypting key with an empty label.
     #[must_use]
-    pub fn new(key: BoundedPublicKey<C>) -> Self {
+    pub fn new(key: PublicKey) -> Self {
         Self {
             inner: key,
             label: None,
@@ -116,119 +43,35 @@ where
         }
     }
 
-    /// Create a new encrypting key from an RSA public key using the provided
-    /// label.
-    ///
-    /// A label longer than [`MAX_LABEL_LEN`] makes every encryption fail with
-    /// [`Error::LabelTooLong`]; see [`Self::try_new_with_label`].
-    pub fn new_with_label<S: AsRef<[u8]>>(key: BoundedPublicKey<C>, label: S) -> Self {
+    /// An encrypting key with `label`.
+    pub fn new_with_label<S: Into<Box<[u8]>>>(key: PublicKey, label: S) -> Self {
         Self {
             inner: key,
-            label: Some(Label::new(label.as_ref())),
+            label: Some(label.into()),
             phantom: PhantomData,
             mg_phantom: PhantomData,
         }
     }
-
-    /// As [`Self::new_with_label`], rejecting a label longer than
-    /// [`MAX_LABEL_LEN`] (not in `rsa`).
-    ///
-    /// # Errors
-    /// [`Error::LabelTooLong`].
-    pub fn try_new_with_label<S: AsRef<[u8]>>(key: BoundedPublicKey<C>, label: S) -> Result<Self> {
-        Ok(Self {
-            inner: key,
-            label: Some(Label::try_new(label.as_ref())?),
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        })
-    }
-
-    /// The label (`None` for [`Self::new`]), or [`Error::LabelTooLong`].
-    #[cfg(feature = "rsa")]
-    pub(crate) fn label_bytes(&self) -> Result<Option<&[u8]>> {
-        self.label
-            .as_ref()
-            .map(|_| Label::get(&self.label))
-            .transpose()
-    }
-
-    /// Encrypts `msg` into `ct`, which must be exactly `k` bytes, without
-    /// allocating (not in `rsa`; see [`encrypt_into`]).
-    ///
-    /// # Errors
-    /// As [`encrypt_into`]; [`Error::LabelTooLong`] if the key's label was
-    /// too long to store.
-    pub fn encrypt_into<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-        ct: &mut [u8],
-    ) -> Result<()> {
-        let label = Label::get(&self.label)?;
-        encrypt_into::<C, D, MGD, R>(&self.inner, rng, msg, label, ct)
-    }
 }
 
-#[cfg(feature = "alloc")]
-impl<D, MGD, C: Capacity> RandomizedEncryptor for EncryptingKey<D, MGD, C>
+impl<D, MGD> RandomizedEncryptor for EncryptingKey<D, MGD>
 where
     D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
     fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[u8],
-    ) -> core::result::Result<Vec<u8>, TraitError> {
-        let mut ct = alloc::vec![0u8; self.inner.size()];
-        self.encrypt_into(rng, msg, &mut ct)?;
-        Ok(ct)
+    ) -> Result<Vec<u8>> {
+        encrypt::<R, D, MGD>(rng, &self.inner, msg, self.label.as_deref())
     }
 }
 
-impl<D, MGD, C: Capacity> AsRef<BoundedPublicKey<C>> for EncryptingKey<D, MGD, C>
+impl<D, MGD> PartialEq for EncryptingKey<D, MGD>
 where
     D: Digest,
-    MGD: Digest,
-{
-    fn as_ref(&self) -> &BoundedPublicKey<C> {
-        &self.inner
-    }
-}
-
-impl<D, MGD, C: Capacity> Clone for EncryptingKey<D, MGD, C>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            label: self.label.clone(),
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        }
-    }
-}
-
-impl<D, MGD, C: Capacity> core::fmt::Debug for EncryptingKey<D, MGD, C>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("EncryptingKey")
-            .field("inner", &self.inner)
-            .field("label", &self.label)
-            .finish()
-    }
-}
-
-impl<D, MGD, C: Capacity> PartialEq for EncryptingKey<D, MGD, C>
-where
-    D: Digest,
-    MGD: Digest,
+    MGD: Digest + FixedOutputReset,
 {
     fn eq(&self, other: &Self) -> bool {
         self.inner == other.inner && self.label == other.label

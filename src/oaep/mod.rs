@@ -6,18 +6,17 @@
 
 mod padding;
 
-pub use padding::{eme_oaep_decode, eme_oaep_encode, eme_oaep_encode_with_seed};
-
-use core::marker::PhantomData;
+pub use padding::{
+    eme_oaep_decode, eme_oaep_decode_strict, eme_oaep_encode, eme_oaep_encode_with_seed,
+};
 
 use digest::Digest;
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::blinding::NoRng;
-use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
-use crate::key::{BoundedPrivateKey, BoundedPublicKey};
+use crate::key::{rsaes_decrypt, PrivateOps, PublicOps};
 
 /// RSAES-OAEP encryption (RFC 8017 §7.1.1) with label hash `D` and MGF1 hash
 /// `MGD`: `ct` receives `k` bytes.
@@ -26,21 +25,20 @@ use crate::key::{BoundedPrivateKey, BoundedPublicKey};
 /// [`Error::InvalidArguments`] if `ct` is not `k` bytes;
 /// [`Error::MessageTooLong`] if `msg` exceeds `k − 2·hLen − 2` bytes;
 /// [`Error::LabelTooLong`]; [`Error::Rng`] if the generator fails.
-pub fn encrypt_into<C: Capacity, D: Digest, MGD: Digest, R: TryCryptoRng + ?Sized>(
-    key: &BoundedPublicKey<C>,
+pub fn encrypt_into<K: PublicOps + ?Sized, D: Digest, MGD: Digest, R: TryCryptoRng + ?Sized>(
+    key: &K,
     rng: &mut R,
     msg: &[u8],
     label: &[u8],
     ct: &mut [u8],
 ) -> Result<()> {
-    let k = key.size();
+    let k = key.modulus_len();
     if ct.len() != k {
         return Err(Error::InvalidArguments);
     }
-    let mut em = C::Bytes::zeroed();
+    let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
-    let result =
-        eme_oaep_encode::<D, MGD, R>(rng, msg, label, em).and_then(|()| key.raw_public(em, ct));
+    let result = eme_oaep_encode::<D, MGD, R>(rng, msg, label, em).and_then(|()| key.rsaep(em, ct));
     em.zeroize();
     result
 }
@@ -52,109 +50,76 @@ pub fn encrypt_into<C: Capacity, D: Digest, MGD: Digest, R: TryCryptoRng + ?Size
 /// [`Error::Decryption`] for every invalid ciphertext (wrong length, not
 /// below `n`, or bad encoding), or an `out` shorter than `k`;
 /// [`Error::LabelTooLong`]; [`Error::Internal`] on a detected fault.
-pub fn decrypt_into<C: Capacity, D: Digest, MGD: Digest>(
-    key: &BoundedPrivateKey<C>,
+pub fn decrypt_into<K: PrivateOps, D: Digest, MGD: Digest>(
+    key: &K,
     ct: &[u8],
     label: &[u8],
     out: &mut [u8],
 ) -> Result<usize> {
-    decrypt_with::<C, D, MGD, NoRng>(key, None, ct, label, out)
+    decrypt_with::<K, D, MGD, NoRng>(key, None, ct, label, out)
+}
+
+/// [`decrypt_into`] that also rejects a nonzero leading octet `Y` of the
+/// encoded message (RFC 8017 §7.1.2 step 3.g), where the default follows
+/// draft-irtf-cfrg-rsa-guidance §7 and `rsa` 0.10 and ignores it: the strict
+/// policy, as an explicit choice.
+///
+/// # Errors
+/// As [`decrypt_into`].
+pub fn decrypt_strict_into<K: PrivateOps, D: Digest, MGD: Digest>(
+    key: &K,
+    ct: &[u8],
+    label: &[u8],
+    out: &mut [u8],
+) -> Result<usize> {
+    rsaes_decrypt::<K, NoRng>(key, None, ct, out, |em| {
+        eme_oaep_decode_strict::<D, MGD>(em, label)
+    })
 }
 
 /// [`decrypt_into`] with the private operation blinded by `rng` (same result).
 ///
 /// # Errors
 /// As [`decrypt_into`]; [`Error::Rng`] if the generator fails.
-pub fn decrypt_blinded_into<C: Capacity, D: Digest, MGD: Digest, R: TryCryptoRng + ?Sized>(
-    key: &BoundedPrivateKey<C>,
+pub fn decrypt_blinded_into<K: PrivateOps, D: Digest, MGD: Digest, R: TryCryptoRng + ?Sized>(
+    key: &K,
     rng: &mut R,
     ct: &[u8],
     label: &[u8],
     out: &mut [u8],
 ) -> Result<usize> {
-    decrypt_with::<C, D, MGD, R>(key, Some(rng), ct, label, out)
+    decrypt_with::<K, D, MGD, R>(key, Some(rng), ct, label, out)
 }
 
-pub(crate) fn decrypt_with<C: Capacity, D: Digest, MGD: Digest, R: TryCryptoRng + ?Sized>(
-    key: &BoundedPrivateKey<C>,
+pub(crate) fn decrypt_with<
+    K: PrivateOps + ?Sized,
+    D: Digest,
+    MGD: Digest,
+    R: TryCryptoRng + ?Sized,
+>(
+    key: &K,
     rng: Option<&mut R>,
     ct: &[u8],
     label: &[u8],
     out: &mut [u8],
 ) -> Result<usize> {
-    key.decrypt_with_rng(rng, ct, out, |em| eme_oaep_decode::<D, MGD>(em, label))
+    rsaes_decrypt(key, rng, ct, out, |em| eme_oaep_decode::<D, MGD>(em, label))
 }
 
-/// RSAES-OAEP with label hash `D` and MGF1 hash `MGD`, as a
-/// [`PaddingScheme`](crate::traits::PaddingScheme).
-pub struct Oaep<D, MGD = D> {
-    /// The label (empty when `None`).
-    #[cfg(feature = "alloc")]
-    pub label: Option<alloc::boxed::Box<[u8]>>,
-    digests: PhantomData<fn() -> (D, MGD)>,
-}
-
-impl<D: Digest> Oaep<D> {
-    /// OAEP with `D` for the label hash and MGF1, and an empty label.
-    pub fn new() -> Self {
-        Oaep {
-            #[cfg(feature = "alloc")]
-            label: None,
-            digests: PhantomData,
-        }
-    }
-
-    /// OAEP with `D` for both hashes and the given label.
-    #[cfg(feature = "alloc")]
-    pub fn new_with_label<S: Into<alloc::boxed::Box<[u8]>>>(label: S) -> Self {
-        Oaep {
-            label: Some(label.into()),
-            digests: PhantomData,
-        }
-    }
-}
-
-impl<D: Digest> Default for Oaep<D> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<D: Digest, MGD: Digest> Oaep<D, MGD> {
-    /// OAEP with label hash `D`, MGF1 over `MGD`, and an empty label.
-    pub fn new_with_mgf_hash() -> Self {
-        Oaep {
-            #[cfg(feature = "alloc")]
-            label: None,
-            digests: PhantomData,
-        }
-    }
-
-    /// OAEP with label hash `D`, MGF1 over `MGD`, and the given label.
-    #[cfg(feature = "alloc")]
-    pub fn new_with_mgf_hash_and_label<S: Into<alloc::boxed::Box<[u8]>>>(label: S) -> Self {
-        Oaep {
-            label: Some(label.into()),
-            digests: PhantomData,
-        }
-    }
-
-    #[cfg(feature = "alloc")]
-    pub(crate) fn label_bytes(&self) -> &[u8] {
-        self.label.as_deref().unwrap_or(&[])
-    }
-}
-
-impl<D, MGD> core::fmt::Debug for Oaep<D, MGD> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("OAEP").finish_non_exhaustive()
-    }
-}
-
+#[cfg(feature = "alloc")]
 mod decrypting_key;
+#[cfg(feature = "alloc")]
 mod encrypting_key;
+#[cfg(feature = "alloc")]
+mod scheme;
+
+#[cfg(feature = "alloc")]
+pub use self::{decrypting_key::DecryptingKey, encrypting_key::EncryptingKey, scheme::Oaep};
+
+mod bounded_decrypting_key;
+mod bounded_encrypting_key;
 
 pub use self::{
-    decrypting_key::DecryptingKey,
-    encrypting_key::{EncryptingKey, MAX_LABEL_LEN},
+    bounded_decrypting_key::BoundedDecryptingKey,
+    bounded_encrypting_key::{BoundedEncryptingKey, MAX_LABEL_LEN},
 };

@@ -131,24 +131,43 @@ fn encode_with_seed_in_place<D: Digest, MGD: Digest>(
 /// Returns the message length `mLen`: on success the message is the last
 /// `mLen` octets of `em`. The rest of `em` holds the unmasked seed and DB.
 ///
-/// Constant time: the label-hash comparison, the `Y = 0` check, the search for
-/// the `0x01` separator and the padding check are computed with masks over
-/// every octet; nothing branches on them or indexes by them until the single
+/// Constant time: the label-hash comparison, the search for the `0x01`
+/// separator and the padding check are computed with masks over every
+/// octet; nothing branches on them or indexes by them until the single
 /// final validity decision. On failure `em` is zeroized (so no unmasked
 /// plaintext of an invalid ciphertext remains).
 ///
-/// Unlike `rsa` 0.10, a nonzero leading octet `Y` is rejected, as §7.1.2
-/// step 3.g requires (a conforming encoder never produces one).
+/// The leading octet `Y` is ignored, as draft-irtf-cfrg-rsa-guidance §7
+/// recommends and `rsa` 0.10 does: a check of `Y` alone is what Manger's
+/// attack exploits. [`eme_oaep_decode_strict`] rejects `Y ≠ 0` as RFC 8017
+/// §7.1.2 step 3.g states.
 ///
 /// # Errors
 ///
 /// * [`Error::LabelTooLong`] if `label.len() ≥ 2⁶¹`.
 /// * [`Error::Decryption`] if `k < 2·hLen + 2` or `k < 11` (public), or the
-///   encoding is invalid: `Y ≠ 0`, `lHash' ≠ lHash`, a nonzero octet in PS,
-///   or no `0x01` separator. All invalid encodings give the same error.
+///   encoding is invalid: `lHash' ≠ lHash`, a nonzero octet in PS, or no
+///   `0x01` separator. All invalid encodings give the same error.
 ///
 /// [RFC 8017 §7.1.2]: https://www.rfc-editor.org/rfc/rfc8017#section-7.1.2
 pub fn eme_oaep_decode<D: Digest, MGD: Digest>(em: &mut [u8], label: &[u8]) -> Result<usize> {
+    decode::<D, MGD>(em, label, false)
+}
+
+/// [`eme_oaep_decode`] that also rejects a nonzero leading octet `Y`
+/// (RFC 8017 §7.1.2 step 3.g; no conforming encoder sets it), with the same
+/// single error for every invalid encoding.
+///
+/// # Errors
+/// As [`eme_oaep_decode`], and [`Error::Decryption`] for `Y ≠ 0`.
+pub fn eme_oaep_decode_strict<D: Digest, MGD: Digest>(
+    em: &mut [u8],
+    label: &[u8],
+) -> Result<usize> {
+    decode::<D, MGD>(em, label, true)
+}
+
+fn decode<D: Digest, MGD: Digest>(em: &mut [u8], label: &[u8], check_y: bool) -> Result<usize> {
     check_label(label)?;
     let h_len = <D as Digest>::output_size();
     let k = em.len();
@@ -172,8 +191,10 @@ pub fn eme_oaep_decode<D: Digest, MGD: Digest>(em: &mut [u8], label: &[u8]) -> R
     mgf1_xor::<MGD>(seed, db).map_err(|_| Error::Decryption)?;
     mgf1_xor::<MGD>(db, seed).map_err(|_| Error::Decryption)?;
 
-    // Step 3.g: DB = lHash' || PS || 0x01 || M, Y = 0.
-    let mut valid = y[0].ct_eq(&0) & db[..h_len].ct_eq(&l_hash);
+    // Step 3.g: DB = lHash' || PS || 0x01 || M (and Y = 0 if checked; the
+    // choice is public).
+    let y_ok = y[0].ct_eq(&0) | Choice::from(u8::from(!check_y));
+    let mut valid = y_ok & db[..h_len].ct_eq(&l_hash);
     let mut looking = Choice::from(1u8);
     let mut index = 0u32;
     for (i, b) in (0u32..).zip(&db[h_len..]) {
@@ -375,19 +396,27 @@ mod tests {
                 if sep < db_len {
                     db[sep] = 0x01;
                 }
-                let valid = y == 0 && hash_ok && sep < db_len && (pad_byte == 0 || sep <= h + 1);
-                let mut em = mask(y, &db);
-                let got = eme_oaep_decode::<Sha256, Sha256>(&mut em, b"L");
-                if valid {
-                    let m_len = db_len - sep - 1;
-                    assert_eq!(got, Ok(m_len), "{sep} {y} {pad_byte} {hash_ok}");
-                    assert!(em[K - m_len..].iter().all(|&b| b == 0x99));
-                } else {
-                    assert_eq!(
-                        got,
-                        Err(Error::Decryption),
-                        "{sep} {y} {pad_byte} {hash_ok}"
-                    );
+                let valid = hash_ok && sep < db_len && (pad_byte == 0 || sep <= h + 1);
+                // The default ignores Y (CFRG guidance); strict requires Y = 0.
+                for strict in [false, true] {
+                    let valid = valid && (!strict || y == 0);
+                    let mut em = mask(y, &db);
+                    let got = if strict {
+                        eme_oaep_decode_strict::<Sha256, Sha256>(&mut em, b"L")
+                    } else {
+                        eme_oaep_decode::<Sha256, Sha256>(&mut em, b"L")
+                    };
+                    if valid {
+                        let m_len = db_len - sep - 1;
+                        assert_eq!(got, Ok(m_len), "{sep} {y} {pad_byte} {hash_ok} {strict}");
+                        assert!(em[K - m_len..].iter().all(|&b| b == 0x99));
+                    } else {
+                        assert_eq!(
+                            got,
+                            Err(Error::Decryption),
+                            "{sep} {y} {pad_byte} {hash_ok} {strict}"
+                        );
+                    }
                 }
             }
         }

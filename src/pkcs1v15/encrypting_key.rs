@@ -1,97 +1,35 @@
-//! RSAES-PKCS1-v1_5 encrypting key.
+//! `RSAES-PKCS1-v1_5` encrypting key over the heap [`PublicKey`], as
+//! `rsa::pkcs1v15::EncryptingKey`.
 
-#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
 use rand_core::TryCryptoRng;
 
-use super::encrypt_into;
-use crate::capacity::{Capacity, Max4096};
-use crate::errors::Result;
-use crate::key::BoundedPublicKey;
-#[cfg(feature = "alloc")]
-use crate::traits::{RandomizedEncryptor, TraitError};
+use super::scheme::encrypt;
+use crate::traits::RandomizedEncryptor;
+use crate::{PublicKey, Result};
 
-/// Encryption key for PKCS#1 v1.5 encryption as described in [RFC8017 § 7.2].
-///
-/// [RFC8017 § 7.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-7.2
-pub struct EncryptingKey<C: Capacity = Max4096> {
-    pub(super) inner: BoundedPublicKey<C>,
+/// Encrypting key for `RSAES-PKCS1-v1_5` (RFC 8017 §7.2).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct EncryptingKey {
+    pub(super) inner: PublicKey,
 }
 
-impl<C: Capacity> EncryptingKey<C> {
-    /// Create a new encrypting key from an RSA public key.
+impl EncryptingKey {
+    /// The encrypting key of `key`.
     #[must_use]
-    pub fn new(key: BoundedPublicKey<C>) -> Self {
+    pub fn new(key: PublicKey) -> Self {
         Self { inner: key }
     }
-
-    /// Encrypts `msg` into `ct`, which must be exactly `k` bytes, without
-    /// allocating (not in `rsa`; see [`encrypt_into`]).
-    ///
-    /// # Errors
-    /// As [`encrypt_into`].
-    pub fn encrypt_into<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-        ct: &mut [u8],
-    ) -> Result<()> {
-        encrypt_into(&self.inner, rng, msg, ct)
-    }
 }
 
-#[cfg(feature = "alloc")]
-impl<C: Capacity> RandomizedEncryptor for EncryptingKey<C> {
+impl RandomizedEncryptor for EncryptingKey {
     fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[u8],
-    ) -> core::result::Result<Vec<u8>, TraitError> {
-        let mut ct = alloc::vec![0u8; self.inner.size()];
-        encrypt_into(&self.inner, rng, msg, &mut ct)?;
-        Ok(ct)
+    ) -> Result<Vec<u8>> {
+        encrypt(rng, &self.inner, msg)
     }
 }
-
-impl<C: Capacity> AsRef<BoundedPublicKey<C>> for EncryptingKey<C> {
-    fn as_ref(&self) -> &BoundedPublicKey<C> {
-        &self.inner
-    }
-}
-
-impl<C: Capacity> From<BoundedPublicKey<C>> for EncryptingKey<C> {
-    fn from(key: BoundedPublicKey<C>) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<C: Capacity> From<EncryptingKey<C>> for BoundedPublicKey<C> {
-    fn from(key: EncryptingKey<C>) -> Self {
-        key.inner
-    }
-}
-
-impl<C: Capacity> Clone for EncryptingKey<C> {
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-        }
-    }
-}
-
-impl<C: Capacity> core::fmt::Debug for EncryptingKey<C> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("EncryptingKey")
-            .field("inner", &self.inner)
-            .finish()
-    }
-}
-
-impl<C: Capacity> PartialEq for EncryptingKey<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner
-    }
-}
-
-impl<C: Capacity> Eq for EncryptingKey<C> {}

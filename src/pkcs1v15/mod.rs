@@ -17,16 +17,12 @@ pub use padding::{
 };
 pub use padding::{eme_pkcs1v15_decode_implicit, KeyDerivationKey, MAX_IMPLICIT_REJECTION_K};
 
-use digest::const_oid::AssociatedOid;
-use digest::Digest;
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
-use crate::arith::limbs;
 use crate::blinding::NoRng;
-use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
-use crate::key::{BoundedPrivateKey, BoundedPublicKey};
+use crate::key::{rsaes_decrypt, PrivateOps, PublicOps};
 
 /// RSASSA-PKCS1-v1_5 signature generation (RFC 8017 §8.2.1) of a message
 /// digest: `sig` receives the `k`-byte signature.
@@ -39,13 +35,13 @@ use crate::key::{BoundedPrivateKey, BoundedPublicKey};
 /// [`Error::InvalidArguments`] if `sig` is not `k` bytes;
 /// [`Error::MessageTooLong`] if `k < prefix + hashed + 11`;
 /// [`Error::Internal`] on a detected fault.
-pub fn sign_prehash_into<C: Capacity>(
-    key: &BoundedPrivateKey<C>,
+pub fn sign_prehash_into<K: PrivateOps>(
+    key: &K,
     prefix: &[u8],
     hashed: &[u8],
     sig: &mut [u8],
 ) -> Result<()> {
-    sign_prehash_with::<C, NoRng>(key, None, prefix, hashed, sig)
+    sign_prehash_with::<K, NoRng>(key, None, prefix, hashed, sig)
 }
 
 /// [`sign_prehash_into`] with the private operation blinded by `rng` (same
@@ -53,8 +49,8 @@ pub fn sign_prehash_into<C: Capacity>(
 ///
 /// # Errors
 /// As [`sign_prehash_into`]; [`Error::Rng`] if the generator fails.
-pub fn sign_prehash_blinded_into<C: Capacity, R: TryCryptoRng + ?Sized>(
-    key: &BoundedPrivateKey<C>,
+pub fn sign_prehash_blinded_into<K: PrivateOps, R: TryCryptoRng + ?Sized>(
+    key: &K,
     rng: &mut R,
     prefix: &[u8],
     hashed: &[u8],
@@ -63,21 +59,21 @@ pub fn sign_prehash_blinded_into<C: Capacity, R: TryCryptoRng + ?Sized>(
     sign_prehash_with(key, Some(rng), prefix, hashed, sig)
 }
 
-pub(crate) fn sign_prehash_with<C: Capacity, R: TryCryptoRng + ?Sized>(
-    key: &BoundedPrivateKey<C>,
+pub(crate) fn sign_prehash_with<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
+    key: &K,
     rng: Option<&mut R>,
     prefix: &[u8],
     hashed: &[u8],
     sig: &mut [u8],
 ) -> Result<()> {
-    let k = key.size();
+    let k = key.modulus_len();
     if sig.len() != k {
         return Err(Error::InvalidArguments);
     }
-    let mut em = C::Bytes::zeroed();
+    let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
     emsa_pkcs1v15_encode(prefix, hashed, em)?;
-    let result = key.raw_private_with(rng, em, sig);
+    let result = key.rsadp(rng, em, sig);
     em.zeroize();
     result
 }
@@ -87,19 +83,19 @@ pub(crate) fn sign_prehash_with<C: Capacity, R: TryCryptoRng + ?Sized>(
 /// # Errors
 /// [`Error::Verification`] for any signature that does not verify,
 /// including one whose length is not `k` or whose value is not below `n`.
-pub fn verify_prehash<C: Capacity>(
-    key: &BoundedPublicKey<C>,
+pub fn verify_prehash<K: PublicOps + ?Sized>(
+    key: &K,
     prefix: &[u8],
     hashed: &[u8],
     sig: &[u8],
 ) -> Result<()> {
-    let k = key.size();
+    let k = key.modulus_len();
     if sig.len() != k {
         return Err(Error::Verification);
     }
-    let mut em = C::Bytes::zeroed();
+    let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
-    key.raw_public(sig, em).map_err(|_| Error::Verification)?;
+    key.rsaep(sig, em).map_err(|_| Error::Verification)?;
     emsa_pkcs1v15_verify(prefix, hashed, em)
 }
 
@@ -109,20 +105,20 @@ pub fn verify_prehash<C: Capacity>(
 /// [`Error::InvalidArguments`] if `ct` is not `k` bytes;
 /// [`Error::MessageTooLong`] if `msg` is longer than `k − 11`;
 /// [`Error::Rng`] if the generator fails.
-pub fn encrypt_into<C: Capacity, R: TryCryptoRng + ?Sized>(
-    key: &BoundedPublicKey<C>,
+pub fn encrypt_into<K: PublicOps + ?Sized, R: TryCryptoRng + ?Sized>(
+    key: &K,
     rng: &mut R,
     msg: &[u8],
     ct: &mut [u8],
 ) -> Result<()> {
-    let k = key.size();
+    let k = key.modulus_len();
     if ct.len() != k {
         return Err(Error::InvalidArguments);
     }
-    let mut em = C::Bytes::zeroed();
+    let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
     eme_pkcs1v15_encode(rng, msg, em)?;
-    let result = key.raw_public(em, ct);
+    let result = key.rsaep(em, ct);
     em.zeroize();
     result
 }
@@ -138,12 +134,8 @@ pub fn encrypt_into<C: Capacity, R: TryCryptoRng + ?Sized>(
 /// # Errors
 /// [`Error::Decryption`] if `ct` is not `k` bytes or not below `n`, or `out`
 /// is shorter than `k`; [`Error::Internal`] on a detected fault.
-pub fn decrypt_into<C: Capacity>(
-    key: &BoundedPrivateKey<C>,
-    ct: &[u8],
-    out: &mut [u8],
-) -> Result<usize> {
-    decrypt_with::<C, NoRng>(key, None, ct, out)
+pub fn decrypt_into<K: PrivateOps>(key: &K, ct: &[u8], out: &mut [u8]) -> Result<usize> {
+    decrypt_with::<K, NoRng>(key, None, ct, out)
 }
 
 /// [`decrypt_into`] with the private operation blinded by `rng` (same
@@ -151,8 +143,8 @@ pub fn decrypt_into<C: Capacity>(
 ///
 /// # Errors
 /// As [`decrypt_into`]; [`Error::Rng`] if the generator fails.
-pub fn decrypt_blinded_into<C: Capacity, R: TryCryptoRng + ?Sized>(
-    key: &BoundedPrivateKey<C>,
+pub fn decrypt_blinded_into<K: PrivateOps, R: TryCryptoRng + ?Sized>(
+    key: &K,
     rng: &mut R,
     ct: &[u8],
     out: &mut [u8],
@@ -160,16 +152,16 @@ pub fn decrypt_blinded_into<C: Capacity, R: TryCryptoRng + ?Sized>(
     decrypt_with(key, Some(rng), ct, out)
 }
 
-pub(crate) fn decrypt_with<C: Capacity, R: TryCryptoRng + ?Sized>(
-    key: &BoundedPrivateKey<C>,
+pub(crate) fn decrypt_with<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
+    key: &K,
     rng: Option<&mut R>,
     ct: &[u8],
     out: &mut [u8],
 ) -> Result<usize> {
-    key.decrypt_with_rng(rng, ct, out, |em| {
-        let mut d = C::Bytes::zeroed();
+    rsaes_decrypt(key, rng, ct, out, |em| {
+        let mut d = key.bytes();
         let d = &mut d.as_mut()[..em.len()];
-        key.write_d_be(d);
+        key.write_d(d);
         let kdk = KeyDerivationKey::derive(d, ct);
         d.zeroize();
         eme_pkcs1v15_decode_implicit(em, &kdk?)
@@ -184,71 +176,43 @@ pub(crate) fn decrypt_with<C: Capacity, R: TryCryptoRng + ?Sized>(
 /// # Errors
 /// [`Error::Decryption`] for any invalid ciphertext or padding;
 /// [`Error::Internal`] on a detected fault.
-pub fn decrypt_explicit_into<C: Capacity>(
-    key: &BoundedPrivateKey<C>,
-    ct: &[u8],
-    out: &mut [u8],
-) -> Result<usize> {
-    key.decrypt_with(ct, out, |em| eme_pkcs1v15_decode(em))
+pub fn decrypt_explicit_into<K: PrivateOps>(key: &K, ct: &[u8], out: &mut [u8]) -> Result<usize> {
+    rsaes_decrypt::<K, NoRng>(key, None, ct, out, |em| eme_pkcs1v15_decode(em))
 }
 
-/// RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2), as a [`SignatureScheme`](crate::traits::SignatureScheme).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pkcs1v15Sign {
-    /// Length of the digest, checked when `Some`.
-    pub hash_len: Option<usize>,
-    /// DigestInfo prefix (empty for the unprefixed variant).
-    pub prefix: DigestInfoPrefix,
-}
-
-impl Pkcs1v15Sign {
-    /// The scheme with digest `D`'s DigestInfo prefix.
-    pub fn new<D: Digest + AssociatedOid>() -> Self {
-        Pkcs1v15Sign {
-            hash_len: Some(<D as Digest>::output_size()),
-            prefix: DigestInfoPrefix::new::<D>(),
-        }
-    }
-
-    /// The unprefixed variant: the "digest" is signed as given (e.g. TLS 1.1's
-    /// MD5‖SHA-1).
-    pub fn new_unprefixed() -> Self {
-        Pkcs1v15Sign {
-            hash_len: None,
-            prefix: DigestInfoPrefix::EMPTY,
-        }
-    }
-
-    #[cfg(feature = "alloc")]
-    pub(crate) fn check_hash_len(&self, hashed: &[u8]) -> Result<()> {
-        match self.hash_len {
-            Some(len) if len != hashed.len() => Err(Error::InputNotHashed),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// RSAES-PKCS1-v1_5 encryption (RFC 8017 §7.2), as a [`PaddingScheme`](crate::traits::PaddingScheme).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pkcs1v15Encrypt;
-
-impl<C: Capacity> BoundedPrivateKey<C> {
-    /// Writes `d` big-endian as exactly `out.len() ≥ k` bytes.
-    pub(crate) fn write_d_be(&self, out: &mut [u8]) {
-        limbs::to_be_bytes(out, self.d_limbs());
-    }
-}
-
+#[cfg(feature = "alloc")]
 mod decrypting_key;
+#[cfg(feature = "alloc")]
 mod encrypting_key;
+#[cfg(feature = "alloc")]
+mod scheme;
+#[cfg(feature = "alloc")]
 mod signature;
+#[cfg(feature = "alloc")]
 mod signing_key;
+#[cfg(feature = "alloc")]
 mod verifying_key;
 
+#[cfg(feature = "alloc")]
 pub use self::{
     decrypting_key::DecryptingKey,
     encrypting_key::EncryptingKey,
+    scheme::{Pkcs1v15Encrypt, Pkcs1v15Sign},
     signature::Signature,
     signing_key::SigningKey,
-    verifying_key::{RsaSignatureAssociatedOid, VerifyingKey},
+    verifying_key::VerifyingKey,
+};
+
+mod bounded_decrypting_key;
+mod bounded_encrypting_key;
+mod bounded_signature;
+mod bounded_signing_key;
+mod bounded_verifying_key;
+
+pub use self::{
+    bounded_decrypting_key::BoundedDecryptingKey,
+    bounded_encrypting_key::BoundedEncryptingKey,
+    bounded_signature::BoundedSignature,
+    bounded_signing_key::BoundedSigningKey,
+    bounded_verifying_key::{BoundedVerifyingKey, RsaSignatureAssociatedOid},
 };

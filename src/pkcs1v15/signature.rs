@@ -1,3 +1,3 @@
-//! `RSASSA-PKCS1-v1_5` signatures in fixed-capacity storage.
+//! `RSASSA-PKCS1-v1_5` signatures, heap-backed as `rsa` 0.10's.
 
-crate::signature_type::define_signature!("RSASSA-PKCS1-v1_5", "8.2");
+crate::signature_type::define_heap_signature!("RSASSA-PKCS1-v1_5", "8.2");

@@ -1,162 +1,137 @@
-//! `RSASSA-PKCS1-v1_5` signing key.
+//! `RSASSA-PKCS1-v1_5` signing key over the heap [`PrivateKey`], as
+//! `rsa::pkcs1v15::SigningKey`.
 
+use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use digest::const_oid::AssociatedOid;
 use digest::{Digest, FixedOutput, HashMarker, Update};
 use rand_core::TryCryptoRng;
+use signature::hazmat::PrehashSigner;
 use signature::{
-    hazmat::{PrehashSigner, RandomizedPrehashSigner},
     DigestSigner, Keypair, MultipartSigner, RandomizedDigestSigner, RandomizedMultipartSigner,
     RandomizedSigner, Signer,
 };
-use spki::{der::AnyRef, AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
+use spki::der::AnyRef;
+use spki::{AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
+use zeroize::ZeroizeOnDrop;
 
-use super::{
-    sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey,
-};
-use crate::blinding::NoRng;
-use crate::capacity::{Capacity, Max4096};
-use crate::key::BoundedPrivateKey;
+use super::scheme::{sign, sign_with_default_rng};
+use super::{DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey};
+use crate::{Generate, PrivateKey, Result};
 
-/// Signing key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
+/// Signing key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2) over a
+/// [`PrivateKey`] and the DigestInfo prefix of `D` (or none).
 ///
-/// Holds a [`BoundedPrivateKey<C>`] and the DigestInfo prefix of `D` (or
-/// none). Signing never allocates and is constant time without blinding;
-/// the `Randomized*` signer traits also blind the private operation with
-/// their RNG (as in `rsa` 0.10); the signature value is deterministic either
-/// way.
-///
-/// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
-pub struct SigningKey<D, C: Capacity = Max4096>
+/// The signature is deterministic; the signers blind the private operation
+/// (with their RNG, or the system RNG with `getrandom`).
+#[derive(Debug, Clone)]
+pub struct SigningKey<D>
 where
     D: Digest,
 {
-    inner: BoundedPrivateKey<C>,
-    prefix: DigestInfoPrefix,
+    inner: PrivateKey,
+    prefix: Vec<u8>,
     phantom: PhantomData<D>,
 }
 
-impl<D, C: Capacity> SigningKey<D, C>
+impl<D> SigningKey<D>
 where
     D: Digest + AssociatedOid,
 {
-    /// Create a new signing key with a prefix for the digest `D`.
+    /// A signing key with the prefix of `D`.
     #[must_use]
-    pub fn new(key: BoundedPrivateKey<C>) -> Self {
+    pub fn new(key: PrivateKey) -> Self {
         Self {
             inner: key,
-            prefix: DigestInfoPrefix::new::<D>(),
+            prefix: DigestInfoPrefix::new::<D>().as_bytes().into(),
             phantom: PhantomData,
         }
     }
+
+    /// Generates a key with a `bit_size`-bit modulus.
+    ///
+    /// # Errors
+    /// As [`PrivateKey::new`].
+    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
+        Ok(Self::new(PrivateKey::new(rng, bit_size)?))
+    }
 }
 
-impl<D, C: Capacity> SigningKey<D, C>
+impl<D> SigningKey<D>
 where
     D: Digest,
 {
-    /// Create a new signing key from the given RSA private key with an empty prefix.
-    ///
-    /// ## Note: unprefixed signatures are uncommon
-    ///
-    /// In most cases you'll want to use [`SigningKey::new`].
+    /// A signing key with an empty prefix: the "digest" is signed as given.
+    /// Unprefixed signatures are uncommon; most want [`SigningKey::new`].
     #[must_use]
-    pub fn new_unprefixed(key: BoundedPrivateKey<C>) -> Self {
+    pub fn new_unprefixed(key: PrivateKey) -> Self {
         Self {
             inner: key,
-            prefix: DigestInfoPrefix::EMPTY,
+            prefix: Vec::new(),
             phantom: PhantomData,
         }
     }
 
-    /// Whether this key uses the empty ("unprefixed") DigestInfo prefix.
-    pub fn is_unprefixed(&self) -> bool {
-        self.prefix.is_empty()
+    /// Generates a key with a `bit_size`-bit modulus and an empty prefix.
+    ///
+    /// # Errors
+    /// As [`PrivateKey::new`].
+    pub fn random_unprefixed<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+    ) -> Result<Self> {
+        Ok(Self::new_unprefixed(PrivateKey::new(rng, bit_size)?))
     }
 
-    /// Signs the digest `hashed` (not checked against `D`'s output length, as
-    /// in `rsa`).
-    fn sign_hashed(&self, hashed: &[u8]) -> signature::Result<Signature<C>> {
-        self.sign_hashed_with::<NoRng>(None, hashed)
-    }
-
-    /// [`Self::sign_hashed`], the private operation blinded when `rng` is given.
-    fn sign_hashed_with<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        hashed: &[u8],
-    ) -> signature::Result<Signature<C>> {
-        let mut sig = Signature::zeroed(self.inner.size());
-        sign_prehash_with(
-            &self.inner,
-            rng,
-            self.prefix.as_bytes(),
-            hashed,
-            sig.as_mut_bytes(),
-        )?;
-        Ok(sig)
-    }
-
-    fn sign_parts(&self, msg: &[&[u8]]) -> signature::Result<Signature<C>> {
-        self.sign_parts_with::<NoRng>(None, msg)
-    }
-
-    fn sign_parts_with<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        msg: &[&[u8]],
-    ) -> signature::Result<Signature<C>> {
+    fn hash_parts(msg: &[&[u8]]) -> digest::Output<D> {
         let mut digest = D::new();
         msg.iter()
             .for_each(|part| Digest::update(&mut digest, part));
-        self.sign_hashed_with(rng, &digest.finalize())
+        digest.finalize()
     }
 }
 
-//
-// `*Signer` trait impls
-//
+impl<D> Generate for SigningKey<D>
+where
+    D: Digest + AssociatedOid,
+{
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> core::result::Result<Self, R::Error> {
+        PrivateKey::try_generate_from_rng(rng).map(Self::new)
+    }
+}
 
-impl<D, C: Capacity> DigestSigner<D, Signature<C>> for SigningKey<D, C>
+impl<D> DigestSigner<D, Signature> for SigningKey<D>
 where
     D: Default + FixedOutput + HashMarker + Update,
 {
     fn try_sign_digest<F: Fn(&mut D) -> signature::Result<()>>(
         &self,
         f: F,
-    ) -> signature::Result<Signature<C>> {
+    ) -> signature::Result<Signature> {
         let mut digest = D::default();
         f(&mut digest)?;
-        self.sign_hashed(&digest.finalize_fixed())
+        let sig = sign_with_default_rng(&self.inner, &self.prefix, &digest.finalize_fixed())?;
+        Ok(Signature::from_vec(sig))
     }
 }
 
-impl<D, C: Capacity> PrehashSigner<Signature<C>> for SigningKey<D, C>
+impl<D> PrehashSigner<Signature> for SigningKey<D>
 where
     D: Digest,
 {
-    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature<C>> {
-        self.sign_hashed(prehash)
+    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature> {
+        Ok(Signature::from_vec(sign_with_default_rng(
+            &self.inner,
+            &self.prefix,
+            prehash,
+        )?))
     }
 }
 
-/// Not implemented by `rsa` 0.10 for this type; provided: the same
-/// signature as [`PrehashSigner`], the private operation blinded by `rng`.
-impl<D, C: Capacity> RandomizedPrehashSigner<Signature<C>> for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        prehash: &[u8],
-    ) -> signature::Result<Signature<C>> {
-        self.sign_hashed_with(Some(rng), prehash)
-    }
-}
-
-impl<D, C: Capacity> RandomizedDigestSigner<D, Signature<C>> for SigningKey<D, C>
+impl<D> RandomizedDigestSigner<D, Signature> for SigningKey<D>
 where
     D: Default + FixedOutput + HashMarker + Update,
 {
@@ -167,14 +142,20 @@ where
         &self,
         rng: &mut R,
         f: F,
-    ) -> signature::Result<Signature<C>> {
+    ) -> signature::Result<Signature> {
         let mut digest = D::default();
         f(&mut digest)?;
-        self.sign_hashed_with(Some(rng), &digest.finalize_fixed())
+        let sig = sign(
+            Some(rng),
+            &self.inner,
+            &self.prefix,
+            &digest.finalize_fixed(),
+        )?;
+        Ok(Signature::from_vec(sig))
     }
 }
 
-impl<D, C: Capacity> RandomizedSigner<Signature<C>> for SigningKey<D, C>
+impl<D> RandomizedSigner<Signature> for SigningKey<D>
 where
     D: Digest,
 {
@@ -182,12 +163,12 @@ where
         &self,
         rng: &mut R,
         msg: &[u8],
-    ) -> signature::Result<Signature<C>> {
-        self.sign_parts_with(Some(rng), &[msg])
+    ) -> signature::Result<Signature> {
+        self.try_multipart_sign_with_rng(rng, &[msg])
     }
 }
 
-impl<D, C: Capacity> RandomizedMultipartSigner<Signature<C>> for SigningKey<D, C>
+impl<D> RandomizedMultipartSigner<Signature> for SigningKey<D>
 where
     D: Digest,
 {
@@ -195,58 +176,88 @@ where
         &self,
         rng: &mut R,
         msg: &[&[u8]],
-    ) -> signature::Result<Signature<C>> {
-        self.sign_parts_with(Some(rng), msg)
+    ) -> signature::Result<Signature> {
+        let sig = sign(Some(rng), &self.inner, &self.prefix, &Self::hash_parts(msg))?;
+        Ok(Signature::from_vec(sig))
     }
 }
 
-impl<D, C: Capacity> Signer<Signature<C>> for SigningKey<D, C>
+impl<D> Signer<Signature> for SigningKey<D>
 where
     D: Digest,
 {
-    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature<C>> {
-        self.sign_parts(&[msg])
+    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature> {
+        self.try_multipart_sign(&[msg])
     }
 }
 
-impl<D, C: Capacity> MultipartSigner<Signature<C>> for SigningKey<D, C>
+impl<D> MultipartSigner<Signature> for SigningKey<D>
 where
     D: Digest,
 {
-    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Signature<C>> {
-        self.sign_parts(msg)
+    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Signature> {
+        let sig = sign_with_default_rng(&self.inner, &self.prefix, &Self::hash_parts(msg))?;
+        Ok(Signature::from_vec(sig))
     }
 }
 
-//
-// Other trait impls
-//
+impl<D> AsRef<PrivateKey> for SigningKey<D>
+where
+    D: Digest,
+{
+    fn as_ref(&self) -> &PrivateKey {
+        &self.inner
+    }
+}
 
-impl<D, C: Capacity> From<BoundedPrivateKey<C>> for SigningKey<D, C>
+impl<D> AssociatedAlgorithmIdentifier for SigningKey<D>
+where
+    D: Digest,
+{
+    type Params = AnyRef<'static>;
+
+    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
+}
+
+impl<D> pkcs8::EncodePrivateKey for SigningKey<D>
+where
+    D: Digest,
+{
+    fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
+        self.inner.to_pkcs8_der()
+    }
+}
+
+impl<D> From<PrivateKey> for SigningKey<D>
 where
     D: Digest + AssociatedOid,
 {
-    fn from(key: BoundedPrivateKey<C>) -> Self {
+    fn from(key: PrivateKey) -> Self {
         Self::new(key)
     }
 }
 
-impl<D, C: Capacity> Keypair for SigningKey<D, C>
+impl<D> From<SigningKey<D>> for PrivateKey
 where
     D: Digest,
 {
-    type VerifyingKey = VerifyingKey<D, C>;
-
-    fn verifying_key(&self) -> Self::VerifyingKey {
-        VerifyingKey {
-            inner: self.inner.to_public_key(),
-            prefix: self.prefix,
-            phantom: PhantomData,
-        }
+    fn from(key: SigningKey<D>) -> Self {
+        key.inner
     }
 }
 
-impl<D, C: Capacity> SignatureAlgorithmIdentifier for SigningKey<D, C>
+impl<D> Keypair for SigningKey<D>
+where
+    D: Digest,
+{
+    type VerifyingKey = VerifyingKey<D>;
+
+    fn verifying_key(&self) -> Self::VerifyingKey {
+        VerifyingKey::with_prefix(self.inner.to_public_key(), self.prefix.clone())
+    }
+}
+
+impl<D> SignatureAlgorithmIdentifier for SigningKey<D>
 where
     D: Digest + RsaSignatureAssociatedOid,
 {
@@ -259,46 +270,21 @@ where
         };
 }
 
-impl<D, C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<D, C>
+impl<D> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<D>
 where
     D: Digest + AssociatedOid,
 {
     type Error = pkcs8::Error;
 
-    fn try_from(private_key_info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
-        private_key_info
-            .algorithm
-            .assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
-        BoundedPrivateKey::<C>::try_from(private_key_info).map(Self::new)
+    fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
+        info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
+        PrivateKey::try_from(info).map(Self::new)
     }
 }
 
-impl<D, C: Capacity> Clone for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            prefix: self.prefix,
-            phantom: PhantomData,
-        }
-    }
-}
+impl<D> ZeroizeOnDrop for SigningKey<D> where D: Digest {}
 
-impl<D, C: Capacity> core::fmt::Debug for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("SigningKey")
-            .field("inner", &self.inner)
-            .field("prefix", &self.prefix.as_bytes())
-            .finish()
-    }
-}
-
-impl<D, C: Capacity> PartialEq for SigningKey<D, C>
+impl<D> PartialEq for SigningKey<D>
 where
     D: Digest,
 {
@@ -307,4 +293,34 @@ where
     }
 }
 
-crate::signing_key_traits::impl_signing_key_common!();
+#[cfg(feature = "serde")]
+impl<D> serdect::serde::Serialize for SigningKey<D>
+where
+    D: Digest,
+{
+    fn serialize<S: serdect::serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> core::result::Result<S::Ok, S::Error> {
+        use pkcs8::EncodePrivateKey;
+        let der = self
+            .to_pkcs8_der()
+            .map_err(serdect::serde::ser::Error::custom)?;
+        serdect::slice::serialize_hex_lower_or_bin(&der.as_bytes(), serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, D> serdect::serde::Deserialize<'de> for SigningKey<D>
+where
+    D: Digest + AssociatedOid,
+{
+    fn deserialize<De: serdect::serde::Deserializer<'de>>(
+        deserializer: De,
+    ) -> core::result::Result<Self, De::Error> {
+        use pkcs8::DecodePrivateKey;
+        let der =
+            zeroize::Zeroizing::new(serdect::slice::deserialize_hex_or_bin_vec(deserializer)?);
+        Self::from_pkcs8_der(&der).map_err(serdect::serde::de::Error::custom)
+    }
+}

@@ -1,118 +1,109 @@
-//! `RSASSA-PKCS1-v1_5` verifying key.
+//! `RSASSA-PKCS1-v1_5` verifying key over the heap [`PublicKey`], as
+//! `rsa::pkcs1v15::VerifyingKey`.
 
+use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use digest::const_oid::{AssociatedOid, ObjectIdentifier};
-use digest::Digest;
-use spki::{
-    der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier,
-    SignatureAlgorithmIdentifier,
-};
+use digest::const_oid::AssociatedOid;
+use digest::{Digest, FixedOutput, HashMarker, Update};
+use signature::hazmat::PrehashVerifier;
+use signature::{DigestVerifier, Verifier};
+use spki::der::AnyRef;
+use spki::{AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
 
-use super::{verify_prehash, DigestInfoPrefix, Signature};
-use crate::capacity::{Capacity, Max4096};
-use crate::key::BoundedPublicKey;
+use super::{verify_prehash, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature};
+use crate::PublicKey;
 
-/// A trait which associates an RSA-specific OID (`sha256WithRSAEncryption`
-/// and friends, RFC 8017 Appendix A.2.4) with a digest type, as
-/// `rsa::pkcs1v15::RsaSignatureAssociatedOid`.
-///
-/// Implemented for the SHA-2 family; implement it for other digests to get
-/// [`SignatureAlgorithmIdentifier`] on their keys.
-pub trait RsaSignatureAssociatedOid {
-    /// The OID associated with this type.
-    const OID: ObjectIdentifier;
-}
-
-macro_rules! rsa_sig_oid {
-    ($($ty:ty => $oid:literal,)*) => {
-        $(
-            impl RsaSignatureAssociatedOid for $ty {
-                const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
-            }
-        )*
-    };
-}
-
-rsa_sig_oid! {
-    sha2::Sha224 => "1.2.840.113549.1.1.14",
-    sha2::Sha256 => "1.2.840.113549.1.1.11",
-    sha2::Sha384 => "1.2.840.113549.1.1.12",
-    sha2::Sha512 => "1.2.840.113549.1.1.13",
-    sha2::Sha512_224 => "1.2.840.113549.1.1.15",
-    sha2::Sha512_256 => "1.2.840.113549.1.1.16",
-}
-
-/// Verifying key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
-///
-/// Holds a [`BoundedPublicKey<C>`] and the DigestInfo prefix of `D` (or
-/// none); verification never allocates.
-///
-/// [RFC8017 § 8.2]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.2
-pub struct VerifyingKey<D, C: Capacity = Max4096>
+/// Verifying key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2) over a
+/// [`PublicKey`] and the DigestInfo prefix of `D` (or none).
+#[derive(Debug)]
+pub struct VerifyingKey<D>
 where
     D: Digest,
 {
-    pub(super) inner: BoundedPublicKey<C>,
-    pub(super) prefix: DigestInfoPrefix,
-    pub(super) phantom: PhantomData<D>,
+    inner: PublicKey,
+    prefix: Vec<u8>,
+    phantom: PhantomData<D>,
 }
 
-impl<D, C: Capacity> VerifyingKey<D, C>
+impl<D> VerifyingKey<D>
 where
     D: Digest + AssociatedOid,
 {
-    /// Create a new verifying key with a prefix for the digest `D`.
+    /// A verifying key with the prefix of `D`.
     #[must_use]
-    pub fn new(key: BoundedPublicKey<C>) -> Self {
-        Self {
-            inner: key,
-            prefix: DigestInfoPrefix::new::<D>(),
-            phantom: PhantomData,
-        }
+    pub fn new(key: PublicKey) -> Self {
+        Self::with_prefix(key, DigestInfoPrefix::new::<D>().as_bytes().into())
     }
 }
 
-impl<D, C: Capacity> VerifyingKey<D, C>
+impl<D> VerifyingKey<D>
 where
     D: Digest,
 {
-    /// Create a new verifying key from an RSA public key with an empty prefix.
-    ///
-    /// ## Note: unprefixed signatures are uncommon
-    ///
-    /// In most cases you'll want to use [`VerifyingKey::new`] instead.
+    /// A verifying key for unprefixed signatures (see
+    /// [`SigningKey::new_unprefixed`](super::SigningKey::new_unprefixed)).
     #[must_use]
-    pub fn new_unprefixed(key: BoundedPublicKey<C>) -> Self {
+    pub fn new_unprefixed(key: PublicKey) -> Self {
+        Self::with_prefix(key, Vec::new())
+    }
+
+    pub(super) fn with_prefix(key: PublicKey, prefix: Vec<u8>) -> Self {
         Self {
             inner: key,
-            prefix: DigestInfoPrefix::EMPTY,
+            prefix,
             phantom: PhantomData,
         }
     }
 
-    /// Whether this key uses the empty ("unprefixed") DigestInfo prefix.
-    pub fn is_unprefixed(&self) -> bool {
-        self.prefix.is_empty()
-    }
-
-    fn verify_hashed(&self, hashed: &[u8], signature: &Signature<C>) -> signature::Result<()> {
-        verify_prehash(
-            &self.inner,
-            self.prefix.as_bytes(),
-            hashed,
-            signature.as_bytes(),
-        )
-        .map_err(Into::into)
+    fn verify_hashed(&self, hashed: &[u8], signature: &Signature) -> signature::Result<()> {
+        verify_prehash(&self.inner, &self.prefix, hashed, signature.as_slice()).map_err(Into::into)
     }
 }
 
-crate::verifier_traits::impl_verifier_traits!();
+impl<D> DigestVerifier<D, Signature> for VerifyingKey<D>
+where
+    D: Default + FixedOutput + HashMarker + Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> signature::Result<()>>(
+        &self,
+        f: F,
+        signature: &Signature,
+    ) -> signature::Result<()> {
+        let mut digest = D::default();
+        f(&mut digest)?;
+        self.verify_hashed(&digest.finalize_fixed(), signature)
+    }
+}
 
-//
-// Other trait impls
-//
-impl<D, C: Capacity> AssociatedAlgorithmIdentifier for VerifyingKey<D, C>
+impl<D> PrehashVerifier<Signature> for VerifyingKey<D>
+where
+    D: Digest,
+{
+    fn verify_prehash(&self, prehash: &[u8], signature: &Signature) -> signature::Result<()> {
+        self.verify_hashed(prehash, signature)
+    }
+}
+
+impl<D> Verifier<Signature> for VerifyingKey<D>
+where
+    D: Digest,
+{
+    fn verify(&self, msg: &[u8], signature: &Signature) -> signature::Result<()> {
+        self.verify_hashed(&D::digest(msg), signature)
+    }
+}
+
+impl<D> AsRef<PublicKey> for VerifyingKey<D>
+where
+    D: Digest,
+{
+    fn as_ref(&self) -> &PublicKey {
+        &self.inner
+    }
+}
+
+impl<D> AssociatedAlgorithmIdentifier for VerifyingKey<D>
 where
     D: Digest,
 {
@@ -121,34 +112,17 @@ where
     const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
 }
 
-// Implemented manually so we don't have to bind D with Clone
-impl<D, C: Capacity> Clone for VerifyingKey<D, C>
+// By hand: a derive would require `D: Clone`.
+impl<D> Clone for VerifyingKey<D>
 where
     D: Digest,
 {
     fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            prefix: self.prefix,
-            phantom: PhantomData,
-        }
+        Self::with_prefix(self.inner.clone(), self.prefix.clone())
     }
 }
 
-impl<D, C: Capacity> core::fmt::Debug for VerifyingKey<D, C>
-where
-    D: Digest,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("VerifyingKey")
-            .field("inner", &self.inner)
-            .field("prefix", &self.prefix.as_bytes())
-            .finish()
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<D, C: Capacity> spki::EncodePublicKey for VerifyingKey<D, C>
+impl<D> spki::EncodePublicKey for VerifyingKey<D>
 where
     D: Digest,
 {
@@ -157,25 +131,25 @@ where
     }
 }
 
-impl<D, C: Capacity> From<BoundedPublicKey<C>> for VerifyingKey<D, C>
+impl<D> From<PublicKey> for VerifyingKey<D>
 where
     D: Digest + AssociatedOid,
 {
-    fn from(key: BoundedPublicKey<C>) -> Self {
+    fn from(key: PublicKey) -> Self {
         Self::new(key)
     }
 }
 
-impl<D, C: Capacity> From<VerifyingKey<D, C>> for BoundedPublicKey<C>
+impl<D> From<VerifyingKey<D>> for PublicKey
 where
     D: Digest,
 {
-    fn from(key: VerifyingKey<D, C>) -> Self {
+    fn from(key: VerifyingKey<D>) -> Self {
         key.inner
     }
 }
 
-impl<D, C: Capacity> SignatureAlgorithmIdentifier for VerifyingKey<D, C>
+impl<D> SignatureAlgorithmIdentifier for VerifyingKey<D>
 where
     D: Digest + RsaSignatureAssociatedOid,
 {
@@ -188,19 +162,19 @@ where
         };
 }
 
-impl<D, C: Capacity> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D, C>
+impl<D> TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D>
 where
     D: Digest + AssociatedOid,
 {
     type Error = spki::Error;
 
-    fn try_from(spki: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-        spki.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
-        BoundedPublicKey::<C>::try_from(spki).map(Self::new)
+    fn try_from(info: pkcs8::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
+        info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
+        PublicKey::try_from(info).map(Self::new)
     }
 }
 
-impl<D, C: Capacity> PartialEq for VerifyingKey<D, C>
+impl<D> PartialEq for VerifyingKey<D>
 where
     D: Digest,
 {
@@ -209,4 +183,33 @@ where
     }
 }
 
-impl<D, C: Capacity> Eq for VerifyingKey<D, C> where D: Digest {}
+#[cfg(feature = "serde")]
+impl<D> serdect::serde::Serialize for VerifyingKey<D>
+where
+    D: Digest,
+{
+    fn serialize<S: serdect::serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> core::result::Result<S::Ok, S::Error> {
+        use spki::EncodePublicKey;
+        let der = self
+            .to_public_key_der()
+            .map_err(serdect::serde::ser::Error::custom)?;
+        serdect::slice::serialize_hex_lower_or_bin(&der, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, D> serdect::serde::Deserialize<'de> for VerifyingKey<D>
+where
+    D: Digest + AssociatedOid,
+{
+    fn deserialize<De: serdect::serde::Deserializer<'de>>(
+        deserializer: De,
+    ) -> core::result::Result<Self, De::Error> {
+        use spki::DecodePublicKey;
+        let der = serdect::slice::deserialize_hex_or_bin_vec(deserializer)?;
+        Self::from_public_key_der(&der).map_err(serdect::serde::de::Error::custom)
+    }
+}

@@ -1,3 +1,3 @@
-//! `RSASSA-PSS` signatures in fixed-capacity storage.
+//! `RSASSA-PSS` signatures, heap-backed as `rsa` 0.10's.
 
-crate::signature_type::define_signature!("RSASSA-PSS", "8.1");
+crate::signature_type::define_heap_signature!("RSASSA-PSS", "8.1");

@@ -1,55 +1,52 @@
-//! RSASSA-PSS signing key.
+//! `RSASSA-PSS` signing key over the heap [`PrivateKey`], as
+//! `rsa::pss::SigningKey`.
 
 use core::marker::PhantomData;
 
-#[cfg(feature = "alloc")]
 use digest::const_oid::AssociatedOid;
-use digest::{Digest, FixedOutput, HashMarker, Update};
+use digest::{Digest, FixedOutputReset, Update};
 use rand_core::TryCryptoRng;
-use signature::{
-    hazmat::RandomizedPrehashSigner, Keypair, RandomizedDigestSigner, RandomizedMultipartSigner,
-    RandomizedSigner,
+use signature::hazmat::RandomizedPrehashSigner;
+use signature::{Keypair, RandomizedDigestSigner, RandomizedMultipartSigner, RandomizedSigner};
+use spki::der::AnyRef;
+use spki::{
+    AlgorithmIdentifierOwned, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier,
+    DynSignatureAlgorithmIdentifier,
 };
+use zeroize::ZeroizeOnDrop;
 
-use super::{sign_prehash_into, Signature, VerifyingKey};
-use crate::capacity::{Capacity, Max4096};
-use crate::key::BoundedPrivateKey;
+use super::bounded_signing_key::get_pss_signature_algo_id;
+use super::scheme::sign;
+use super::{Signature, VerifyingKey};
+use crate::{Generate, PrivateKey, Result};
 
-/// Signing key for producing RSASSA-PSS signatures as described in
-/// [RFC8017 § 8.1].
-///
-/// Signing draws the salt from an RNG: the `Randomized*` signer traits take
-/// it from the caller; with the `getrandom` feature (default), as in `rsa`
-/// 0.10, [`Signer`](signature::Signer),
-/// [`MultipartSigner`](signature::MultipartSigner) and
-/// [`PrehashSigner`](signature::hazmat::PrehashSigner) use the operating
-/// system's. The RNG supplies the salt and blinds the private operation
-/// (constant time without blinding too). Signing never allocates.
-///
-/// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
-pub struct SigningKey<D, C: Capacity = Max4096>
+/// Signing key for `RSASSA-PSS` signatures (RFC 8017 §8.1) over a
+/// [`PrivateKey`], with digest `D`, MGF1 over `D` and a fixed salt length
+/// (by default the digest's output size, as TLS 1.3 requires). The signing
+/// RNG supplies the salt and blinds the private operation.
+#[derive(Debug, Clone)]
+pub struct SigningKey<D>
 where
     D: Digest,
 {
-    inner: BoundedPrivateKey<C>,
+    inner: PrivateKey,
     salt_len: usize,
     phantom: PhantomData<D>,
 }
 
-impl<D, C: Capacity> SigningKey<D, C>
+impl<D> SigningKey<D>
 where
     D: Digest,
 {
-    /// Create a new RSASSA-PSS signing key.
-    /// Digest output size is used as a salt length.
+    /// A signing key with a salt as long as the digest.
     #[must_use]
-    pub fn new(key: BoundedPrivateKey<C>) -> Self {
+    pub fn new(key: PrivateKey) -> Self {
         Self::new_with_salt_len(key, <D as Digest>::output_size())
     }
 
-    /// Create a new RSASSA-PSS signing key with a salt of the given length.
+    /// A signing key with a `salt_len`-byte salt.
     #[must_use]
-    pub fn new_with_salt_len(key: BoundedPrivateKey<C>, salt_len: usize) -> Self {
+    pub fn new_with_salt_len(key: PrivateKey, salt_len: usize) -> Self {
         Self {
             inner: key,
             salt_len,
@@ -57,30 +54,51 @@ where
         }
     }
 
-    /// Return specified salt length for this key
+    /// Generates a key with a `bit_size`-bit modulus.
+    ///
+    /// # Errors
+    /// As [`PrivateKey::new`].
+    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
+        Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
+    }
+
+    /// Generates a key with a `bit_size`-bit modulus and a `salt_len`-byte
+    /// salt.
+    ///
+    /// # Errors
+    /// As [`PrivateKey::new`].
+    pub fn random_with_salt_len<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+        salt_len: usize,
+    ) -> Result<Self> {
+        Ok(Self::new_with_salt_len(
+            PrivateKey::new(rng, bit_size)?,
+            salt_len,
+        ))
+    }
+
+    /// The salt length in bytes.
     #[must_use]
     pub fn salt_len(&self) -> usize {
         self.salt_len
     }
+}
 
-    fn sign_hashed<R: TryCryptoRng + ?Sized>(
-        &self,
+impl<D> Generate for SigningKey<D>
+where
+    D: Digest,
+{
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
         rng: &mut R,
-        hashed: &[u8],
-    ) -> signature::Result<Signature<C>> {
-        let mut sig = Signature::zeroed(self.inner.size());
-        sign_prehash_into::<C, D, R>(&self.inner, rng, hashed, self.salt_len, sig.as_mut_bytes())?;
-        Ok(sig)
+    ) -> core::result::Result<Self, R::Error> {
+        PrivateKey::try_generate_from_rng(rng).map(Self::new)
     }
 }
 
-//
-// `*Signer` trait impls
-//
-
-impl<D, C: Capacity> RandomizedDigestSigner<D, Signature<C>> for SigningKey<D, C>
+impl<D> RandomizedDigestSigner<D, Signature> for SigningKey<D>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + FixedOutputReset + Update,
 {
     fn try_sign_digest_with_rng<
         R: TryCryptoRng + ?Sized,
@@ -89,38 +107,35 @@ where
         &self,
         rng: &mut R,
         f: F,
-    ) -> signature::Result<Signature<C>> {
-        let mut digest = D::default();
+    ) -> signature::Result<Signature> {
+        let mut digest = D::new();
         f(&mut digest)?;
-        self.sign_hashed(rng, &digest.finalize_fixed())
+        self.sign_prehash_with_rng(rng, &digest.finalize())
     }
 }
 
-impl<D, C: Capacity> RandomizedSigner<Signature<C>> for SigningKey<D, C>
+impl<D> RandomizedSigner<Signature> for SigningKey<D>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + FixedOutputReset + Update,
 {
     fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[u8],
-    ) -> signature::Result<Signature<C>> {
-        self.try_sign_digest_with_rng(rng, |digest: &mut D| {
-            Update::update(digest, msg);
-            Ok(())
-        })
+    ) -> signature::Result<Signature> {
+        self.try_multipart_sign_with_rng(rng, &[msg])
     }
 }
 
-impl<D, C: Capacity> RandomizedMultipartSigner<Signature<C>> for SigningKey<D, C>
+impl<D> RandomizedMultipartSigner<Signature> for SigningKey<D>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + FixedOutputReset + Update,
 {
     fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[&[u8]],
-    ) -> signature::Result<Signature<C>> {
+    ) -> signature::Result<Signature> {
         self.try_sign_digest_with_rng(rng, |digest: &mut D| {
             msg.iter().for_each(|part| Update::update(digest, part));
             Ok(())
@@ -128,124 +143,146 @@ where
     }
 }
 
-impl<D, C: Capacity> RandomizedPrehashSigner<Signature<C>> for SigningKey<D, C>
+impl<D> RandomizedPrehashSigner<Signature> for SigningKey<D>
 where
-    D: Digest,
+    D: Digest + FixedOutputReset + Update,
 {
     fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         prehash: &[u8],
-    ) -> signature::Result<Signature<C>> {
-        self.sign_hashed(rng, prehash)
+    ) -> signature::Result<Signature> {
+        let sig = sign::<R, D>(rng, true, &self.inner, prehash, self.salt_len)?;
+        Ok(Signature::from_vec(sig))
     }
 }
 
 #[cfg(feature = "getrandom")]
-impl<D, C: Capacity> signature::hazmat::PrehashSigner<Signature<C>> for SigningKey<D, C>
+impl<D> signature::hazmat::PrehashSigner<Signature> for SigningKey<D>
+where
+    D: Digest + FixedOutputReset,
+{
+    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature> {
+        let sig = sign::<_, D>(
+            &mut getrandom::SysRng,
+            true,
+            &self.inner,
+            prehash,
+            self.salt_len,
+        )?;
+        Ok(Signature::from_vec(sig))
+    }
+}
+
+#[cfg(feature = "getrandom")]
+impl<D> signature::Signer<Signature> for SigningKey<D>
+where
+    D: Digest + FixedOutputReset,
+{
+    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature> {
+        signature::MultipartSigner::try_multipart_sign(self, &[msg])
+    }
+}
+
+#[cfg(feature = "getrandom")]
+impl<D> signature::MultipartSigner<Signature> for SigningKey<D>
+where
+    D: Digest + FixedOutputReset,
+{
+    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Signature> {
+        let mut digest = D::new();
+        msg.iter()
+            .for_each(|part| Digest::update(&mut digest, part));
+        let sig = sign::<_, D>(
+            &mut getrandom::SysRng,
+            true,
+            &self.inner,
+            &digest.finalize(),
+            self.salt_len,
+        )?;
+        Ok(Signature::from_vec(sig))
+    }
+}
+
+impl<D> AsRef<PrivateKey> for SigningKey<D>
 where
     D: Digest,
 {
-    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature<C>> {
-        self.sign_hashed(&mut getrandom::SysRng, prehash)
+    fn as_ref(&self) -> &PrivateKey {
+        &self.inner
     }
 }
 
-#[cfg(feature = "getrandom")]
-impl<D, C: Capacity> signature::Signer<Signature<C>> for SigningKey<D, C>
+impl<D> AssociatedAlgorithmIdentifier for SigningKey<D>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest,
 {
-    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature<C>> {
-        self.try_sign_with_rng(&mut getrandom::SysRng, msg)
-    }
+    type Params = AnyRef<'static>;
+
+    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
 }
 
-#[cfg(feature = "getrandom")]
-impl<D, C: Capacity> signature::MultipartSigner<Signature<C>> for SigningKey<D, C>
-where
-    D: Default + FixedOutput + HashMarker + Update,
-{
-    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Signature<C>> {
-        self.try_multipart_sign_with_rng(&mut getrandom::SysRng, msg)
-    }
-}
-
-//
-// Other trait impls
-//
-
-#[cfg(feature = "alloc")]
-impl<D, C: Capacity> spki::DynSignatureAlgorithmIdentifier for SigningKey<D, C>
+impl<D> DynSignatureAlgorithmIdentifier for SigningKey<D>
 where
     D: Digest + AssociatedOid,
 {
-    fn signature_algorithm_identifier(&self) -> spki::Result<spki::AlgorithmIdentifierOwned> {
+    fn signature_algorithm_identifier(&self) -> spki::Result<AlgorithmIdentifierOwned> {
         get_pss_signature_algo_id::<D>(self.salt_len)
     }
 }
 
-impl<D, C: Capacity> From<BoundedPrivateKey<C>> for SigningKey<D, C>
+impl<D> pkcs8::EncodePrivateKey for SigningKey<D>
 where
     D: Digest,
 {
-    fn from(key: BoundedPrivateKey<C>) -> Self {
+    fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
+        self.inner.to_pkcs8_der()
+    }
+}
+
+impl<D> From<PrivateKey> for SigningKey<D>
+where
+    D: Digest,
+{
+    fn from(key: PrivateKey) -> Self {
         Self::new(key)
     }
 }
 
-impl<D, C: Capacity> Keypair for SigningKey<D, C>
+impl<D> From<SigningKey<D>> for PrivateKey
 where
     D: Digest,
 {
-    type VerifyingKey = VerifyingKey<D, C>;
-
-    fn verifying_key(&self) -> Self::VerifyingKey {
-        VerifyingKey {
-            inner: self.inner.to_public_key(),
-            salt_len: Some(self.salt_len),
-            phantom: PhantomData,
-        }
+    fn from(key: SigningKey<D>) -> Self {
+        key.inner
     }
 }
 
-impl<D, C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<D, C>
+impl<D> Keypair for SigningKey<D>
 where
     D: Digest,
+{
+    type VerifyingKey = VerifyingKey<D>;
+
+    fn verifying_key(&self) -> Self::VerifyingKey {
+        VerifyingKey::new_with_salt_len(self.inner.to_public_key(), self.salt_len)
+    }
+}
+
+impl<D> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<D>
+where
+    D: Digest + AssociatedOid,
 {
     type Error = pkcs8::Error;
 
-    fn try_from(private_key_info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
-        BoundedPrivateKey::<C>::try_from(private_key_info).map(Self::new)
+    fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
+        PrivateKey::try_from(info).map(Self::new)
     }
 }
 
-impl<D, C: Capacity> Clone for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            salt_len: self.salt_len,
-            phantom: PhantomData,
-        }
-    }
-}
+impl<D> ZeroizeOnDrop for SigningKey<D> where D: Digest {}
 
-impl<D, C: Capacity> core::fmt::Debug for SigningKey<D, C>
-where
-    D: Digest,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("SigningKey")
-            .field("inner", &self.inner)
-            .field("salt_len", &self.salt_len)
-            .finish()
-    }
-}
-
-impl<D, C: Capacity> PartialEq for SigningKey<D, C>
+impl<D> PartialEq for SigningKey<D>
 where
     D: Digest,
 {
@@ -254,32 +291,34 @@ where
     }
 }
 
-/// Returns the [`AlgorithmIdentifierOwned`](spki::AlgorithmIdentifierOwned)
-/// of RSASSA-PSS with digest `D`, MGF1 over `D` and a salt as long as the
-/// digest (`id-RSASSA-PSS` with `RSASSA-PSS-params`, RFC 4055 §3.1).
-///
-/// # Errors
-/// Only if the parameters fail to encode.
-#[cfg(feature = "alloc")]
-pub fn get_default_pss_signature_algo_id<D>() -> spki::Result<spki::AlgorithmIdentifierOwned>
+#[cfg(feature = "serde")]
+impl<D> serdect::serde::Serialize for SigningKey<D>
+where
+    D: Digest,
+{
+    fn serialize<S: serdect::serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> core::result::Result<S::Ok, S::Error> {
+        use pkcs8::EncodePrivateKey;
+        let der = self
+            .to_pkcs8_der()
+            .map_err(serdect::serde::ser::Error::custom)?;
+        serdect::slice::serialize_hex_lower_or_bin(&der.as_bytes(), serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, D> serdect::serde::Deserialize<'de> for SigningKey<D>
 where
     D: Digest + AssociatedOid,
 {
-    get_pss_signature_algo_id::<D>(<D as Digest>::output_size())
+    fn deserialize<De: serdect::serde::Deserializer<'de>>(
+        deserializer: De,
+    ) -> core::result::Result<Self, De::Error> {
+        use pkcs8::DecodePrivateKey;
+        let der =
+            zeroize::Zeroizing::new(serdect::slice::deserialize_hex_or_bin_vec(deserializer)?);
+        Self::from_pkcs8_der(&der).map_err(serdect::serde::de::Error::custom)
+    }
 }
-
-#[cfg(feature = "alloc")]
-fn get_pss_signature_algo_id<D>(salt_len: usize) -> spki::Result<spki::AlgorithmIdentifierOwned>
-where
-    D: Digest + AssociatedOid,
-{
-    // RsaPssParams encodes salt_len in a single byte; reject rather than truncate.
-    let salt_len = u8::try_from(salt_len).map_err(|_| der::ErrorKind::Overflow.to_error())?;
-    let pss_params = pkcs1::RsaPssParamsRef::new::<D>(salt_len);
-    Ok(spki::AlgorithmIdentifierOwned {
-        oid: crate::encoding::ID_RSASSA_PSS,
-        parameters: Some(der::Any::encode_from(&pss_params)?),
-    })
-}
-
-crate::signing_key_traits::impl_signing_key_common!();

@@ -1,46 +1,45 @@
-//! RSASSA-PSS verifying key.
+//! `RSASSA-PSS` verifying key over the heap [`PublicKey`], as
+//! `rsa::pss::VerifyingKey`.
 
 use core::marker::PhantomData;
 
 use digest::const_oid::AssociatedOid;
-use digest::Digest;
-use spki::{der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier};
+use digest::{Digest, FixedOutputReset, Update};
+use signature::hazmat::PrehashVerifier;
+use signature::{DigestVerifier, Verifier};
+use spki::der::AnyRef;
+use spki::{AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier};
 
 use super::{verify_prehash, Signature};
-use crate::capacity::{Capacity, Max4096};
 use crate::encoding::ID_RSASSA_PSS;
-use crate::key::BoundedPublicKey;
+use crate::PublicKey;
 
-/// Verifying key for checking the validity of RSASSA-PSS signatures as
-/// described in [RFC8017 § 8.1].
-///
-/// Holds a [`BoundedPublicKey<C>`] and the expected salt length (or `None`
-/// to detect it); verification never allocates.
-///
-/// [RFC8017 § 8.1]: https://datatracker.ietf.org/doc/html/rfc8017#section-8.1
-pub struct VerifyingKey<D, C: Capacity = Max4096>
+/// Verifying key for `RSASSA-PSS` signatures (RFC 8017 §8.1) over a
+/// [`PublicKey`], with digest `D`, MGF1 over `D`, and a fixed salt length
+/// (by default the digest's output size) or detection.
+#[derive(Debug)]
+pub struct VerifyingKey<D>
 where
     D: Digest,
 {
-    pub(super) inner: BoundedPublicKey<C>,
-    pub(super) salt_len: Option<usize>,
-    pub(super) phantom: PhantomData<D>,
+    inner: PublicKey,
+    salt_len: Option<usize>,
+    phantom: PhantomData<D>,
 }
 
-impl<D, C: Capacity> VerifyingKey<D, C>
+impl<D> VerifyingKey<D>
 where
     D: Digest,
 {
-    /// Create a new RSASSA-PSS verifying key.
-    /// Digest output size is used as a salt length.
+    /// A verifying key that requires a salt as long as the digest.
     #[must_use]
-    pub fn new(key: BoundedPublicKey<C>) -> Self {
+    pub fn new(key: PublicKey) -> Self {
         Self::new_with_salt_len(key, <D as Digest>::output_size())
     }
 
-    /// Create a new RSASSA-PSS verifying key with a salt of the given length.
+    /// A verifying key that requires a `salt_len`-byte salt.
     #[must_use]
-    pub fn new_with_salt_len(key: BoundedPublicKey<C>, salt_len: usize) -> Self {
+    pub fn new_with_salt_len(key: PublicKey, salt_len: usize) -> Self {
         Self {
             inner: key,
             salt_len: Some(salt_len),
@@ -48,10 +47,9 @@ where
         }
     }
 
-    /// Create a new RSASSA-PSS verifying key.
-    /// Attempts to automatically detect the salt length.
+    /// A verifying key that detects the salt length from the signature.
     #[must_use]
-    pub fn new_with_auto_salt_len(key: BoundedPublicKey<C>) -> Self {
+    pub fn new_with_auto_salt_len(key: PublicKey) -> Self {
         Self {
             inner: key,
             salt_len: None,
@@ -59,24 +57,61 @@ where
         }
     }
 
-    /// Return specified salt length for this key
+    /// The required salt length, `None` when it is detected.
     #[must_use]
     pub fn salt_len(&self) -> Option<usize> {
         self.salt_len
     }
 
-    fn verify_hashed(&self, hashed: &[u8], signature: &Signature<C>) -> signature::Result<()> {
-        verify_prehash::<C, D>(&self.inner, hashed, signature.as_bytes(), self.salt_len)
+    fn verify_hashed(&self, hashed: &[u8], signature: &Signature) -> signature::Result<()> {
+        verify_prehash::<_, D>(&self.inner, hashed, signature.as_slice(), self.salt_len)
             .map_err(Into::into)
     }
 }
 
-crate::verifier_traits::impl_verifier_traits!();
+impl<D> DigestVerifier<D, Signature> for VerifyingKey<D>
+where
+    D: Digest + FixedOutputReset + Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> signature::Result<()>>(
+        &self,
+        f: F,
+        signature: &Signature,
+    ) -> signature::Result<()> {
+        let mut digest = D::new();
+        f(&mut digest)?;
+        self.verify_hashed(&digest.finalize(), signature)
+    }
+}
 
-//
-// Other trait impls
-//
-impl<D, C: Capacity> AssociatedAlgorithmIdentifier for VerifyingKey<D, C>
+impl<D> PrehashVerifier<Signature> for VerifyingKey<D>
+where
+    D: Digest + FixedOutputReset,
+{
+    fn verify_prehash(&self, prehash: &[u8], signature: &Signature) -> signature::Result<()> {
+        self.verify_hashed(prehash, signature)
+    }
+}
+
+impl<D> Verifier<Signature> for VerifyingKey<D>
+where
+    D: Digest + FixedOutputReset,
+{
+    fn verify(&self, msg: &[u8], signature: &Signature) -> signature::Result<()> {
+        self.verify_hashed(&D::digest(msg), signature)
+    }
+}
+
+impl<D> AsRef<PublicKey> for VerifyingKey<D>
+where
+    D: Digest,
+{
+    fn as_ref(&self) -> &PublicKey {
+        &self.inner
+    }
+}
+
+impl<D> AssociatedAlgorithmIdentifier for VerifyingKey<D>
 where
     D: Digest,
 {
@@ -85,8 +120,8 @@ where
     const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
 }
 
-// Implemented manually so we don't have to bind D with Clone
-impl<D, C: Capacity> Clone for VerifyingKey<D, C>
+// By hand: a derive would require `D: Clone`.
+impl<D> Clone for VerifyingKey<D>
 where
     D: Digest,
 {
@@ -99,20 +134,7 @@ where
     }
 }
 
-impl<D, C: Capacity> core::fmt::Debug for VerifyingKey<D, C>
-where
-    D: Digest,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("VerifyingKey")
-            .field("inner", &self.inner)
-            .field("salt_len", &self.salt_len)
-            .finish()
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<D, C: Capacity> spki::EncodePublicKey for VerifyingKey<D, C>
+impl<D> spki::EncodePublicKey for VerifyingKey<D>
 where
     D: Digest,
 {
@@ -121,40 +143,40 @@ where
     }
 }
 
-impl<D, C: Capacity> From<BoundedPublicKey<C>> for VerifyingKey<D, C>
+impl<D> From<PublicKey> for VerifyingKey<D>
 where
     D: Digest,
 {
-    fn from(key: BoundedPublicKey<C>) -> Self {
+    fn from(key: PublicKey) -> Self {
         Self::new(key)
     }
 }
 
-impl<D, C: Capacity> From<VerifyingKey<D, C>> for BoundedPublicKey<C>
+impl<D> From<VerifyingKey<D>> for PublicKey
 where
     D: Digest,
 {
-    fn from(key: VerifyingKey<D, C>) -> Self {
+    fn from(key: VerifyingKey<D>) -> Self {
         key.inner
     }
 }
 
-impl<D, C: Capacity> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D, C>
+impl<D> TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D>
 where
     D: Digest + AssociatedOid,
 {
     type Error = spki::Error;
 
-    fn try_from(spki: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-        match spki.algorithm.oid {
-            ID_RSASSA_PSS | pkcs1::ALGORITHM_OID => (),
+    fn try_from(info: pkcs8::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
+        match info.algorithm.oid {
+            ID_RSASSA_PSS | pkcs1::ALGORITHM_OID => {}
             oid => return Err(spki::Error::OidUnknown { oid }),
         }
-        BoundedPublicKey::<C>::try_from(spki).map(Self::new)
+        PublicKey::try_from(info).map(Self::new)
     }
 }
 
-impl<D, C: Capacity> PartialEq for VerifyingKey<D, C>
+impl<D> PartialEq for VerifyingKey<D>
 where
     D: Digest,
 {
@@ -163,4 +185,33 @@ where
     }
 }
 
-impl<D, C: Capacity> Eq for VerifyingKey<D, C> where D: Digest {}
+#[cfg(feature = "serde")]
+impl<D> serdect::serde::Serialize for VerifyingKey<D>
+where
+    D: Digest,
+{
+    fn serialize<S: serdect::serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> core::result::Result<S::Ok, S::Error> {
+        use spki::EncodePublicKey;
+        let der = self
+            .to_public_key_der()
+            .map_err(serdect::serde::ser::Error::custom)?;
+        serdect::slice::serialize_hex_lower_or_bin(&der, serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, D> serdect::serde::Deserialize<'de> for VerifyingKey<D>
+where
+    D: Digest + AssociatedOid,
+{
+    fn deserialize<De: serdect::serde::Deserializer<'de>>(
+        deserializer: De,
+    ) -> core::result::Result<Self, De::Error> {
+        use spki::DecodePublicKey;
+        let der = serdect::slice::deserialize_hex_or_bin_vec(deserializer)?;
+        Self::from_public_key_der(&der).map_err(serdect::serde::de::Error::custom)
+    }
+}

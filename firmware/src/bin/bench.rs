@@ -26,7 +26,8 @@ use panic_semihosting as _;
 use rsa_cortex_m::arith::{kernels, Limb};
 use rsa_cortex_m::pkcs1::DecodeRsaPrivateKey;
 #[cfg(not(fw_small_ram))]
-use rsa_cortex_m::PrivateKey;
+/// The fixed-capacity key of the default capacity (no heap).
+type PrivateKey = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max4096>;
 
 #[path = "../common.rs"]
 mod common;

@@ -22,7 +22,8 @@ use cortex_m_semihosting::{debug, hprintln};
 use panic_semihosting as _;
 use rsa_cortex_m::pkcs1::DecodeRsaPrivateKey;
 use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix};
-use rsa_cortex_m::PrivateKey;
+/// The fixed-capacity key of the default capacity (no heap).
+type PrivateKey = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max4096>;
 use sha2::{Digest, Sha256};
 
 #[no_mangle]

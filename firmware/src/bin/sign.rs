@@ -47,7 +47,7 @@ fn load(der: &[u8]) -> Option<Key> {
 #[inline(never)]
 fn sign(key: &Key, msg: &[u8], salt: &[u8], sig: &mut [u8; K]) -> bool {
     let hashed = Sha256::digest(msg);
-    pss::sign_prehash_with_salt_into::<Max2048, Sha256>(key, &hashed, salt, sig).is_ok()
+    pss::sign_prehash_with_salt_into::<_, Sha256>(key, &hashed, salt, sig).is_ok()
 }
 
 #[entry]

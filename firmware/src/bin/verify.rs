@@ -39,10 +39,10 @@ fixture!(
 );
 
 type Key = BoundedPublicKey<Max2048>;
-type PssKey = pss::VerifyingKey<Sha256, Max2048>;
-type Pkcs1Key = pkcs1v15::VerifyingKey<Sha256, Max2048>;
-type PssSig = pss::Signature<Max2048>;
-type Pkcs1Sig = pkcs1v15::Signature<Max2048>;
+type PssKey = pss::BoundedVerifyingKey<Sha256, Max2048>;
+type Pkcs1Key = pkcs1v15::BoundedVerifyingKey<Sha256, Max2048>;
+type PssSig = pss::BoundedSignature<Max2048>;
+type Pkcs1Sig = pkcs1v15::BoundedSignature<Max2048>;
 
 #[inline(never)]
 fn load(spki: &[u8]) -> Option<Key> {

@@ -1,0 +1,852 @@
+//! The drop-in keys of `rsa` 0.10: [`PublicKey`] and [`PrivateKey`], heap
+//! backed, any modulus size `rsa` accepts, with its constructors, checks,
+//! errors and encodings.
+//!
+//! Their numbers are `crypto-bigint` integers laid out as `rsa` lays them
+//! out (`n` with its Montgomery parameters; `d` at the precision of `n`;
+//! the primes, `dP`, `dQ` and `qInv` at a common half-modulus precision), so
+//! that [`PublicKeyParts`] and [`PrivateKeyParts`] hand out references as
+//! `rsa` does. The Montgomery constants in those parameters are the ones the
+//! core arithmetic uses (`R = 2^precision`), so every private and public
+//! operation runs on the same kernels as the fixed-capacity keys through a
+//! borrowed view (`ops.rs`); `crypto-bigint` only does the one-off
+//! precomputation of construction and validation.
+
+mod convert;
+mod encoding;
+mod generate;
+pub(crate) mod ops;
+#[cfg(feature = "serde")]
+mod serde;
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::RangeInclusive;
+
+use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams, MontyParams};
+use crypto_bigint::{
+    BoxedUint, Choice, ConcatenatingMul, CtEq, CtLt, Gcd, Integer, NonZero, Odd, Resize,
+};
+use rand_core::TryCryptoRng;
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::errors::{Error, Result};
+use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
+
+/// An RSA public key `(n, e)` (RFC 8017 §3.1), as `rsa::PublicKey`.
+#[derive(Debug, Clone)]
+pub struct PublicKey {
+    /// Modulus: product of the prime factors.
+    n: NonZero<BoxedUint>,
+    /// Public exponent.
+    e: BoxedUint,
+    /// Montgomery parameters of `n`.
+    n_params: BoxedMontyParams,
+}
+
+impl PublicKey {
+    /// Smallest modulus accepted by default, in bits.
+    pub const MIN_SIZE: usize = 1024;
+
+    /// Largest modulus accepted by default, in bits (see
+    /// [`Self::new_with_size_limits`] for larger keys).
+    pub const MAX_SIZE: usize = 8192;
+
+    /// Smallest public exponent accepted.
+    pub const MIN_PUB_EXPONENT: u64 = 2;
+
+    /// Largest public exponent accepted (2³³ − 1): a bound on verification
+    /// cost for untrusted keys.
+    pub const MAX_PUB_EXPONENT: u64 = (1 << 33) - 1;
+
+    /// Encrypts `msg` with `padding`.
+    ///
+    /// # Errors
+    /// The scheme's encryption errors.
+    pub fn encrypt<R: TryCryptoRng + ?Sized, P: PaddingScheme>(
+        &self,
+        rng: &mut R,
+        padding: P,
+        msg: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.encrypt(rng, self, msg)
+    }
+
+    /// Verifies `sig` over the digest `hashed` with `scheme`.
+    ///
+    /// # Errors
+    /// [`Error::Verification`] when it does not verify.
+    pub fn verify<S: SignatureScheme>(&self, scheme: S, hashed: &[u8], sig: &[u8]) -> Result<()> {
+        scheme.verify(self, hashed, sig)
+    }
+
+    /// Builds a key from `n` and `e` with the default size limits
+    /// ([`Self::MIN_SIZE`]`..=`[`Self::MAX_SIZE`] bits).
+    ///
+    /// # Errors
+    /// [`Error::ModulusTooSmall`] / [`Error::ModulusTooLarge`] outside the
+    /// limits; [`Error::InvalidModulus`] if `n` is even or zero or `e ≥ n`;
+    /// [`Error::InvalidExponent`] for an even `e`;
+    /// [`Error::PublicExponentTooSmall`] / [`Error::PublicExponentTooLarge`]
+    /// for `e` outside `2..=2³³ − 1`.
+    pub fn new(n: BoxedUint, e: BoxedUint) -> Result<Self> {
+        Self::new_with_size_limits(n, e, Self::MIN_SIZE..=Self::MAX_SIZE)
+    }
+
+    /// As [`Self::new`] with explicit, inclusive modulus size limits in bits.
+    ///
+    /// # Errors
+    /// As [`Self::new`]; [`Error::InvalidArguments`] for an empty range.
+    pub fn new_with_size_limits(
+        n: BoxedUint,
+        e: BoxedUint,
+        size_range_bits: RangeInclusive<usize>,
+    ) -> Result<Self> {
+        if size_range_bits.is_empty() {
+            return Err(Error::InvalidArguments);
+        }
+        if (n.bit_width_vartime() as usize) < *size_range_bits.start() {
+            return Err(Error::ModulusTooSmall);
+        }
+        check_public_with_max_size(&n, &e, Some(*size_range_bits.end()))?;
+        let n_odd = Odd::new(n.clone())
+            .into_option()
+            .ok_or(Error::InvalidModulus)?;
+        let n_params = BoxedMontyParams::new_vartime(n_odd);
+        let n = NonZero::new(n).into_option().ok_or(Error::InvalidModulus)?;
+        Ok(Self { n, e, n_params })
+    }
+
+    /// As [`Self::new`] with the default minimum and a custom maximum size.
+    ///
+    /// # Errors
+    /// As [`Self::new_with_size_limits`].
+    #[deprecated(since = "0.1.0", note = "use `new_with_size_limits`")]
+    pub fn new_with_max_size(n: BoxedUint, e: BoxedUint, max_size: usize) -> Result<Self> {
+        Self::new_with_size_limits(n, e, Self::MIN_SIZE..=max_size)
+    }
+
+    /// Builds a key without any check on `n` and `e`.
+    ///
+    /// # Panics
+    /// If `n` is even (a Montgomery modulus must be odd).
+    #[must_use]
+    pub fn new_unchecked(n: BoxedUint, e: BoxedUint) -> Self {
+        let n_odd = Odd::new(n.clone()).expect("n must be odd");
+        let n_params = BoxedMontyParams::new_vartime(n_odd);
+        let n = NonZero::new(n).expect("odd numbers are non zero");
+        Self { n, e, n_params }
+    }
+}
+
+impl PublicKeyParts for PublicKey {
+    fn n(&self) -> &NonZero<BoxedUint> {
+        &self.n
+    }
+
+    fn e(&self) -> &BoxedUint {
+        &self.e
+    }
+
+    fn n_params(&self) -> &BoxedMontyParams {
+        &self.n_params
+    }
+}
+
+impl PartialEq for PublicKey {
+    fn eq(&self, other: &PublicKey) -> bool {
+        self.n == other.n && self.e == other.e
+    }
+}
+
+impl Eq for PublicKey {}
+
+impl Hash for PublicKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Domain separator for RSA public keys.
+        state.write(b"PublicKey");
+        Hash::hash(&self.n.as_limbs(), state);
+        Hash::hash(&self.e.as_limbs(), state);
+    }
+}
+
+impl From<PrivateKey> for PublicKey {
+    fn from(private_key: PrivateKey) -> Self {
+        private_key.to_public_key()
+    }
+}
+
+impl From<&PrivateKey> for PublicKey {
+    fn from(private_key: &PrivateKey) -> Self {
+        private_key.to_public_key()
+    }
+}
+
+/// RFC 8017 §3.1 checks of `(n, e)`, with an optional size limit.
+fn check_public_with_max_size(n: &BoxedUint, e: &BoxedUint, max_size: Option<usize>) -> Result<()> {
+    if let Some(max_size) = max_size {
+        if n.bit_width_vartime() as usize > max_size {
+            return Err(Error::ModulusTooLarge);
+        }
+    }
+    check_public_skip_exponent_size(n, e)?;
+    if e < &BoxedUint::from(PublicKey::MIN_PUB_EXPONENT) {
+        return Err(Error::PublicExponentTooSmall);
+    }
+    if e > &BoxedUint::from(PublicKey::MAX_PUB_EXPONENT) {
+        return Err(Error::PublicExponentTooLarge);
+    }
+    Ok(())
+}
+
+/// `n` odd and non-zero, `e < n`, `e` odd.
+fn check_public_skip_exponent_size(n: &BoxedUint, e: &BoxedUint) -> Result<()> {
+    if e >= n || n.is_even().into() || n.is_zero().into() {
+        return Err(Error::InvalidModulus);
+    }
+    if e.is_even().into() {
+        return Err(Error::InvalidExponent);
+    }
+    Ok(())
+}
+
+/// The checks of a public key (no size limit) that the encryption schemes
+/// run before using it, as `rsa` does.
+pub(crate) fn check_public(key: &impl PublicKeyParts) -> Result<()> {
+    check_public_with_max_size(key.n(), key.e(), None)
+}
+
+/// An RSA private key (RFC 8017 §3.2), as `rsa::PrivateKey`.
+///
+/// Secrets are zeroized on drop; `Debug` prints only the public part.
+#[derive(Clone)]
+pub struct PrivateKey {
+    /// The public components.
+    pubkey_components: PublicKey,
+    /// Private exponent, at the precision of `n`.
+    d: BoxedUint,
+    /// Prime factors of `n` (two or more).
+    primes: Vec<Odd<BoxedUint>>,
+    /// The CRT values of the first two primes.
+    precomputed: Option<PrecomputedValues>,
+}
+
+/// `(p, q, dP, dQ, qInv)` with the Montgomery parameters of `p` and `q`.
+#[derive(Clone)]
+pub(crate) struct PrecomputedValues {
+    p: MontyParams<BoxedUint>,
+    q: MontyParams<BoxedUint>,
+    dp: BoxedUint,
+    dq: BoxedUint,
+    qinv: BoxedMontyForm,
+}
+
+impl Zeroize for PrecomputedValues {
+    fn zeroize(&mut self) {
+        self.p.zeroize();
+        self.q.zeroize();
+        self.dp.zeroize();
+        self.dq.zeroize();
+        self.qinv.as_montgomery_mut().zeroize();
+    }
+}
+
+impl Drop for PrecomputedValues {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl fmt::Debug for PrivateKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let precomputed = if self.precomputed.is_some() {
+            "Some(...)"
+        } else {
+            "None"
+        };
+        f.debug_struct("PrivateKey")
+            .field("pubkey_components", &self.pubkey_components)
+            .field("d", &"...")
+            .field("primes", &"&[...]")
+            .field("precomputed", &precomputed)
+            .finish()
+    }
+}
+
+impl PartialEq for PrivateKey {
+    fn eq(&self, other: &PrivateKey) -> bool {
+        self.pubkey_components == other.pubkey_components
+            && self.d == other.d
+            && self.primes == other.primes
+    }
+}
+
+impl Eq for PrivateKey {}
+
+impl AsRef<PublicKey> for PrivateKey {
+    fn as_ref(&self) -> &PublicKey {
+        &self.pubkey_components
+    }
+}
+
+impl Hash for PrivateKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Domain separator for RSA private keys.
+        state.write(b"PrivateKey");
+        Hash::hash(&self.pubkey_components, state);
+    }
+}
+
+impl Drop for PrivateKey {
+    fn drop(&mut self) {
+        self.d.zeroize();
+        self.primes.iter_mut().for_each(|p| p.zeroize());
+        self.precomputed.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for PrivateKey {}
+
+impl PublicKeyParts for PrivateKey {
+    fn n(&self) -> &NonZero<BoxedUint> {
+        &self.pubkey_components.n
+    }
+
+    fn e(&self) -> &BoxedUint {
+        &self.pubkey_components.e
+    }
+
+    fn n_params(&self) -> &BoxedMontyParams {
+        &self.pubkey_components.n_params
+    }
+}
+
+impl PrivateKeyParts for PrivateKey {
+    fn d(&self) -> &BoxedUint {
+        &self.d
+    }
+
+    fn primes(&self) -> &[Odd<BoxedUint>] {
+        &self.primes
+    }
+
+    fn p(&self) -> Option<&MontyParams<BoxedUint>> {
+        self.precomputed.as_ref().map(|p| &p.p)
+    }
+
+    fn q(&self) -> Option<&MontyParams<BoxedUint>> {
+        self.precomputed.as_ref().map(|p| &p.q)
+    }
+
+    fn dp(&self) -> Option<&BoxedUint> {
+        self.precomputed.as_ref().map(|p| &p.dp)
+    }
+
+    fn dq(&self) -> Option<&BoxedUint> {
+        self.precomputed.as_ref().map(|p| &p.dq)
+    }
+
+    fn qinv(&self) -> Option<&BoxedMontyForm> {
+        self.precomputed.as_ref().map(|p| &p.qinv)
+    }
+
+    fn crt_values(&self) -> Option<&[CrtValue]> {
+        None
+    }
+}
+
+impl PrivateKey {
+    /// Default modulus size in bits of [`Generate`](crate::Generate): 3072
+    /// bits, an estimated 128-bit security strength (NIST SP 800-57 Part 1
+    /// Rev. 5, Table 2).
+    pub const DEFAULT_BITS: usize = 3072;
+
+    /// Default public exponent.
+    const EXP: u64 = 65537;
+
+    /// Builds the key without validation or precomputation; the callers
+    /// validate, then precompute.
+    fn from_components_inner(
+        n: BoxedUint,
+        e: BoxedUint,
+        d: BoxedUint,
+        mut primes: Vec<BoxedUint>,
+        wide_primes: bool,
+    ) -> Result<PrivateKey> {
+        let n = Odd::new(n).into_option().ok_or(Error::InvalidModulus)?;
+        // Storage width follows the bit length of n (public): a zero-padded
+        // n does not slow every operation down.
+        let n_bits = n.bit_width_vartime();
+        let n = n.resize_unchecked(n_bits);
+        // d at the public width of n; a wider d must not be truncated into
+        // validity.
+        let d = d
+            .try_resize(n.bits_precision())
+            .ok_or(Error::InvalidExponent)?;
+        let n_params = BoxedMontyParams::new_vartime(n.clone());
+        let n_c = NonZero::new(n.get())
+            .into_option()
+            .ok_or(Error::InvalidModulus)?;
+
+        match primes.len() {
+            0 => {
+                let (p, q) = recover_primes(&n_c, &e, &d)?;
+                primes.push(p);
+                primes.push(q);
+            }
+            1 => return Err(Error::NprimesTooSmall),
+            _ => {
+                // The product of the primes must be n; this also bounds every
+                // prime's precision by n's.
+                let product = primes
+                    .iter()
+                    .fold(BoxedUint::one(), |acc, p| acc.concatenating_mul(p));
+                if product != *n_c.as_ref() {
+                    return Err(Error::InvalidModulus);
+                }
+            }
+        }
+
+        // The width of the primes follows from public data only: the policy
+        // the caller chose and the size of n. Multi-prime keys keep
+        // modulus-width factors (their private operation does not use CRT).
+        let prime_bits = if wide_primes || primes.len() > 2 {
+            n_bits
+        } else {
+            n_bits.div_ceil(2)
+        };
+        let primes = primes
+            .into_iter()
+            .map(|p| {
+                if p.bit_width() > prime_bits {
+                    return Err(Error::InvalidPrime);
+                }
+                Odd::new(p.resize_unchecked(prime_bits))
+                    .into_option()
+                    .ok_or(Error::InvalidPrime)
+            })
+            .collect::<Result<Vec<_>>>()?;
+
+        Ok(PrivateKey {
+            pubkey_components: PublicKey {
+                n: n_c,
+                e,
+                n_params,
+            },
+            d,
+            primes,
+            precomputed: None,
+        })
+    }
+
+    /// Builds a key from its components and validates it:
+    ///
+    /// - `n`: the modulus; `e`: the public exponent; `d`: the private exponent;
+    /// - `primes`: the distinct prime factors of `n`, usually `p` and `q`
+    ///   (more for multi-prime keys, whose private operation then runs without
+    ///   CRT); empty to recover `p` and `q` from `(n, e, d)` (NIST SP
+    ///   800-56B Rev. 2, Appendix C.2; two-prime keys with `2¹⁶ < e < 2²⁵⁶`).
+    ///
+    /// For two-prime keys each prime must fit in `⌈bits(n)/2⌉` bits (use
+    /// [`Self::from_components_with_wide_primes`] for unbalanced factors).
+    ///
+    /// # Errors
+    /// [`Error::InvalidModulus`] for an even `n` or primes whose product is
+    /// not `n`; [`Error::NprimesTooSmall`] for one prime;
+    /// [`Error::InvalidPrime`] for a prime too wide, ≤ 1, repeated, or `p`
+    /// and `q` not coprime; [`Error::InvalidExponent`] for `d ≥ n` or
+    /// `d·e ≢ 1 mod (p − 1)`; the checks of [`PublicKey::new`] except the
+    /// size limits; [`Error::InvalidArguments`] if prime recovery fails.
+    pub fn from_components(
+        n: BoxedUint,
+        e: BoxedUint,
+        d: BoxedUint,
+        primes: Vec<BoxedUint>,
+    ) -> Result<PrivateKey> {
+        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
+        k.validate()?;
+        k.precompute()?;
+        Ok(k)
+    }
+
+    /// As [`Self::from_components`] with every prime and CRT exponent at the
+    /// width of `n`: unbalanced factors are accepted (slower private
+    /// operations). Choose this policy as public configuration, never by
+    /// retrying a failed import.
+    ///
+    /// # Errors
+    /// As [`Self::from_components`].
+    pub fn from_components_with_wide_primes(
+        n: BoxedUint,
+        e: BoxedUint,
+        d: BoxedUint,
+        primes: Vec<BoxedUint>,
+    ) -> Result<PrivateKey> {
+        let mut k = Self::from_components_inner(n, e, d, primes, true)?;
+        k.validate()?;
+        k.precompute()?;
+        Ok(k)
+    }
+
+    /// As [`Self::from_components`], accepting public exponents outside
+    /// `2..=2³³ − 1` (the key is still fully validated). A large `e` makes
+    /// every public operation, and the fault check of every private one,
+    /// slower: do not use it on untrusted input.
+    ///
+    /// # Errors
+    /// As [`Self::from_components`], without the exponent size errors.
+    #[cfg(feature = "hazmat")]
+    pub fn from_components_with_large_exponent(
+        n: BoxedUint,
+        e: BoxedUint,
+        d: BoxedUint,
+        primes: Vec<BoxedUint>,
+    ) -> Result<PrivateKey> {
+        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
+        check_public_skip_exponent_size(k.pubkey_components.n.as_ref(), &k.pubkey_components.e)?;
+        validate_private_key_parts(&k)?;
+        k.precompute()?;
+        Ok(k)
+    }
+
+    /// Builds a key from its primes `p`, `q` and `e`, with
+    /// `d = e⁻¹ mod λ(n)` (NIST SP 800-56B Rev. 2 §6.2.1).
+    ///
+    /// # Errors
+    /// [`Error::InvalidPrime`] for even primes or primes below 2, or if `e` is
+    /// not invertible; otherwise as [`Self::from_components`].
+    pub fn from_p_q(p: BoxedUint, q: BoxedUint, public_exponent: BoxedUint) -> Result<PrivateKey> {
+        let two = BoxedUint::from(2u64);
+        if (p.ct_lt(&two) | q.ct_lt(&two) | !p.is_odd() | !q.is_odd()).to_bool() {
+            return Err(Error::InvalidPrime);
+        }
+        let d = private_exponent_carmichael(&p, &q, &public_exponent)?;
+        let primes = vec![p, q];
+        let n = modulus_of(&primes);
+        Self::from_components(n, public_exponent, d, primes)
+    }
+
+    /// Builds a key from its primes and `e`, with `d = e⁻¹ mod φ(n)`.
+    ///
+    /// # Errors
+    /// [`Error::NprimesTooSmall`] for fewer than two primes;
+    /// [`Error::InvalidPrime`] for even primes or primes below 2, or if `e` is
+    /// not invertible; otherwise as [`Self::from_components`].
+    pub fn from_primes(primes: Vec<BoxedUint>, public_exponent: BoxedUint) -> Result<PrivateKey> {
+        if primes.len() < 2 {
+            return Err(Error::NprimesTooSmall);
+        }
+        let two = BoxedUint::from(2u64);
+        let invalid = primes
+            .iter()
+            .fold(Choice::FALSE, |acc, p| acc | p.ct_lt(&two) | !p.is_odd());
+        if invalid.to_bool() {
+            return Err(Error::InvalidPrime);
+        }
+        let n = modulus_of(&primes);
+        let d = private_exponent_euler_totient(&primes, &public_exponent)?;
+        Self::from_components(n, public_exponent, d, primes)
+    }
+
+    /// The public key.
+    #[must_use]
+    pub fn as_public_key(&self) -> &PublicKey {
+        &self.pubkey_components
+    }
+
+    /// A copy of the public key.
+    #[must_use]
+    pub fn to_public_key(&self) -> PublicKey {
+        self.pubkey_components.clone()
+    }
+
+    /// Computes the CRT values (`dP`, `dQ`, `qInv` and the Montgomery
+    /// parameters of `p` and `q`) that the private operation uses; a no-op
+    /// when they are there.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPrime`] if either of the first two primes is one, or
+    /// they are not coprime.
+    pub fn precompute(&mut self) -> Result<()> {
+        if self.precomputed.is_some() {
+            return Ok(());
+        }
+        let d = &self.d;
+        let p = self.primes[0].clone();
+        let q = self.primes[1].clone();
+        let p_params = BoxedMontyParams::new(p.clone());
+        let q_params = BoxedMontyParams::new(q.clone());
+        let pm1 = NonZero::new(p.wrapping_sub(BoxedUint::one()))
+            .into_option()
+            .ok_or(Error::InvalidPrime)?;
+        let dp = d.rem(&pm1);
+        let qm1 = NonZero::new(q.wrapping_sub(BoxedUint::one()))
+            .into_option()
+            .ok_or(Error::InvalidPrime)?;
+        let dq = d.rem(&qm1);
+        let q_mod_p =
+            BoxedMontyForm::new(q.as_ref().resize_unchecked(p.bits_precision()), &p_params);
+        let qinv = q_mod_p.invert().into_option().ok_or(Error::InvalidPrime)?;
+        self.precomputed = Some(PrecomputedValues {
+            p: p_params.as_ref().clone(),
+            q: q_params.as_ref().clone(),
+            dp,
+            dq,
+            qinv,
+        });
+        Ok(())
+    }
+
+    /// Marks every secret component of the key as undefined for Valgrind
+    /// memcheck: a no-op unless the crate was built with
+    /// `RSA_CORTEX_M_CT_VALGRIND` set (the constant-time check of `ci/ct`,
+    /// `examples/ct_valgrind.rs`); returns whether it was. Not part of the
+    /// API.
+    #[doc(hidden)]
+    pub fn ct_valgrind_poison_secrets(&self) -> bool {
+        use crate::blinding::poison;
+        poison(self.d.as_words());
+        for p in &self.primes {
+            poison(p.as_words());
+        }
+        if let Some(pre) = &self.precomputed {
+            for params in [&pre.p, &pre.q] {
+                poison(params.modulus().as_words());
+                poison(params.r2().as_words());
+                poison(params.one().as_words());
+                poison(params.mod_inv());
+            }
+            poison(pre.dp.as_words());
+            poison(pre.dq.as_words());
+            poison(pre.qinv.as_montgomery().as_words());
+        }
+        crate::blinding::CT_VALGRIND
+    }
+
+    /// Drops the CRT values: private operations then compute `c^d mod n`.
+    pub fn clear_precomputed(&mut self) {
+        self.precomputed = None;
+    }
+
+    /// The CRT coefficient `qInv = q⁻¹ mod p`.
+    #[must_use]
+    pub fn crt_coefficient(&self) -> Option<BoxedUint> {
+        let p = &self.primes[0];
+        let q = &self.primes[1];
+        Option::from(q.invert_odd_mod(p))
+    }
+
+    /// Checks the key: the public checks of [`PublicKey::new`] (without
+    /// size limits), `d < n`, distinct primes above 1 whose product is `n`,
+    /// and `d·e ≡ 1 mod (prime − 1)` for every prime.
+    ///
+    /// # Errors
+    /// As [`Self::from_components`].
+    pub fn validate(&self) -> Result<()> {
+        check_public(self)?;
+        validate_private_key_parts(self)
+    }
+
+    /// Decrypts `ciphertext` with `padding`. With the `getrandom` feature
+    /// the private operation is blinded with the system RNG; it is constant
+    /// time either way.
+    ///
+    /// [`Pkcs1v15Encrypt`](crate::Pkcs1v15Encrypt) uses implicit rejection:
+    /// invalid padding returns a deterministic synthetic message, not an
+    /// error; the protocol must authenticate what it decrypts.
+    ///
+    /// # Errors
+    /// The scheme's decryption errors.
+    pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
+        #[cfg(feature = "getrandom")]
+        {
+            padding.decrypt(Some(&mut getrandom::SysRng), self, ciphertext)
+        }
+        #[cfg(not(feature = "getrandom"))]
+        {
+            padding.decrypt(
+                Option::<&mut crate::blinding::NoRng>::None,
+                self,
+                ciphertext,
+            )
+        }
+    }
+
+    /// Decrypts `ciphertext` with `padding`, the private operation blinded
+    /// with `rng` (same result).
+    ///
+    /// # Errors
+    /// The scheme's decryption errors; [`Error::Rng`].
+    pub fn decrypt_blinded<R: TryCryptoRng + ?Sized, P: PaddingScheme>(
+        &self,
+        rng: &mut R,
+        padding: P,
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.decrypt(Some(rng), self, ciphertext)
+    }
+
+    /// Signs the digest `digest_in` with `padding`. With the `getrandom`
+    /// feature the system RNG supplies the blinding (and the PSS salt);
+    /// without it, use [`Self::sign_with_rng`] for PSS.
+    ///
+    /// # Errors
+    /// The scheme's signing errors.
+    pub fn sign<S: SignatureScheme>(&self, padding: S, digest_in: &[u8]) -> Result<Vec<u8>> {
+        #[cfg(feature = "getrandom")]
+        {
+            padding.sign(Some(&mut getrandom::SysRng), self, digest_in)
+        }
+        #[cfg(not(feature = "getrandom"))]
+        {
+            padding.sign(Option::<&mut crate::blinding::NoRng>::None, self, digest_in)
+        }
+    }
+
+    /// Signs the digest `digest_in` with `padding`, drawing the PSS salt and
+    /// the blinding of the private operation from `rng`.
+    ///
+    /// # Errors
+    /// The scheme's signing errors; [`Error::Rng`].
+    pub fn sign_with_rng<R: TryCryptoRng + ?Sized, S: SignatureScheme>(
+        &self,
+        rng: &mut R,
+        padding: S,
+        digest_in: &[u8],
+    ) -> Result<Vec<u8>> {
+        padding.sign(Some(rng), self, digest_in)
+    }
+}
+
+/// `d < n`, distinct primes above 1 whose product is `n`, `d·e ≡ 1 mod
+/// (prime − 1)` for every prime.
+fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
+    // RFC 8017 §3.2: d < n, even if a larger d satisfies the congruences.
+    if key.d >= *key.n().as_ref() {
+        return Err(Error::InvalidExponent);
+    }
+    let mut m = BoxedUint::one_with_precision(key.n().bits_precision());
+    let two = BoxedUint::from(2u64);
+    let mut invalid = Choice::FALSE;
+    for (i, prime) in key.primes.iter().enumerate() {
+        invalid |= prime.as_ref().ct_lt(&two);
+        // RFC 8017 §3.2: the prime factors are distinct.
+        for other in &key.primes[..i] {
+            invalid |= prime.ct_eq(other);
+        }
+        m = m.wrapping_mul(prime.as_ref());
+    }
+    if invalid.to_bool() {
+        return Err(Error::InvalidPrime);
+    }
+    if m.ct_ne(key.n().as_ref()).to_bool() {
+        return Err(Error::InvalidModulus);
+    }
+    let de = key.d.concatenating_mul(key.e());
+    for prime in &key.primes {
+        let pm1 = NonZero::new(prime.wrapping_sub(BoxedUint::one()))
+            .into_option()
+            .ok_or(Error::InvalidPrime)?;
+        if !de.rem(&pm1).is_one().to_bool() {
+            return Err(Error::InvalidExponent);
+        }
+    }
+    Ok(())
+}
+
+/// The product of the primes.
+fn modulus_of(primes: &[BoxedUint]) -> BoxedUint {
+    primes
+        .iter()
+        .skip(1)
+        .fold(primes[0].clone(), |acc, p| acc.concatenating_mul(p))
+}
+
+/// `d = e⁻¹ mod φ(n)`, `φ(n) = Π(prime − 1)`.
+fn private_exponent_euler_totient(primes: &[BoxedUint], e: &BoxedUint) -> Result<BoxedUint> {
+    let mut totient = BoxedUint::one_with_precision(primes[0].bits_precision());
+    for prime in primes {
+        totient = totient.concatenating_mul(&(prime - &BoxedUint::one()));
+    }
+    let e = e.resize_unchecked(totient.bits_precision());
+    let totient = NonZero::new(totient)
+        .into_option()
+        .ok_or(Error::InvalidPrime)?;
+    e.invert_mod(&totient)
+        .into_option()
+        .ok_or(Error::InvalidPrime)
+}
+
+/// `d = e⁻¹ mod λ(n)`, `λ(n) = lcm(p − 1, q − 1)`.
+fn private_exponent_carmichael(p: &BoxedUint, q: &BoxedUint, e: &BoxedUint) -> Result<BoxedUint> {
+    let one = BoxedUint::one();
+    let p1 = p - &one;
+    let q1 = q - &one;
+    let gcd = NonZero::new(p1.gcd(&q1))
+        .into_option()
+        .ok_or(Error::InvalidPrime)?;
+    let lcm = (p1 / gcd).concatenating_mul(&q1);
+    let e = e.resize_unchecked(lcm.bits_precision());
+    let lcm = NonZero::new(lcm).into_option().ok_or(Error::InvalidPrime)?;
+    e.invert_mod(&lcm).into_option().ok_or(Error::InvalidPrime)
+}
+
+/// Recovers `p` and `q` from `(n, e, d)` (NIST SP 800-56B Rev. 2, Appendix
+/// C.2); for `2¹⁶ < e < 2²⁵⁶`.
+fn recover_primes(
+    n: &NonZero<BoxedUint>,
+    e: &BoxedUint,
+    d: &BoxedUint,
+) -> Result<(BoxedUint, BoxedUint)> {
+    use crypto_bigint::ConcatenatingSquare;
+    if e <= &BoxedUint::from(1u64 << 16) || e.bit_width_vartime() > 256 {
+        return Err(Error::InvalidArguments);
+    }
+    // 1. a = (de − 1)·gcd(n − 1, de − 1).
+    let bits = d.bits_precision() * 2;
+    let one = BoxedUint::one_with_precision(bits);
+    let e = e.resize_unchecked(d.bits_precision());
+    let n = n.as_ref().resize_unchecked(bits);
+    let a1 = d.concatenating_mul(&e) - &one;
+    let a2 = (&n - &one).gcd(&a1);
+    let a = a1.concatenating_mul(&a2);
+    let n = n.resize_unchecked(a.bits_precision());
+    let n_nz = NonZero::new(n.clone())
+        .into_option()
+        .ok_or(Error::InvalidArguments)?;
+    // 2. m = ⌊a/n⌋, r = a − m·n.
+    let m = &a / &n_nz;
+    let r = a - m.concatenating_mul(&n).resize_unchecked(n.bits_precision());
+    let one = BoxedUint::one_with_precision(m.bits_precision());
+    // 3. b = (n − r)/(m + 1) + 1, an integer with b² > 4n.
+    let m1 = NonZero::new(&m + &one)
+        .into_option()
+        .ok_or(Error::InvalidArguments)?;
+    let n_minus_r = &n - &r;
+    if !bool::from((&n_minus_r % &m1).is_zero()) {
+        return Err(Error::InvalidArguments);
+    }
+    let b = (&n_minus_r / &m1) + &one;
+    let four_n = n.concatenating_mul(&BoxedUint::from(4u32));
+    let b_squared = b.concatenating_square();
+    if b_squared <= four_n {
+        return Err(Error::InvalidArguments);
+    }
+    let disc = b_squared - four_n;
+    // 4. y = √(b² − 4n), an integer.
+    let y = disc.floor_sqrt();
+    if y.concatenating_square() != disc {
+        return Err(Error::InvalidArguments);
+    }
+    // 5. p = (b + y)/2, q = (b − y)/2.
+    let bits = b.bits_precision().max(y.bits_precision());
+    let two = NonZero::new(BoxedUint::from(2u64).resize_unchecked(bits))
+        .into_option()
+        .ok_or(Error::InvalidArguments)?;
+    let (b, y) = (b.resize_unchecked(bits), y.resize_unchecked(bits));
+    let p = (&b + &y) / &two;
+    let q = (b - y) / two;
+    Ok((p, q))
+}

@@ -1,0 +1,341 @@
+//! Loading and validating a [`BoundedPrivateKey`]: every way of building a
+//! key (the `pkcs1`/`pkcs8` decoders, [`BoundedPrivateKey::from_be_bytes_components`],
+//! key generation) ends here, and only a key that passes every check below
+//! is returned.
+
+use core::ops::RangeInclusive;
+
+use zeroize::Zeroize;
+
+use super::exponent_from_be_bytes;
+use super::private::{BoundedPrivateKey, Mode};
+use super::public::BoundedPublicKey;
+use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::capacity::{Array, Capacity};
+use crate::errors::{Error, Result};
+
+/// Big-endian components of a two-prime private key, borrowed.
+#[derive(Clone, Copy)]
+pub struct PrivateKeyComponents<'a> {
+    /// Modulus `n`.
+    pub n: &'a [u8],
+    /// Public exponent `e`.
+    pub e: &'a [u8],
+    /// Private exponent `d`.
+    pub d: &'a [u8],
+    /// First prime `p`.
+    pub p: &'a [u8],
+    /// Second prime `q`.
+    pub q: &'a [u8],
+    /// `dP = d mod (p − 1)`, `dQ = d mod (q − 1)`, `qInv = q⁻¹ mod p`:
+    /// checked when given, computed when `None`.
+    pub crt: Option<(&'a [u8], &'a [u8], &'a [u8])>,
+}
+
+impl<C: Capacity> BoundedPrivateKey<C> {
+    /// Builds and fully validates a two-prime key from big-endian components
+    /// with the default size limits.
+    ///
+    /// Checks, each with its own error: `n` odd and within the limits, `e`
+    /// odd with `1 < e ≤ 2³³ − 1` ([`Error::InvalidModulus`],
+    /// [`Error::ModulusTooSmall`], [`Error::ModulusTooLarge`],
+    /// [`Error::PublicExponentTooSmall`], [`Error::PublicExponentTooLarge`],
+    /// [`Error::InvalidExponent`]); `p`, `q` odd, `> 1`, `p·q = n`
+    /// ([`Error::InvalidPrime`]); `d < n` and `e·dP ≡ 1 mod (p − 1)`,
+    /// `e·dQ ≡ 1 mod (q − 1)` ([`Error::InvalidExponent`]); when given,
+    /// `dP = d mod (p − 1)`, `dQ = d mod (q − 1)` ([`Error::InvalidExponent`])
+    /// and `qInv < p`, `qInv·q ≡ 1 mod p` ([`Error::InvalidCoefficient`]).
+    ///
+    /// # Errors
+    /// As listed above.
+    pub fn from_be_bytes_components(c: PrivateKeyComponents<'_>) -> Result<Self> {
+        Self::from_be_bytes_components_with_size_limits(
+            c,
+            BoundedPublicKey::<C>::MIN_SIZE..=C::MAX_BITS,
+        )
+    }
+
+    /// As [`Self::from_be_bytes_components`] with explicit modulus size limits.
+    ///
+    /// # Errors
+    /// As [`Self::from_be_bytes_components`].
+    pub fn from_be_bytes_components_with_size_limits(
+        c: PrivateKeyComponents<'_>,
+        size_range_bits: RangeInclusive<usize>,
+    ) -> Result<Self> {
+        let e = exponent_from_be_bytes(c.e)?;
+        let public = BoundedPublicKey::<C>::from_parts(c.n, e, size_range_bits)?;
+        Self::from_public_and_secrets(public, c.d, &[c.p, c.q], c.crt)
+    }
+
+    /// Builds a key from its public part, `d` and its primes (two or more).
+    pub(crate) fn from_public_and_secrets(
+        public: BoundedPublicKey<C>,
+        d: &[u8],
+        primes: &[&[u8]],
+        crt_given: Option<(&[u8], &[u8], &[u8])>,
+    ) -> Result<Self> {
+        if primes.len() < 2 {
+            return Err(Error::NprimesTooSmall);
+        }
+        let l = public.limbs();
+        let half = C::MAX_BITS / 64;
+        let mut key = BoundedPrivateKey {
+            public,
+            d: C::Limbs::zeroed(),
+            p: C::HalfLimbs::zeroed(),
+            q: C::HalfLimbs::zeroed(),
+            rr_p: C::HalfLimbs::zeroed(),
+            rr_q: C::HalfLimbs::zeroed(),
+            p0: 0,
+            q0: 0,
+            dp: C::HalfLimbs::zeroed(),
+            dq: C::HalfLimbs::zeroed(),
+            qinv: C::HalfLimbs::zeroed(),
+            qinv_mont: C::HalfLimbs::zeroed(),
+            h: 0,
+            mode: if primes.len() == 2 {
+                Mode::Crt
+            } else {
+                Mode::Plain
+            },
+            primes: primes.len(),
+            exponent_blinding: false,
+        };
+        if !limbs::from_be_bytes(&mut key.d.as_mut()[..l], d)
+            || limbs::ct_lt(&key.d.as_ref()[..l], key.public.n_limbs()) == 0
+        {
+            return Err(Error::InvalidExponent);
+        }
+
+        // The primes' sizes are public (as is n's); their product must be n.
+        // One work area serves the product (2l + 2 limbs, then a scratch
+        // product as long) and, afterwards, the checks below: a key load
+        // costs `C::LOAD_WORK_BYTES` of stack (`load_work_limbs`).
+        let mut work = C::LoadWork::zeroed();
+        let mut widths = [0usize; 2];
+        {
+            let (prod, tmp) = work.as_mut().split_at_mut(2 * l + 2);
+            prod.fill(0);
+            prod[0] = 1;
+            let mut prod_len = 1;
+            let mut prime = C::HalfLimbs::zeroed();
+            for (i, bytes) in primes.iter().enumerate() {
+                let pr = prime.as_mut();
+                if !limbs::from_be_bytes(pr, bytes) {
+                    return Err(Error::InvalidPrime);
+                }
+                let pl = limbs::significant_limbs(pr);
+                if pr[0] & 1 == 0 || limbs::bit_len(pr) < 2 {
+                    return Err(Error::InvalidPrime);
+                }
+                if i < 2 {
+                    widths[i] = pl;
+                }
+                // prod = prod · prime, schoolbook over the significant limbs.
+                if prod_len + pl > 2 * l + 2 {
+                    return Err(Error::InvalidPrime);
+                }
+                tmp[..prod_len + pl].fill(0);
+                for (j, &pj) in pr[..pl].iter().enumerate() {
+                    let mut carry = 0u64;
+                    for (k, &qk) in prod[..prod_len].iter().enumerate() {
+                        let t = (pj as u64) * (qk as u64) + tmp[j + k] as u64 + carry;
+                        tmp[j + k] = t as Limb;
+                        carry = t >> 32;
+                    }
+                    tmp[j + prod_len] = carry as Limb;
+                }
+                prod[..prod_len + pl].copy_from_slice(&tmp[..prod_len + pl]);
+                // Sizes of the primes and their products are public.
+                prod_len = limbs::significant_limbs(&prod[..prod_len + pl]);
+                if i == 0 {
+                    key.p.as_mut()[..pl].copy_from_slice(&pr[..pl]);
+                } else if i == 1 {
+                    key.q.as_mut()[..pl].copy_from_slice(&pr[..pl]);
+                }
+                pr.zeroize();
+            }
+            let n_ext = key.public.n_limbs();
+            let equal =
+                limbs::ct_eq(&prod[..l], n_ext) & limbs::ct_is_zero(&prod[l..prod_len.max(l)]);
+            if equal == 0 {
+                return Err(Error::InvalidPrime);
+            }
+        }
+        work.as_mut().zeroize();
+
+        let h = widths[0].max(widths[1]).max(l.div_ceil(2));
+        if h > half {
+            // Primes too unbalanced for this capacity's CRT halves.
+            return Err(Error::InvalidPrime);
+        }
+        key.h = h;
+        // Montgomery constants of the two first primes, and dP, dQ checks.
+        key.p0 = Modulus::precompute(
+            &key.p.as_ref()[..h],
+            &mut key.rr_p.as_mut()[..h],
+            work.as_mut(),
+        );
+        key.q0 = Modulus::precompute(
+            &key.q.as_ref()[..h],
+            &mut key.rr_q.as_mut()[..h],
+            work.as_mut(),
+        );
+        key.check_crt_exponents(crt_given.map(|(dp, dq, _)| (dp, dq)), work.as_mut())?;
+        if key.mode == Mode::Plain {
+            // Multi-prime: every further prime's exponent must invert e too.
+            for bytes in &primes[2..] {
+                key.check_exponent_for_prime(bytes, work.as_mut())?;
+            }
+        }
+        key.compute_or_check_qinv(crt_given.map(|(_, _, qinv)| qinv), work.as_mut())?;
+        work.as_mut().zeroize();
+        Ok(key)
+    }
+
+    /// Sets `dP = d mod (p − 1)`, `dQ = d mod (q − 1)`; if given, they must
+    /// be equal to those; checks `e·dP ≡ 1 mod (p − 1)` and likewise for `q`.
+    fn check_crt_exponents(
+        &mut self,
+        given: Option<(&[u8], &[u8])>,
+        work: &mut [Limb],
+    ) -> Result<()> {
+        let (h, l) = (self.h, self.public.limbs());
+        for (which, given) in [(0, given.map(|g| g.0)), (1, given.map(|g| g.1))] {
+            let (pm1, rest) = work.split_at_mut(h);
+            let (r, rest) = rest.split_at_mut(h);
+            let (g, rest) = rest.split_at_mut(h);
+            pm1.copy_from_slice(&(if which == 0 { &self.p } else { &self.q }).as_ref()[..h]);
+            pm1[0] &= !1; // p is odd: p − 1 clears bit 0
+            limbs::rem(r, &self.d.as_ref()[..l], pm1, rest);
+            if let Some(bytes) = given {
+                if !limbs::from_be_bytes(g, bytes) || limbs::ct_eq(g, r) == 0 {
+                    return Err(Error::InvalidExponent);
+                }
+            }
+            check_inverse_of_e(self.public.e_u64(), r, pm1, rest)?;
+            let dst = if which == 0 {
+                &mut self.dp
+            } else {
+                &mut self.dq
+            };
+            dst.as_mut()[..h].copy_from_slice(r);
+            r.zeroize();
+        }
+        Ok(())
+    }
+
+    fn check_exponent_for_prime(&self, prime: &[u8], work: &mut [Limb]) -> Result<()> {
+        let (h, l) = (self.h, self.public.limbs());
+        let (pm1, rest) = work.split_at_mut(h);
+        if !limbs::from_be_bytes(pm1, prime) {
+            return Err(Error::InvalidPrime);
+        }
+        // Work over the prime's own (public) width, not the CRT half's: the
+        // cost of `rem` is bits(d) × width, and a crafted key with thousands
+        // of tiny primes would otherwise take seconds to reject.
+        let w = limbs::significant_limbs(pm1);
+        let pm1 = &mut pm1[..w];
+        let (r, rest) = rest.split_at_mut(w);
+        pm1[0] &= !1;
+        limbs::rem(r, &self.d.as_ref()[..l], pm1, rest);
+        check_inverse_of_e(self.public.e_u64(), r, pm1, rest)
+    }
+
+    /// Checks a given `qInv` (`< p`, `qInv·q ≡ 1 mod p`) or computes it as
+    /// `q^(p−2) mod p`; stores it and its Montgomery form.
+    fn compute_or_check_qinv(&mut self, given: Option<&[u8]>, work: &mut [Limb]) -> Result<()> {
+        let h = self.h;
+        let (p_limbs, rr_p) = (self.p.clone(), self.rr_p.clone());
+        let p = Modulus::new(&p_limbs.as_ref()[..h], &rr_p.as_ref()[..h], self.p0);
+        let (qmodp, rest) = work.split_at_mut(h);
+        let (x, rest) = rest.split_at_mut(h);
+        let (y, rest) = rest.split_at_mut(h);
+        p.reduce(qmodp, &self.q.as_ref()[..h], rest);
+        if let Some(bytes) = given {
+            if !limbs::from_be_bytes(x, bytes) || limbs::ct_lt(x, p.n()) == 0 {
+                return Err(Error::InvalidCoefficient);
+            }
+        } else {
+            // Fermat: q^(p−2) mod p, p prime. p − 2 is p with bit 1 flipped
+            // after a borrow; compute it with a subtraction.
+            y.copy_from_slice(p.n());
+            limbs::sub_assign(y, &[2]);
+            exp::pow_secret_window(x, qmodp, y, &p, rest, 2);
+        }
+        // y = x·q mod p must be 1.
+        // The kernels take exactly 2h limbs of scratch.
+        let t = &mut rest[..2 * h];
+        p.mul(y, x, qmodp, t);
+        p.to_mont(qmodp, y, t); // (x·q·R⁻¹)·R²·R⁻¹ = x·q
+        let mut one = [0 as Limb; 1];
+        one[0] = 1;
+        let is_one = limbs::ct_eq(&qmodp[..1], &one) & limbs::ct_is_zero(&qmodp[1..]);
+        if is_one == 0 {
+            return Err(if given.is_some() {
+                Error::InvalidCoefficient
+            } else {
+                Error::InvalidPrime
+            });
+        }
+        p.to_mont(y, x, &mut rest[..2 * h]);
+        self.qinv.as_mut()[..h].copy_from_slice(x);
+        self.qinv_mont.as_mut()[..h].copy_from_slice(y);
+        Ok(())
+    }
+
+    /// Re-runs the consistency checks of loading: they hold for every key
+    /// this crate constructs, so this returns `Ok` unless memory was
+    /// corrupted since.
+    ///
+    /// # Errors
+    /// [`Error::InvalidPrime`], [`Error::InvalidExponent`] or
+    /// [`Error::InvalidCoefficient`] as for loading.
+    pub fn validate(&self) -> Result<()> {
+        let mut copy = self.clone();
+        let mut work = C::Work::zeroed();
+        let dp_dq = (copy.dp.clone(), copy.dq.clone());
+        copy.check_crt_exponents(None, work.as_mut())?;
+        let h = self.h;
+        if limbs::ct_eq(&copy.dp.as_ref()[..h], &dp_dq.0.as_ref()[..h]) == 0
+            || limbs::ct_eq(&copy.dq.as_ref()[..h], &dp_dq.1.as_ref()[..h]) == 0
+        {
+            return Err(Error::InvalidExponent);
+        }
+        let qinv = copy.qinv.clone();
+        let mut bytes = C::Bytes::zeroed();
+        let qb = &mut bytes.as_mut()[..4 * h];
+        limbs::to_be_bytes(qb, &qinv.as_ref()[..h]);
+        let result = copy.compute_or_check_qinv(Some(qb), work.as_mut());
+        qb.zeroize();
+        result
+    }
+}
+
+/// Checks `e·x ≡ 1 mod m` (`m` even, non-zero).
+fn check_inverse_of_e(e: u64, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Result<()> {
+    let h = m.len();
+    let (prod, rest) = work.split_at_mut(h + 2);
+    let (r, rest) = rest.split_at_mut(h);
+    prod.fill(0);
+    let e = [e as Limb, (e >> 32) as Limb];
+    for (i, &ei) in e.iter().enumerate() {
+        let mut carry = 0u64;
+        for (j, &xj) in x.iter().enumerate() {
+            let t = (ei as u64) * (xj as u64) + prod[i + j] as u64 + carry;
+            prod[i + j] = t as Limb;
+            carry = t >> 32;
+        }
+        prod[i + h] = carry as Limb;
+    }
+    limbs::rem(r, prod, m, rest);
+    let ok = (r[0] == 1) && limbs::ct_is_zero(&r[1..]) == 1;
+    prod.zeroize();
+    r.zeroize();
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::InvalidExponent)
+    }
+}

@@ -1,0 +1,258 @@
+//! RSADP / RSASP1 (RFC 8017 §5.1.2, §5.2.1): the private-key operation,
+//! written once for every key type.
+//!
+//! A key lends its numbers as a [`PrivateView`]; [`rsadp`] runs the
+//! operation on them in the order of the RFC, with the countermeasures
+//! around it:
+//!
+//! 1. the representative `c < n` (checked by the caller, §5.1.2 step 1);
+//! 2. base blinding `c' = c·r^e mod n` when an RNG is given;
+//! 3. the CRT halves `m1 = c'^dP mod p`, `m2 = c'^dQ mod q` (`dP`, `dQ`
+//!    optionally blinded by `k·(p − 1)`), recombined as
+//!    `m = m2 + q·(qInv·(m1 − m2) mod p)` (§5.1.2 step 2b); keys without
+//!    CRT values compute `m = c'^d mod n` (step 2a);
+//! 4. unblinding `m·r⁻¹ mod n`;
+//! 5. the fault check `m^e ≡ c (mod n)`: a fault in either half would
+//!    otherwise reveal a factor of `n` (Bellcore), so nothing leaves unless
+//!    the result is a valid one for the public key.
+//!
+//! The work areas come from the caller: the fixed-capacity keys give stack
+//! arrays sized by their capacity, the heap keys vectors sized by the key.
+
+use rand_core::TryCryptoRng;
+use zeroize::Zeroize;
+
+use crate::arith::crt::{self, CrtKey};
+use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::blinding;
+use crate::errors::{Error, Result};
+
+/// The numbers of a public key, borrowed from its storage.
+#[derive(Clone, Copy)]
+pub(crate) struct PublicView<'a> {
+    /// `n` with its Montgomery constants (`l` limbs, possibly with leading
+    /// zero limbs).
+    pub(crate) n: Modulus<'a>,
+    /// The public exponent `e`, little-endian limbs.
+    pub(crate) e: &'a [Limb],
+}
+
+impl PublicView<'_> {
+    /// RSAEP / RSAVP1 on limbs: `out = x^e mod n` for `x < n`. Variable
+    /// time in `e` only. `work` ≥ [`exp::public_work_limbs`]`(l)`.
+    pub(crate) fn rsaep(&self, x: &[Limb], out: &mut [Limb], work: &mut [Limb]) {
+        exp::pow_public(out, x, self.e, &self.n, work);
+    }
+}
+
+/// The numbers of a private key, borrowed from its storage.
+pub(crate) struct PrivateView<'a> {
+    pub(crate) public: PublicView<'a>,
+    /// `d`, `l` limbs.
+    pub(crate) d: &'a [Limb],
+    /// `(p, q, dP, dQ, qInv)` for two-prime keys; `None` computes `c^d mod n`
+    /// (multi-prime keys, and keys whose CRT values were cleared).
+    pub(crate) crt: Option<CrtKey<'a>>,
+}
+
+/// How [`rsadp`] blinds the operation.
+pub(crate) struct Blinding<'a, R: ?Sized> {
+    pub(crate) rng: &'a mut R,
+    /// Also blind the CRT exponents: `dP + k·(p − 1)`, `dQ + k'·(q − 1)`.
+    pub(crate) exponents: bool,
+    /// [`blind_limbs`]`(l, h)` limbs for the blinded base, `r⁻¹` and the
+    /// blinded exponents.
+    pub(crate) scratch: &'a mut [Limb],
+}
+
+/// The window width of the exponentiation without CRT: the widest (up to
+/// the usual [`exp::window_bits`]) whose table fits `work` next to the
+/// other buffers. A function of public lengths only.
+fn plain_window(l: usize, work_len: usize) -> usize {
+    let mut w = exp::window_bits(l);
+    while w > 1 && exp::secret_work_limbs_window(l, w) > work_len {
+        w -= 1;
+    }
+    w
+}
+
+/// Scratch limbs [`rsadp`] needs for an `l`-limb modulus and CRT halves of
+/// `h` limbs (`h = 0`: no CRT values), besides the blinding buffers.
+pub(crate) const fn work_limbs(l: usize, h: usize) -> usize {
+    let exponentiation = if h == 0 {
+        exp::secret_work_limbs(l)
+    } else {
+        crt::crt_work_limbs(h)
+    };
+    let blind = blinding::blind_work_limbs(l);
+    // The fault check: `m^e` (l limbs) and the public exponentiation.
+    let check = l + exp::public_work_limbs(l);
+    max(max(exponentiation, blind), check)
+}
+
+/// Scratch limbs of the blinding buffers ([`Blinding::scratch`]).
+pub(crate) const fn blind_limbs(l: usize, h: usize) -> usize {
+    2 * l + 2 * (h + 2)
+}
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// RSADP / RSASP1: `out = x^d mod n` for `x < n` (`l` limbs each), blinded
+/// when `blinding` is given, fault-checked. Constant time in `x`, the key
+/// and the result. `work` ≥ [`work_limbs`]`(l, h)` limbs (for keys without
+/// CRT values a smaller area only narrows the exponentiation window).
+///
+/// # Errors
+/// [`Error::Rng`] if the generator fails; [`Error::Internal`] if the fault
+/// check fails. `out` is zeroed on error; `work` and the blinding scratch
+/// are zeroed before returning.
+pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
+    key: &PrivateView,
+    x: &[Limb],
+    out: &mut [Limb],
+    blinding: Option<Blinding<'_, R>>,
+    work: &mut [Limb],
+) -> Result<()> {
+    let result = rsadp_unchecked(key, x, out, blinding, work)
+        .and_then(|()| fault_check(&key.public, x, out, work));
+    work.zeroize();
+    if result.is_err() {
+        out.zeroize();
+    }
+    result
+}
+
+/// Steps 2–4 of [`rsadp`], without the fault check (`rsa`'s
+/// `hazmat::rsa_decrypt`).
+///
+/// # Errors
+/// [`Error::Rng`] if the generator fails; `out` is zeroed then.
+pub(crate) fn rsadp_unchecked<R: TryCryptoRng + ?Sized>(
+    key: &PrivateView,
+    x: &[Limb],
+    out: &mut [Limb],
+    blinding: Option<Blinding<'_, R>>,
+    work: &mut [Limb],
+) -> Result<()> {
+    let result = match blinding {
+        None => {
+            exponentiate(key, x, out, None, work);
+            Ok(())
+        }
+        Some(b) => {
+            let r = exponentiate_blinded(key, x, out, b.rng, b.exponents, b.scratch, work);
+            b.scratch.zeroize();
+            r
+        }
+    };
+    work.zeroize();
+    if result.is_err() {
+        out.zeroize();
+    }
+    result
+}
+
+/// Steps 2–4 with a fresh blinding factor: `out = ((x·r^e)^d mod n)·r⁻¹`.
+fn exponentiate_blinded<R: TryCryptoRng + ?Sized>(
+    key: &PrivateView,
+    x: &[Limb],
+    out: &mut [Limb],
+    rng: &mut R,
+    blind_exponents: bool,
+    scratch: &mut [Limb],
+    work: &mut [Limb],
+) -> Result<()> {
+    let n = &key.public.n;
+    let l = n.len();
+    let (xb, rest) = scratch.split_at_mut(l);
+    let (rinv, rest) = rest.split_at_mut(l);
+    blinding::blind(rng, n, key.public.e, x, xb, rinv, work)?;
+    match (&key.crt, blind_exponents) {
+        (Some(crt), true) => {
+            let h = crt.p.len();
+            let (dp, rest) = rest.split_at_mut(h + 2);
+            let dq = &mut rest[..h + 2];
+            blinding::blind_exponent(rng, crt.dp, crt.p.n(), dp)?;
+            blinding::blind_exponent(rng, crt.dq, crt.q.n(), dq)?;
+            exponentiate(key, xb, out, Some((dp, dq)), work);
+        }
+        _ => exponentiate(key, xb, out, None, work),
+    }
+    // Unblind: out = m'·r⁻¹.
+    let (m, t) = work.split_at_mut(l);
+    m.copy_from_slice(out);
+    blinding::unblind(n, out, m, rinv, t);
+    Ok(())
+}
+
+/// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (with
+/// `exponents` in place of `(dP, dQ)` when given), or directly without CRT
+/// values.
+pub(crate) fn exponentiate(
+    key: &PrivateView,
+    base: &[Limb],
+    out: &mut [Limb],
+    exponents: Option<(&[Limb], &[Limb])>,
+    work: &mut [Limb],
+) {
+    match &key.crt {
+        Some(crt) => {
+            let (dp, dq) = exponents.unwrap_or((crt.dp, crt.dq));
+            let halves = CrtKey { dp, dq, ..*crt };
+            crt::private_crt(out, base, &halves, work);
+        }
+        None => {
+            let n = &key.public.n;
+            let window = plain_window(n.len(), work.len());
+            exp::pow_secret_window(out, base, key.d, n, work, window);
+        }
+    }
+}
+
+/// Step 5, the Bellcore check: `m^e mod n` must give `x` back.
+pub(crate) fn fault_check(
+    key: &PublicView,
+    x: &[Limb],
+    m: &[Limb],
+    work: &mut [Limb],
+) -> Result<()> {
+    let l = key.n.len();
+    let (check, rest) = work.split_at_mut(l);
+    key.rsaep(m, check, rest);
+    let ok = limbs::ct_eq(check, x);
+    // Public by design: whether a fault was detected is the error returned
+    // (and a correct result is always accepted).
+    blinding::declassify(&ok);
+    if ok == 0 {
+        return Err(Error::Internal);
+    }
+    Ok(())
+}
+
+/// Reads a big-endian representative of at most `k` bytes into `out` (`l`
+/// limbs) and checks it is below `n` (RFC 8017 §5.1.1 step 1, §5.1.2 step 1,
+/// §5.2.1 step 1, §5.2.2 step 1).
+///
+/// # Errors
+/// [`Error::InvalidArguments`] if `input` is longer than `k` bytes or not
+/// below `n`.
+pub(crate) fn representative(n: &Modulus, k: usize, input: &[u8], out: &mut [Limb]) -> Result<()> {
+    if input.len() > k || !limbs::from_be_bytes(out, input) {
+        return Err(Error::InvalidArguments);
+    }
+    let below = limbs::ct_lt(out, n.n());
+    // Public by design: for decryption and verification the input is
+    // public; for signing it is an encoding starting with 0x00, always
+    // below n, and the error is returned either way.
+    blinding::declassify(&below);
+    if below == 0 {
+        return Err(Error::InvalidArguments);
+    }
+    Ok(())
+}
