@@ -274,12 +274,15 @@ def main():
     # Regions as described by the firmware.
     meta = {}
     stacks = {}
+    heaps = {}
     for line in open(args.console, errors="replace"):
         p = line.split()
         if len(p) == 5 and p[0] == "bench-region":
             meta[int(p[1])] = (p[2], int(p[3]), int(p[4]))
         elif len(p) == 3 and p[0] == "bench-stack":
             stacks[int(p[1])] = int(p[2])
+        elif len(p) == 3 and p[0] == "bench-heap":
+            heaps[int(p[1])] = int(p[2])
 
     # A second estimate under the other bound of the model's variable cost.
     alt_model = {"cortex-m3": "cortex-m3-best", "cortex-m0": "cortex-m0-small-mul"}.get(args.cpu)
@@ -313,14 +316,15 @@ def main():
         rows.append({"region": rid, "operation": op, "bits": bits, "e": e if op == "public" else None,
                      "instructions": instructions, "cycles": cycles,
                      "published": PUBLISHED.get((op, bits, e)) if args.cpu == "cortex-m4" else None,
-                     "stack": stacks.get(rid), "divides": divs, "multiplies": muls,
+                     "stack": stacks.get(rid), "heap": heaps.get(rid), "divides": divs, "multiplies": muls,
                      "cycles_alt": alt_cycles if alt_model else None})
 
     if args.json:
         out = {"elf": args.elf, "cpu": args.cpu, "flash_text_rodata": flash,
                "model": MODELS.get(args.cpu, args.cpu), "alt_model": MODELS.get(alt_model) if alt_model else None,
                "rows": [{k: r[k] for k in ("region", "operation", "bits", "e", "instructions", "cycles",
-                                           "published", "stack", "divides", "multiplies", "cycles_alt")}
+                                           "published", "stack", "heap", "divides", "multiplies",
+                                           "cycles_alt")}
                         for r in rows]}
         print(json.dumps(out, indent=2))
         return
@@ -332,6 +336,15 @@ def main():
     print(f"Flash (text + rodata): {flash} bytes")
     print(f"Model: {MODELS.get(args.cpu, args.cpu)}")
     print()
+    if heaps:
+        # The drop-in image: peak stack and heap of each region.
+        print("| region | operation | bits | instructions | est. cycles | peak stack | peak heap | stack + heap |")
+        print("|---:|---|---:|---:|---:|---:|---:|---:|")
+        for r in rows:
+            stack, heap = r["stack"] or 0, r["heap"] or 0
+            print(f"| {r['region']} | {op_name(r['operation'])} | {r['bits']} | {r['instructions']:,} | "
+                  f"{r['cycles']:,} | {stack} B | {heap} B | {stack + heap} B |")
+        return
     hdr = f"| region | operation | bits | e | instructions | est. cycles | published | ratio | peak stack |"
     print(hdr)
     print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")

@@ -255,6 +255,12 @@ fn pkcs1v15_key_plumbing() {
         pkcs1v15::SigningKey::<Sha384>::SIGNATURE_ALGORITHM_IDENTIFIER,
         rsa::pkcs1v15::SigningKey::<Sha384>::SIGNATURE_ALGORITHM_IDENTIFIER
     );
+    // sha1WithRSAEncryption under the `sha1` feature, as rsa's.
+    #[cfg(feature = "sha1")]
+    assert_eq!(
+        pkcs1v15::SigningKey::<sha1::Sha1>::SIGNATURE_ALGORITHM_IDENTIFIER,
+        rsa::pkcs1v15::SigningKey::<sha1::Sha1>::SIGNATURE_ALGORITHM_IDENTIFIER
+    );
 
     assert!(format!("{sk:?}").starts_with("SigningKey"));
     assert!(format!("{vk:?}").starts_with("VerifyingKey"));

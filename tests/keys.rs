@@ -6,8 +6,7 @@ use rsa::traits::{PrivateKeyParts, PublicKeyParts};
 use rsa_cortex_m::pkcs1::{DecodeRsaPrivateKey, DecodeRsaPublicKey, EncodeRsaPrivateKey};
 use rsa_cortex_m::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use rsa_cortex_m::spki::{DecodePublicKey, EncodePublicKey};
-use rsa_cortex_m::traits::PublicKeyParts as _;
-use rsa_cortex_m::{BoundedPrivateKey, BoxedUint, Max4096, Max8192, PrivateKey, PublicKey};
+use rsa_cortex_m::{BoundedPrivateKey, Max4096, Max8192, PrivateKey, PublicKey};
 
 const SIZES: &[&str] = &[
     "rsa1024",
@@ -69,11 +68,9 @@ fn every_format_loads_and_agrees() {
 
 #[test]
 fn raw_primitives_match_num_bigint() {
-    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::from_seed([3; 32]);
     for dir in SIZES {
         let ours = BoundedPrivateKey::<Max4096>::from_pkcs8_der(&fixture(dir, "private.pkcs8.der"))
             .unwrap();
-        let heap = PrivateKey::from_pkcs8_der(&fixture(dir, "private.pkcs8.der")).unwrap();
         let theirs = rsa::PrivateKey::from_pkcs8_der(&fixture(dir, "private.pkcs8.der")).unwrap();
         let n = BigUint::from_bytes_be(&theirs.n().to_be_bytes());
         let d = BigUint::from_bytes_be(&theirs.d().to_be_bytes());
@@ -97,26 +94,6 @@ fn raw_primitives_match_num_bigint() {
                 x.modpow(&d, &n),
                 "{dir} private"
             );
-            // The heap key, through the hazmat functions, blinded and not.
-            let bits = heap.n().bits_precision();
-            let c = BoxedUint::from_be_slice(&input, bits).unwrap();
-            for blind in [false, true] {
-                let m = if blind {
-                    rsa_cortex_m::hazmat::rsa_decrypt_and_check(&heap, Some(&mut rng), &c)
-                } else {
-                    rsa_cortex_m::hazmat::rsa_decrypt_and_check::<rand::rngs::StdRng>(
-                        &heap, None, &c,
-                    )
-                }
-                .unwrap();
-                assert_eq!(
-                    BigUint::from_bytes_be(&m.to_be_bytes()),
-                    x.modpow(&d, &n),
-                    "{dir} heap"
-                );
-                let back = rsa_cortex_m::hazmat::rsa_encrypt(&heap, &m).unwrap();
-                assert_eq!(back, c, "{dir} heap round trip");
-            }
             let mut back = vec![0u8; k];
             ours.as_public_key().raw_public(&out, &mut back).unwrap();
             assert_eq!(back, input, "{dir} round trip");
@@ -145,4 +122,48 @@ fn capacity_limits() {
     assert!(BoundedPrivateKey::<Max8192>::from_pkcs8_der(&der).is_ok());
     let der = fixture("rsa2048", "private.pkcs8.der");
     assert!(BoundedPrivateKey::<rsa_cortex_m::Max2048>::from_pkcs8_der(&der).is_ok());
+}
+
+/// RSADP (blinded and not) and RSAEP of the heap key through
+/// `hazmat`, against num-bigint.
+#[cfg(feature = "hazmat")]
+#[test]
+fn hazmat_matches_num_bigint() {
+    use rsa_cortex_m::traits::PublicKeyParts as _;
+    use rsa_cortex_m::BoxedUint;
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::from_seed([3; 32]);
+    for dir in SIZES {
+        let heap = PrivateKey::from_pkcs8_der(&fixture(dir, "private.pkcs8.der")).unwrap();
+        let theirs = rsa::PrivateKey::from_pkcs8_der(&fixture(dir, "private.pkcs8.der")).unwrap();
+        let n = BigUint::from_bytes_be(&theirs.n().to_be_bytes());
+        let d = BigUint::from_bytes_be(&theirs.d().to_be_bytes());
+        let bits = heap.n().bits_precision();
+        for seed in 0u32..4 {
+            let x = match seed {
+                0 => BigUint::from(0u32),
+                1 => BigUint::from(1u32),
+                2 => &n - 1u32,
+                _ => BigUint::from_bytes_be(&fixture(dir, "msg.bin"))
+                    .modpow(&BigUint::from(7u32), &n),
+            };
+            let c = BoxedUint::from_be_slice(&x.to_bytes_be(), bits).unwrap();
+            for blind in [false, true] {
+                let m = if blind {
+                    rsa_cortex_m::hazmat::rsa_decrypt_and_check(&heap, Some(&mut rng), &c)
+                } else {
+                    rsa_cortex_m::hazmat::rsa_decrypt_and_check::<rand::rngs::StdRng>(
+                        &heap, None, &c,
+                    )
+                }
+                .unwrap();
+                assert_eq!(
+                    BigUint::from_bytes_be(&m.to_be_bytes()),
+                    x.modpow(&d, &n),
+                    "{dir} heap"
+                );
+                let back = rsa_cortex_m::hazmat::rsa_encrypt(&heap, &m).unwrap();
+                assert_eq!(back, c, "{dir} heap round trip");
+            }
+        }
+    }
 }

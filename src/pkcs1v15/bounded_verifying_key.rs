@@ -43,6 +43,11 @@ rsa_sig_oid! {
     sha2::Sha512_256 => "1.2.840.113549.1.1.16",
 }
 
+#[cfg(feature = "sha1")]
+rsa_sig_oid! {
+    sha1::Sha1 => "1.2.840.113549.1.1.5",
+}
+
 /// Verifying key for `RSASSA-PKCS1-v1_5` signatures as described in [RFC8017 § 8.2].
 ///
 /// Holds a [`BoundedPublicKey<C>`] and the DigestInfo prefix of `D` (or

@@ -3,18 +3,22 @@
 //! errors and encodings.
 //!
 //! Their numbers are `crypto-bigint` integers laid out as `rsa` lays them
-//! out (`n` with its Montgomery parameters; `d` at the precision of `n`;
-//! the primes, `dP`, `dQ` and `qInv` at a common half-modulus precision), so
-//! that [`PublicKeyParts`] and [`PrivateKeyParts`] hand out references as
-//! `rsa` does. The Montgomery constants in those parameters are the ones the
-//! core arithmetic uses (`R = 2^precision`), so every private and public
-//! operation runs on the same kernels as the fixed-capacity keys through a
-//! borrowed view (`ops.rs`); `crypto-bigint` only does the one-off
-//! precomputation of construction and validation.
+//! out (`d` at the precision of `n`; the primes, `dP`, `dQ` and `qInv` at a
+//! common half-modulus precision), so that [`PublicKeyParts`] and
+//! [`PrivateKeyParts`] hand out references as `rsa` does. Next to them the
+//! keys keep the core's Montgomery constants (`R² mod m`, `−m⁻¹ mod 2³²`
+//! for `R = 2^precision`, and `qInv·R mod p`), computed at construction by
+//! the core arithmetic, so every private and public operation runs on the
+//! same kernels as the fixed-capacity keys through a borrowed view
+//! (`ops.rs`). The `crypto-bigint` Montgomery parameters that the component
+//! traits return by reference are computed on first request only
+//! (`lazy.rs`): they cost 12 KiB of stack for a 4096-bit modulus on a
+//! Cortex-M4, which no operation needs to pay.
 
 mod convert;
 mod encoding;
 mod generate;
+mod lazy;
 pub(crate) mod ops;
 #[cfg(feature = "serde")]
 mod serde;
@@ -30,20 +34,55 @@ use crypto_bigint::{
     BoxedUint, Choice, ConcatenatingMul, CtEq, CtLt, Gcd, Integer, NonZero, Odd, Resize,
 };
 use rand_core::TryCryptoRng;
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
+use self::lazy::Lazy;
+use self::ops::limbs_of;
+use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::errors::{Error, Result};
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
 
+/// The core's Montgomery constants of a modulus at its storage precision
+/// (`R = 2^precision`): `R² mod m` and `−m⁻¹ mod 2³²`.
+#[derive(Clone)]
+pub(crate) struct Montgomery {
+    pub(crate) rr: Zeroizing<Vec<Limb>>,
+    pub(crate) n0: Limb,
+}
+
+impl Montgomery {
+    /// The constants of the odd modulus `m` (limbs, possibly with leading
+    /// zero limbs); the time depends on the bit length of `m` only.
+    pub(crate) fn of(m: &[Limb]) -> Self {
+        let mut rr = Zeroizing::new(vec![0 as Limb; m.len()]);
+        let mut work = Zeroizing::new(vec![0 as Limb; Modulus::precompute_work_limbs(m.len())]);
+        let n0 = Modulus::precompute(m, &mut rr, &mut work);
+        Montgomery { rr, n0 }
+    }
+}
+
 /// An RSA public key `(n, e)` (RFC 8017 §3.1), as `rsa::PublicKey`.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PublicKey {
     /// Modulus: product of the prime factors.
     n: NonZero<BoxedUint>,
     /// Public exponent.
     e: BoxedUint,
-    /// Montgomery parameters of `n`.
-    n_params: BoxedMontyParams,
+    /// Bit length of `n` (public), so that `size()` costs nothing.
+    bits: u32,
+    /// The core's Montgomery constants of `n`.
+    mont: Montgomery,
+    /// `crypto-bigint`'s Montgomery parameters of `n`, for `n_params`.
+    n_params: Lazy<BoxedMontyParams>,
+}
+
+impl fmt::Debug for PublicKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PublicKey")
+            .field("n", &self.n)
+            .field("e", &self.e)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PublicKey {
@@ -111,12 +150,23 @@ impl PublicKey {
             return Err(Error::ModulusTooSmall);
         }
         check_public_with_max_size(&n, &e, Some(*size_range_bits.end()))?;
-        let n_odd = Odd::new(n.clone())
-            .into_option()
-            .ok_or(Error::InvalidModulus)?;
-        let n_params = BoxedMontyParams::new_vartime(n_odd);
-        let n = NonZero::new(n).into_option().ok_or(Error::InvalidModulus)?;
-        Ok(Self { n, e, n_params })
+        let n = Odd::new(n).into_option().ok_or(Error::InvalidModulus)?;
+        Ok(Self::from_odd(n, e))
+    }
+
+    /// The key of an odd `n` (public data: the constants are computed in
+    /// time that depends on it).
+    fn from_odd(n: Odd<BoxedUint>, e: BoxedUint) -> Self {
+        let mont = Montgomery::of(&limbs_of(&n));
+        let n_params = Lazy::new(|| BoxedMontyParams::new_vartime(n.clone()));
+        let n = n.get();
+        PublicKey {
+            bits: n.bit_width_vartime(),
+            n: NonZero::new(n).expect("odd numbers are non zero"),
+            e,
+            mont,
+            n_params,
+        }
     }
 
     /// As [`Self::new`] with the default minimum and a custom maximum size.
@@ -134,10 +184,7 @@ impl PublicKey {
     /// If `n` is even (a Montgomery modulus must be odd).
     #[must_use]
     pub fn new_unchecked(n: BoxedUint, e: BoxedUint) -> Self {
-        let n_odd = Odd::new(n.clone()).expect("n must be odd");
-        let n_params = BoxedMontyParams::new_vartime(n_odd);
-        let n = NonZero::new(n).expect("odd numbers are non zero");
-        Self { n, e, n_params }
+        Self::from_odd(Odd::new(n).expect("n must be odd"), e)
     }
 }
 
@@ -150,8 +197,15 @@ impl PublicKeyParts for PublicKey {
         &self.e
     }
 
+    fn size(&self) -> usize {
+        (self.bits as usize).div_ceil(8)
+    }
+
+    /// Computed on the first call (see the module docs).
     fn n_params(&self) -> &BoxedMontyParams {
-        &self.n_params
+        self.n_params.get_or_init(|| {
+            BoxedMontyParams::new_vartime(Odd::new(self.n.as_ref().clone()).expect("odd"))
+        })
     }
 }
 
@@ -233,23 +287,29 @@ pub struct PrivateKey {
     precomputed: Option<PrecomputedValues>,
 }
 
-/// `(p, q, dP, dQ, qInv)` with the Montgomery parameters of `p` and `q`.
+/// The CRT values of the first two primes `p` and `q` (RFC 8017 §3.2):
+/// `dP`, `dQ`, `qInv` (at the primes' precision), the core's Montgomery
+/// constants of `p` and `q` and `qInv·R mod p`; and, computed on first
+/// request, `crypto-bigint`'s forms of them for the component accessors.
 #[derive(Clone)]
 pub(crate) struct PrecomputedValues {
-    p: MontyParams<BoxedUint>,
-    q: MontyParams<BoxedUint>,
     dp: BoxedUint,
     dq: BoxedUint,
-    qinv: BoxedMontyForm,
+    qinv: BoxedUint,
+    pub(crate) p_mont: Montgomery,
+    pub(crate) q_mont: Montgomery,
+    pub(crate) qinv_mont: Zeroizing<Vec<Limb>>,
+    p_params: Lazy<MontyParams<BoxedUint>>,
+    q_params: Lazy<MontyParams<BoxedUint>>,
+    qinv_form: Lazy<BoxedMontyForm>,
 }
 
 impl Zeroize for PrecomputedValues {
     fn zeroize(&mut self) {
-        self.p.zeroize();
-        self.q.zeroize();
         self.dp.zeroize();
         self.dq.zeroize();
-        self.qinv.as_montgomery_mut().zeroize();
+        self.qinv.zeroize();
+        // The Montgomery constants and the cached forms zeroize on drop.
     }
 }
 
@@ -318,9 +378,18 @@ impl PublicKeyParts for PrivateKey {
         &self.pubkey_components.e
     }
 
-    fn n_params(&self) -> &BoxedMontyParams {
-        &self.pubkey_components.n_params
+    fn size(&self) -> usize {
+        self.pubkey_components.size()
     }
+
+    fn n_params(&self) -> &BoxedMontyParams {
+        self.pubkey_components.n_params()
+    }
+}
+
+/// `crypto-bigint`'s Montgomery parameters of a secret prime.
+fn prime_params(p: &Odd<BoxedUint>) -> MontyParams<BoxedUint> {
+    BoxedMontyParams::new(p.clone()).as_ref().clone()
 }
 
 impl PrivateKeyParts for PrivateKey {
@@ -332,12 +401,16 @@ impl PrivateKeyParts for PrivateKey {
         &self.primes
     }
 
+    /// Computed on the first call (see the module docs).
     fn p(&self) -> Option<&MontyParams<BoxedUint>> {
-        self.precomputed.as_ref().map(|p| &p.p)
+        let pre = self.precomputed.as_ref()?;
+        Some(pre.p_params.get_or_init(|| prime_params(&self.primes[0])))
     }
 
+    /// Computed on the first call (see the module docs).
     fn q(&self) -> Option<&MontyParams<BoxedUint>> {
-        self.precomputed.as_ref().map(|p| &p.q)
+        let pre = self.precomputed.as_ref()?;
+        Some(pre.q_params.get_or_init(|| prime_params(&self.primes[1])))
     }
 
     fn dp(&self) -> Option<&BoxedUint> {
@@ -348,8 +421,14 @@ impl PrivateKeyParts for PrivateKey {
         self.precomputed.as_ref().map(|p| &p.dq)
     }
 
+    /// Computed on the first call (see the module docs).
     fn qinv(&self) -> Option<&BoxedMontyForm> {
-        self.precomputed.as_ref().map(|p| &p.qinv)
+        let p = BoxedMontyParams::from(self.p()?.clone());
+        let pre = self.precomputed.as_ref()?;
+        Some(
+            pre.qinv_form
+                .get_or_init(|| BoxedMontyForm::new(pre.qinv.clone(), &p)),
+        )
     }
 
     fn crt_values(&self) -> Option<&[CrtValue]> {
@@ -385,10 +464,7 @@ impl PrivateKey {
         let d = d
             .try_resize(n.bits_precision())
             .ok_or(Error::InvalidExponent)?;
-        let n_params = BoxedMontyParams::new_vartime(n.clone());
-        let n_c = NonZero::new(n.get())
-            .into_option()
-            .ok_or(Error::InvalidModulus)?;
+        let n_c = n.as_nz_ref().clone();
 
         match primes.len() {
             0 => {
@@ -400,10 +476,7 @@ impl PrivateKey {
             _ => {
                 // The product of the primes must be n; this also bounds every
                 // prime's precision by n's.
-                let product = primes
-                    .iter()
-                    .fold(BoxedUint::one(), |acc, p| acc.concatenating_mul(p));
-                if product != *n_c.as_ref() {
+                if !product_is(&primes, n_c.as_ref()) {
                     return Err(Error::InvalidModulus);
                 }
             }
@@ -430,11 +503,7 @@ impl PrivateKey {
             .collect::<Result<Vec<_>>>()?;
 
         Ok(PrivateKey {
-            pubkey_components: PublicKey {
-                n: n_c,
-                e,
-                n_params,
-            },
+            pubkey_components: PublicKey::from_odd(n, e),
             d,
             primes,
             precomputed: None,
@@ -573,28 +642,31 @@ impl PrivateKey {
         if self.precomputed.is_some() {
             return Ok(());
         }
-        let d = &self.d;
-        let p = self.primes[0].clone();
-        let q = self.primes[1].clone();
-        let p_params = BoxedMontyParams::new(p.clone());
-        let q_params = BoxedMontyParams::new(q.clone());
-        let pm1 = NonZero::new(p.wrapping_sub(BoxedUint::one()))
+        let (p, q) = (&self.primes[0], &self.primes[1]);
+        let one = BoxedUint::one();
+        let pm1 = NonZero::new(p.wrapping_sub(&one))
             .into_option()
             .ok_or(Error::InvalidPrime)?;
-        let dp = d.rem(&pm1);
-        let qm1 = NonZero::new(q.wrapping_sub(BoxedUint::one()))
+        let qm1 = NonZero::new(q.wrapping_sub(&one))
             .into_option()
             .ok_or(Error::InvalidPrime)?;
-        let dq = d.rem(&qm1);
-        let q_mod_p =
-            BoxedMontyForm::new(q.as_ref().resize_unchecked(p.bits_precision()), &p_params);
-        let qinv = q_mod_p.invert().into_option().ok_or(Error::InvalidPrime)?;
+        let dp = self.d.rem(&pm1);
+        let dq = self.d.rem(&qm1);
+        let (pl, ql) = (limbs_of(p), limbs_of(q));
+        let (p_mont, q_mont) = (Montgomery::of(&pl), Montgomery::of(&ql));
+        let (qinv, qinv_mont) = crt_coefficient(p, q, &pl, &ql, &p_mont)?;
         self.precomputed = Some(PrecomputedValues {
-            p: p_params.as_ref().clone(),
-            q: q_params.as_ref().clone(),
             dp,
             dq,
-            qinv,
+            qinv: qinv.clone(),
+            p_mont,
+            q_mont,
+            qinv_mont,
+            p_params: Lazy::new(|| prime_params(p)),
+            q_params: Lazy::new(|| prime_params(q)),
+            qinv_form: Lazy::new(|| {
+                BoxedMontyForm::new(qinv.clone(), &BoxedMontyParams::new(p.clone()))
+            }),
         });
         Ok(())
     }
@@ -612,15 +684,14 @@ impl PrivateKey {
             poison(p.as_words());
         }
         if let Some(pre) = &self.precomputed {
-            for params in [&pre.p, &pre.q] {
-                poison(params.modulus().as_words());
-                poison(params.r2().as_words());
-                poison(params.one().as_words());
-                poison(params.mod_inv());
+            for mont in [&pre.p_mont, &pre.q_mont] {
+                poison(&mont.rr[..]);
+                poison(&mont.n0);
             }
             poison(pre.dp.as_words());
             poison(pre.dq.as_words());
-            poison(pre.qinv.as_montgomery().as_words());
+            poison(pre.qinv.as_words());
+            poison(&pre.qinv_mont[..]);
         }
         crate::blinding::CT_VALGRIND
     }
@@ -633,9 +704,17 @@ impl PrivateKey {
     /// The CRT coefficient `qInv = q⁻¹ mod p`.
     #[must_use]
     pub fn crt_coefficient(&self) -> Option<BoxedUint> {
+        if let Some(pre) = &self.precomputed {
+            return Some(pre.qinv.clone());
+        }
         let p = &self.primes[0];
         let q = &self.primes[1];
         Option::from(q.invert_odd_mod(p))
+    }
+
+    /// The core's view of the CRT values, when computed.
+    pub(crate) fn precomputed(&self) -> Option<&PrecomputedValues> {
+        self.precomputed.as_ref()
     }
 
     /// Checks the key: the public checks of [`PublicKey::new`] (without
@@ -727,7 +806,6 @@ fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
     if key.d >= *key.n().as_ref() {
         return Err(Error::InvalidExponent);
     }
-    let mut m = BoxedUint::one_with_precision(key.n().bits_precision());
     let two = BoxedUint::from(2u64);
     let mut invalid = Choice::FALSE;
     for (i, prime) in key.primes.iter().enumerate() {
@@ -736,15 +814,15 @@ fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
         for other in &key.primes[..i] {
             invalid |= prime.ct_eq(other);
         }
-        m = m.wrapping_mul(prime.as_ref());
     }
     if invalid.to_bool() {
         return Err(Error::InvalidPrime);
     }
-    if m.ct_ne(key.n().as_ref()).to_bool() {
+    let primes: Vec<BoxedUint> = key.primes.iter().map(|p| p.as_ref().clone()).collect();
+    if !product_is(&primes, key.n().as_ref()) {
         return Err(Error::InvalidModulus);
     }
-    let de = key.d.concatenating_mul(key.e());
+    let de = product(&[key.d.clone(), key.e().clone()]);
     for prime in &key.primes {
         let pm1 = NonZero::new(prime.wrapping_sub(BoxedUint::one()))
             .into_option()
@@ -758,10 +836,93 @@ fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
 
 /// The product of the primes.
 fn modulus_of(primes: &[BoxedUint]) -> BoxedUint {
-    primes
-        .iter()
-        .skip(1)
-        .fold(primes[0].clone(), |acc, p| acc.concatenating_mul(p))
+    product(primes)
+}
+
+/// `Π x` exactly, schoolbook over limbs on the heap (`crypto-bigint`'s
+/// Karatsuba puts kilobytes of scratch on the stack). Time depends on the
+/// lengths only.
+fn product(xs: &[BoxedUint]) -> BoxedUint {
+    let mut acc = Zeroizing::new(vec![1 as Limb]);
+    for x in xs {
+        let x = limbs_of(x);
+        let mut next = Zeroizing::new(vec![0 as Limb; acc.len() + x.len()]);
+        for (i, &xi) in x.iter().enumerate() {
+            let mut carry = 0u64;
+            for (j, &aj) in acc.iter().enumerate() {
+                let t = u64::from(xi) * u64::from(aj) + u64::from(next[i + j]) + carry;
+                next[i + j] = t as Limb;
+                carry = t >> 32;
+            }
+            next[i + acc.len()] = carry as Limb;
+        }
+        acc = next;
+    }
+    let mut bytes = Zeroizing::new(vec![0u8; 4 * acc.len()]);
+    limbs::to_be_bytes(&mut bytes, &acc);
+    BoxedUint::from_be_slice_vartime(&bytes).resize_unchecked(32 * acc.len() as u32)
+}
+
+/// Whether `Π primes = n`, compared in constant time.
+fn product_is(primes: &[BoxedUint], n: &BoxedUint) -> bool {
+    let prod = product(primes);
+    let (a, b) = (limbs_of(&prod), limbs_of(n));
+    let len = a.len().max(b.len());
+    let widen = |x: &[Limb]| {
+        let mut w = Zeroizing::new(vec![0 as Limb; len]);
+        w[..x.len()].copy_from_slice(x);
+        w
+    };
+    limbs::ct_eq(&widen(&a), &widen(&b)) == 1
+}
+
+/// `qInv = q⁻¹ mod p` and its Montgomery form `qInv·R mod p`, on the core
+/// arithmetic: `q^(p−2) mod p` (Fermat, constant time), checked by
+/// `qInv·q ≡ 1`; when the check fails (`p` composite, which a validated key
+/// allows if its congruences hold), `crypto-bigint`'s inversion decides, as
+/// in `rsa`.
+///
+/// # Errors
+/// [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
+fn crt_coefficient(
+    p: &Odd<BoxedUint>,
+    q: &Odd<BoxedUint>,
+    pl: &[Limb],
+    ql: &[Limb],
+    p_mont: &Montgomery,
+) -> Result<(BoxedUint, Zeroizing<Vec<Limb>>)> {
+    let h = pl.len();
+    let pm = Modulus::new(pl, &p_mont.rr, p_mont.n0);
+    let mut work = Zeroizing::new(vec![0 as Limb; 5 * h + exp::secret_work_limbs(h)]);
+    let (qmodp, rest) = work.split_at_mut(h);
+    let (x, rest) = rest.split_at_mut(h);
+    let (y, rest) = rest.split_at_mut(h);
+    let (t, rest) = rest.split_at_mut(2 * h);
+    // q < 2^(32h) = R ≤ p·R: one reduction.
+    let mut qw = Zeroizing::new(vec![0 as Limb; 2 * h]);
+    qw[..ql.len().min(2 * h)].copy_from_slice(&ql[..ql.len().min(2 * h)]);
+    pm.reduce(qmodp, &qw, t);
+    // x = q^(p − 2) mod p.
+    y.copy_from_slice(pl);
+    limbs::sub_assign(y, &[2]);
+    exp::pow_secret(x, qmodp, y, &pm, rest);
+    // y = x·q mod p must be 1.
+    pm.mul(y, x, qmodp, t);
+    pm.to_mont(qmodp, y, t);
+    let is_one = limbs::ct_eq(&qmodp[..1], &[1]) & limbs::ct_is_zero(&qmodp[1..]);
+    if is_one == 1 {
+        let mut mont = Zeroizing::new(vec![0 as Limb; h]);
+        pm.to_mont(&mut mont, x, t);
+        let mut bytes = Zeroizing::new(vec![0u8; 4 * h]);
+        limbs::to_be_bytes(&mut bytes, x);
+        let qinv = BoxedUint::from_be_slice(&bytes, p.bits_precision())?;
+        return Ok((qinv, mont));
+    }
+    let qinv: BoxedUint = Option::from(q.invert_odd_mod(p)).ok_or(Error::InvalidPrime)?;
+    let qinv = qinv.resize_unchecked(p.bits_precision());
+    let mut mont = Zeroizing::new(vec![0 as Limb; h]);
+    pm.to_mont(&mut mont, &limbs_of(&qinv), t);
+    Ok((qinv, mont))
 }
 
 /// `d = e⁻¹ mod φ(n)`, `φ(n) = Π(prime − 1)`.

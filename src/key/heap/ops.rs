@@ -91,9 +91,20 @@ pub(crate) struct PublicLimbs<'a> {
 }
 
 impl<'a> PublicLimbs<'a> {
-    /// The view of any key's public parts. `n`, `R² mod n` and `n′` come
-    /// from its Montgomery parameters, whose `R = 2^precision` is the core's
-    /// `R` for the same limbs.
+    /// The view of a heap key: its own Montgomery constants.
+    pub(crate) fn of_key(key: &'a PublicKey) -> Self {
+        PublicLimbs {
+            n: limbs_of(key.n()),
+            rr: Limbs::Borrowed(&key.mont.rr),
+            n0: key.mont.n0,
+            e: limbs_of(key.e()),
+        }
+    }
+
+    /// The view of any key's public parts (`crate::hazmat`). `n`, `R² mod
+    /// n` and `n′` come from its Montgomery parameters, whose
+    /// `R = 2^precision` is the core's `R` for the same limbs.
+    #[cfg(feature = "hazmat")]
     pub(crate) fn of<K: PublicKeyParts + ?Sized>(key: &'a K) -> Self {
         let params = key.n_params().as_ref();
         PublicLimbs {
@@ -139,10 +150,36 @@ pub(crate) struct PrivateLimbs<'a> {
 }
 
 impl<'a> PrivateLimbs<'a> {
-    /// The view of any key's private parts. The CRT values are used when
+    /// The view of a heap key: its own CRT values and Montgomery constants
+    /// (the CRT is used for two-prime keys with their CRT values).
+    pub(crate) fn of_key(key: &'a PrivateKey) -> Self {
+        let public = PublicLimbs::of_key(key.as_public_key());
+        let crt = match key.precomputed() {
+            Some(pre) if key.primes().len() == 2 => Some(CrtLimbs {
+                p: limbs_of(&key.primes()[0]),
+                rr_p: Limbs::Borrowed(&pre.p_mont.rr),
+                p0: pre.p_mont.n0,
+                q: limbs_of(&key.primes()[1]),
+                rr_q: Limbs::Borrowed(&pre.q_mont.rr),
+                q0: pre.q_mont.n0,
+                dp: limbs_of(key.dp().expect("precomputed")),
+                dq: limbs_of(key.dq().expect("precomputed")),
+                qinv_mont: Limbs::Borrowed(&pre.qinv_mont),
+            }),
+            _ => None,
+        };
+        PrivateLimbs {
+            public,
+            d: limbs_of(key.d()),
+            crt,
+        }
+    }
+
+    /// (`crate::hazmat`). The CRT values are used when
     /// the key has exactly two primes, all of them are present, and their
     /// shapes fit the CRT operation (equal precisions `h`, `2h` at least the
     /// precision of `n`: shapes are public); otherwise `c^d mod n`.
+    #[cfg(feature = "hazmat")]
     pub(crate) fn of<K: PrivateKeyParts + ?Sized>(key: &'a K) -> Self {
         let public = PublicLimbs::of(key);
         let crt = match (key.p(), key.q(), key.dp(), key.dq(), key.qinv()) {
@@ -225,8 +262,9 @@ pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
     }
 }
 
-/// RSAEP on limbs for a heap key's view.
-pub(crate) fn public_op(key: &PublicLimbs, x: &[Limb], out: &mut [Limb]) {
+/// RSAEP on limbs for a key's view.
+#[cfg(feature = "hazmat")]
+fn public_op(key: &PublicLimbs, x: &[Limb], out: &mut [Limb]) {
     let mut work = vec![0 as Limb; exp::public_work_limbs(key.len())];
     key.view().rsaep(x, out, &mut work);
 }
@@ -247,17 +285,21 @@ impl AsMut<[u8]> for HeapBytes {
 }
 
 /// RSAEP / RSAVP1 on byte strings for any public parts.
-fn rsaep_bytes<K: PublicKeyParts + ?Sized>(key: &K, input: &[u8], output: &mut [u8]) -> Result<()> {
+fn rsaep_bytes(key: &PublicKey, input: &[u8], output: &mut [u8]) -> Result<()> {
     let k = key.size();
     if output.len() != k {
         return Err(Error::InvalidArguments);
     }
-    let public = PublicLimbs::of(key);
+    let public = PublicLimbs::of_key(key);
     let l = public.len();
-    let (mut x, mut y) = (vec![0 as Limb; l], vec![0 as Limb; l]);
-    rsadp::representative(&public.view().n, k, input, &mut x)?;
-    public_op(&public, &x, &mut y);
-    limbs::to_be_bytes(output, &y);
+    // One allocation for the representative, the result and the work.
+    let mut buf = vec![0 as Limb; 2 * l + exp::public_work_limbs(l)];
+    let (x, rest) = buf.split_at_mut(l);
+    let (y, work) = rest.split_at_mut(l);
+    let view = public.view();
+    rsadp::representative(&view.n, k, input, x)?;
+    view.rsaep(x, y, work);
+    limbs::to_be_bytes(output, y);
     Ok(())
 }
 
@@ -272,7 +314,7 @@ impl PublicOps for PublicKey {
     }
 
     fn modulus_bits(&self) -> usize {
-        self.n().bit_width() as usize
+        self.bits as usize
     }
 
     fn bytes(&self) -> HeapBytes {
@@ -292,7 +334,7 @@ impl PublicOps for PrivateKey {
     }
 
     fn modulus_bits(&self) -> usize {
-        self.n().bit_width() as usize
+        self.as_public_key().bits as usize
     }
 
     fn bytes(&self) -> HeapBytes {
@@ -300,7 +342,7 @@ impl PublicOps for PrivateKey {
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        rsaep_bytes(self, input, output)
+        rsaep_bytes(self.as_public_key(), input, output)
     }
 }
 
@@ -315,7 +357,7 @@ impl PrivateOps for PrivateKey {
         if output.len() != k {
             return Err(Error::InvalidArguments);
         }
-        let key = PrivateLimbs::of(self);
+        let key = PrivateLimbs::of_key(self);
         let l = key.public.len();
         let mut x = Zeroizing::new(vec![0 as Limb; l]);
         let mut y = Zeroizing::new(vec![0 as Limb; l]);
