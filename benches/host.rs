@@ -21,9 +21,10 @@
 //! | `load_pkcs8` | parsing + validating a PKCS#8 DER private key |
 //!
 //! `ring` has no RSA encryption or decryption; its verification parses the
-//! public key on every call (its only API). `rsa` 0.10 blinds its private
-//! operations with the system RNG (its default `sign`/`decrypt`); ours is
-//! constant time without blinding. Before any timing every operation's
+//! public key on every call (its only API). `rsa` 0.10 and ours (the
+//! drop-in `PrivateKey`) both blind base and exponent of their private
+//! operations with the system RNG in `sign`/`decrypt` (the `getrandom`
+//! feature); ring blinds too. Before any timing every operation's
 //! result is checked against the fixtures, so a broken build gives no
 //! numbers.
 

@@ -10,7 +10,7 @@
 //! | [`Max1024`] | 1024 bits |
 //! | [`Max2048`] | 2048 bits |
 //! | [`Max3072`] | 3072 bits |
-//! | [`Max4096`] | 4096 bits (the default of [`PrivateKey`](crate::PrivateKey)) |
+//! | [`Max4096`] | 4096 bits (the default of [`BoundedPrivateKey`](crate::BoundedPrivateKey)) |
 //! | [`Max8192`] | 8192 bits |
 //!
 //! A key occupies `size_of::<BoundedPrivateKey<C>>()` bytes; a private-key

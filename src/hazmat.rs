@@ -5,8 +5,8 @@
 //! signature scheme that has received extensive review; these functions are
 //! for implementing such constructions.</div>
 //!
-//! With the `hazmat` feature, `rsa` 0.10's [`rsa_encrypt`] (RSAEP/RSAVP1),
-//! [`rsa_decrypt`] and [`rsa_decrypt_and_check`] (RSADP/RSASP1, RFC 8017
+//! With the `hazmat` feature, `rsa` 0.10's `rsa_encrypt` (RSAEP/RSAVP1),
+//! `rsa_decrypt` and `rsa_decrypt_and_check` (RSADP/RSASP1, RFC 8017
 //! §5) on `BoxedUint`s, for any key implementing the component traits; they
 //! run on the same kernels as every other operation.
 //!

@@ -161,7 +161,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     }
 
     /// Generates a key with a `bit_size`-bit modulus and public exponent
-    /// `e`: the no-heap form of [`Self::new_with_exp`].
+    /// `e`: the no-heap form of `new_with_exp` (with `alloc`).
     ///
     /// # Errors
     /// As [`Self::new`]; [`Error::PublicExponentTooSmall`] for `e < 2`,

@@ -19,6 +19,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! The drop-in layer above needs `alloc` (any of `rsa`'s features brings
+//! it in). With `default-features = false` the crate is the no-heap core
+//! for devices: fixed-capacity keys and slice-in/slice-out functions.
+//!
+//! ```
+//! use rsa_cortex_m::spki::DecodePublicKey;
+//! use rsa_cortex_m::{pss, BoundedPublicKey, Max2048};
+//! use sha2::{Digest, Sha256};
+//!
+//! let spki = include_bytes!("../tests/data/fixtures/rsa2048/public.spki.der");
+//! let sig = include_bytes!("../tests/data/fixtures/rsa2048/sig.pss.sha256.salt32.bin");
+//! let msg = include_bytes!("../tests/data/fixtures/rsa2048/msg.bin");
+//! let key = BoundedPublicKey::<Max2048>::from_public_key_der(spki)?;
+//! pss::verify_prehash::<_, Sha256>(&key, &Sha256::digest(msg), sig, Some(32))?;
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+//!
 //! # Layout
 //!
 //! Data flows one way: bytes → key / representative → arithmetic → bytes.
@@ -26,11 +43,16 @@
 //! * [`arith`]: limbs, Montgomery multiplication, exponentiation, CRT; the
 //!   four-kernel seam (`mul`, `sqr`, `redc`, `select`) behind which the
 //!   assembly and the portable kernels sit.
-//! * [`PrivateKey`] / [`PublicKey`]: keys in fixed-capacity storage
-//!   ([`capacity`]), loaded through the `pkcs1`, `pkcs8` and `spki` traits
-//!   and validated on load.
-//! * [`pkcs1v15`], [`pss`], [`oaep`]: one module per scheme, each with
-//!   no-heap functions on caller buffers (`*_into`) and the `rsa`-style types.
+//! * [`BoundedPrivateKey`] / [`BoundedPublicKey`]: keys in fixed-capacity
+//!   storage ([`capacity`]), loaded through the `pkcs1`, `pkcs8` and `spki`
+//!   traits and validated on load; RSADP (RFC 8017 §5.1.2) written once,
+//!   for both layers.
+//! * `PrivateKey` / `PublicKey` (with `alloc`): `rsa` 0.10's heap keys,
+//!   operating through a borrowed view on the same arithmetic.
+//! * [`pkcs1v15`], [`pss`], [`oaep`]: one module per scheme, each with its
+//!   padding, no-heap functions on caller buffers (`*_into`, generic over
+//!   [`PrivateOps`] / [`PublicOps`], so either layer's keys), the `Bounded*`
+//!   typed keys and, with `alloc`, `rsa`'s scheme types.
 //! * [`hazmat`]: raw modular exponentiation for other protocols.
 //!
 //! # Constant time
@@ -46,13 +68,11 @@
 //!
 //! # Features
 //!
-//! `std` and `alloc` (default): `Vec`-returning conveniences; `pem`
-//! (default): PEM decoding/encoding; `rsa` (default): implements
-//! `rsa::traits::{RandomizedEncryptor, Decryptor, …}` for our keys and
-//! conversions; `getrandom` (default): the system RNG for `pss_sign` and
-//! friends; `sha2`: re-export of `sha2`. Without default features the crate
-//! is `no_std` with no heap: keys, signatures and work areas live on the
-//! stack, sized by the key's [`Capacity`].
+//! `rsa` 0.10's names, meaning what they mean there: `std`, `encoding`
+//! (PEM) and `getrandom` (the system RNG: `sign`/`decrypt` blind with it)
+//! by default; `hazmat`, `pkcs1v15` (PKCS#1 v1.5 is always compiled),
+//! `pkcs5`, `serde`, `sha1`. Each brings in `alloc`, the drop-in layer.
+//! `rsa` (opt-in) converts between this crate's keys and `rsa` 0.10's.
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]

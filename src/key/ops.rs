@@ -17,7 +17,7 @@ pub(crate) use sealed::Sealed;
 
 /// A public key the schemes can use: [`BoundedPublicKey`](crate::BoundedPublicKey),
 /// [`BoundedPrivateKey`](crate::BoundedPrivateKey), and with `alloc`
-/// [`PublicKey`](crate::PublicKey) and [`PrivateKey`](crate::PrivateKey).
+/// the drop-in `PublicKey` and `PrivateKey`.
 /// Sealed; its methods are the crate's own.
 pub trait PublicOps: Sealed {
     /// A zeroed byte buffer of at least `k` bytes.
@@ -47,7 +47,7 @@ pub trait PublicOps: Sealed {
 }
 
 /// A private key the schemes can use: [`BoundedPrivateKey`](crate::BoundedPrivateKey),
-/// and with `alloc` [`PrivateKey`](crate::PrivateKey). Sealed.
+/// and with `alloc` the drop-in `PrivateKey`. Sealed.
 pub trait PrivateOps: PublicOps {
     /// RSADP / RSASP1, fault-checked, blinded when `rng` is given:
     /// `output = input^d mod n`, exactly `k` bytes.

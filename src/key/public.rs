@@ -43,7 +43,7 @@ impl<C: Capacity> BoundedPublicKey<C> {
     /// # Errors
     /// [`Error::ModulusTooSmall`] / [`Error::ModulusTooLarge`] outside the
     /// limits (for a key larger than the capacity, use a larger `C` or, with
-    /// `alloc`, the heap [`PublicKey`](crate::PublicKey)),
+    /// `alloc`, the heap `PublicKey`),
     /// [`Error::InvalidModulus`] for an even `n`,
     /// [`Error::PublicExponentTooSmall`] / [`Error::PublicExponentTooLarge`]
     /// for `e` outside `2..=2³³ − 1`, [`Error::InvalidExponent`] for an even

@@ -6,7 +6,7 @@
 //! does, so that padding validity is never observable.
 //!
 //! The functions here work on caller buffers and never allocate; the
-//! [`Pkcs1v15Sign`] / [`Pkcs1v15Encrypt`] schemes and the typed keys build
+//! `Pkcs1v15Sign` / `Pkcs1v15Encrypt` schemes (with `alloc`) and the typed keys build
 //! on them.
 
 mod padding;
