@@ -214,8 +214,7 @@ def sqr_blocks_big(L):
             a(f"    addw    r0, r0, #{delta}")
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
-        a(f"    adr.w   lr, .Lsq{L}_r{b}")
-        a("    orr     lr, lr, #1")
+        a(f"    adr.w   lr, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
         a("    str     lr, [sp, #F_RET]")
         a(f"    b.w     {entry(L, i+5)}            @ the last {d} steps")
         a("    .p2align 1")
@@ -303,8 +302,7 @@ def sqr_blocks(L, q5=None):
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
         pos = i
-        a(f"    adr.w   lr, .Lsq{L}_r{b}")
-        a("    orr     lr, lr, #1")
+        a(f"    adr.w   lr, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
         a("    str     lr, [sp, #F_RET]")
         a(f"    b.w     .L5x{L}_k{i+5}            @ the last {d} steps")
         a("    .p2align 1")
