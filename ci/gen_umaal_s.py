@@ -18,6 +18,9 @@ Sections:
     sqr32   the five-row blocks of .Lsqr32 (the tail after them, rows 30
             and 31, is hand-written)
     s5x32   rsa_cm_s5x32 (labels .L5x_k)
+    s4x32   rsa_cm_s4x32 (four rows, registers rotating so that its stores
+            follow loads), the zeroing of its first window and the
+            REDC32_SQ4 macro renamed into its step 4
 
 Scheme: a five-row stream step j of a stream of length L adds m0..m4
 (r2-r6) times b[j] (loaded into lr) into the window w0..w4 with the carry
@@ -28,6 +31,7 @@ a step depend only on d: the last L steps of the 128-step stream are a
 stream of length L.
 """
 import difflib
+import re
 import os
 import sys
 
@@ -351,11 +355,139 @@ def sqr32():
     return "\n".join(l.replace(".L5x32_k", ".L5x_k").replace(".Lsq32_r", ".Lsg32_r") for l in body)
 
 
+# Four-row fixed stream (rsa_cm_s4x32): m0..m3 in r2-r5, r1 = &b, r0 = &t,
+# lr = return address; the window, the carry, b[j] and the word waiting to
+# be stored rotate through the seven registers r6-r12.  A step loads b[j]
+# and t[j] into the two free registers and only then stores the previous
+# step's finished word (a store costs nothing right after an independent
+# load, and a load right after a store would not pipeline):
+# LDR, LDR, STR, UMAAL x4 = 2 + 1 + 0 + 4 cycles on the Cortex-M4.
+F4 = ['r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12']
+
+
+def stream4_states(L):
+    """Per step: (window w0..w3, the step's b and carry registers, the word
+    stored in this step or None); then the final (window, pending)."""
+    win = ['a', 'b', 'c', 'd']
+    pend = None
+    bprev = None
+    names = ['a', 'b', 'c', 'd', 'e', 'f', 'g']
+    steps = []
+    for k in range(L):
+        free = [r for r in names if r not in win and r != pend]
+        # b[j] goes to the register freed longest ago, the carry to the other.
+        free.sort(key=lambda r: (r == bprev, names.index(r)))
+        b, c = free[0], free[1]
+        steps.append((list(win), b, c, pend))
+        pend = win[0]
+        win = win[1:] + [c]
+        bprev = b
+    # Rename so that the final window is r6-r9.
+    ren = dict(zip(win, F4[:4]))
+    rest = [r for r in names if r not in ren]
+    ren.update(zip(rest, F4[4:]))
+    R = lambda r: ren[r] if r is not None else None
+    steps = [([R(x) for x in w], R(b), R(c), R(p)) for w, b, c, p in steps]
+    return steps, [R(x) for x in win], R(pend)
+
+
+def stream4(L=32):
+    steps, _, pend = stream4_states(L)
+    o = []
+    a = o.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type rsa_cm_s4x{L}, %function")
+    a(f"rsa_cm_s4x{L}:")
+    for k, (w, b, c, p) in enumerate(steps):
+        a(f".L4x_k{k}:")
+        a(f"    ldr     {b}, [r1, #{4*k}]")
+        a(f"    ldr     {c}, [r0, #{4*k}]")
+        if p is not None:
+            a(f"    str     {p}, [r0, #{4*(k-1)}]")
+        for m in range(4):
+            a(f"    umaal   {w[m]}, {c}, r{2+m}, {b}")
+    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
+    a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
+    a("    bx      lr")
+    a(f"    .size rsa_cm_s4x{L}, . - rsa_cm_s4x{L}")
+    w0 = steps[0][0]
+    a("")
+    a("@ Zero the window that step 0 of rsa_cm_s4x32 expects.")
+    a("    .macro S4X32_ZERO")
+    for r in w0:
+        a(f"    mov.w   {r}, #0")
+    a("    .endm")
+    a("")
+    a(redc32_sq4(steps[4][0]))
+    return "\n".join(o)
+
+
+def redc32_sq4(win4):
+    """REDC32_SQ4 with its registers renamed so that it leaves columns
+    i+4..i+7 where step 4 of rsa_cm_s4x32 wants them."""
+    sigma = dict(zip(['r8', 'r9', 'r10', 'r6'], win4))
+    rest = [r for r in F4 if r not in sigma.values()]
+    for r in F4:
+        if r not in sigma:
+            sigma[r] = rest.pop(0)
+    # The LDM of n[0..4) needs its registers in ascending order.
+    assert F4.index(sigma['r11']) < F4.index(sigma['r12'])
+    text = """@ redc32, four-row block at byte offset \\off of t (as REDC32_SQ5, below):
+@ leaves m0..m3 in r2-r5 and columns i+4..i+7 in the window of step 4 of
+@ rsa_cm_s4x32 ({w}), r0 = &t[i], r1 = n; entering there stores that
+@ step's pending register into t[i+3], a cleared column never read again.
+    .macro REDC32_SQ4 off
+    ldr     r2, [sp, #F_B]             @ t
+    ldr     r9, [r2, #(\\off)]
+    ldr     r10, [r2, #(\\off + 4)]
+    ldr     r6, [r2, #(\\off + 8)]
+    ldr     r7, [r2, #(\\off + 12)]
+    ldr     r3, [sp, #F_A]             @ n
+    ldmia   r3, {{r0, r1, r11, r12}}     @ n[0..4)
+    ldr     lr, [sp, #F_ARG5]          @ n0
+    mul     r2, r9, lr                 @ m0
+    mov.w   r8, #0
+    umaal   r9, r8, r2, r0             @ r9 = 0
+    umaal   r10, r8, r2, r1
+    umaal   r6, r8, r2, r11
+    umaal   r7, r8, r2, r12            @ r8 = column i+4
+    mul     r3, r10, lr                @ m1
+    umaal   r10, r9, r3, r0            @ r10 = 0
+    umaal   r6, r9, r3, r1
+    umaal   r7, r9, r3, r11
+    umaal   r8, r9, r3, r12            @ r9 = column i+5
+    mul     r4, r6, lr                 @ m2
+    umaal   r6, r10, r4, r0            @ r6 = 0
+    umaal   r7, r10, r4, r1
+    umaal   r8, r10, r4, r11
+    umaal   r9, r10, r4, r12           @ r10 = column i+6
+    mul     r5, r7, lr                 @ m3
+    umaal   r7, r6, r5, r0             @ r7 = 0
+    umaal   r8, r6, r5, r1
+    umaal   r9, r6, r5, r11
+    umaal   r10, r6, r5, r12           @ r6 = column i+7
+    ldr     r0, [sp, #F_B]
+    ldr     r1, [sp, #F_A]
+    add.w   r0, r0, #(\\off)
+    .endm""".format(w=", ".join(win4))
+    out = []
+    for line in text.split("\n"):
+        if line.startswith("@"):
+            out.append(line)
+            continue
+        code, sep, comment = line.partition("@")
+        code = re.sub(r"\b(r6|r7|r8|r9|r10|r11|r12)\b", lambda m: sigma[m.group(1)], code)
+        comment = re.sub(r"\b(r6|r7|r8|r9|r10|r11|r12)\b", lambda m: sigma[m.group(1)], comment)
+        out.append(code + sep + comment)
+    return "\n".join(out)
+
+
 def s5x32():
     return stream(32).replace(".L5x32_k", ".L5x_k")
 
 
-SECTIONS = {"tail": tail, "sqr32": sqr32, "s5x32": s5x32}
+SECTIONS = {"tail": tail, "sqr32": sqr32, "s5x32": s5x32, "s4x32": stream4}
 ASM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "arith", "backend",
                    "umaal", "umaal.s")
 
