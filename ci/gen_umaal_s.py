@@ -338,12 +338,280 @@ def sqr_blocks(L, q5=None):
     return "\n".join(o)
 
 
+# --------------------------------------------------------------------------
+# The 128-step five-row stream with b on the stack (rsa_cm_s5x128).  b[j] is
+# read from the frame (F_BUF, where the caller copied b, n or a so that it
+# ends at the buffer's top: a stream of length L reads the last L words),
+# which frees r1: the window, the carry, b[j] and the word waiting to be
+# stored rotate through the eight registers r1, r7-r12, lr, and every step
+# loads b[j] and t[j] before storing the previous step's finished word:
+# LDR, LDR, STR, UMAAL x5 = 2 + 1 + 0 + 5 cycles on the Cortex-M4 (the
+# stream with b in r1 needed 9: its store came right before a load).  The
+# roles cycle with period 8 (spare -> b[j] -> carry -> w4 ... w0 -> pending
+# -> spare), so the registers of a step depend on its number mod 8.
+F5 = ['r1', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'lr']
+
+
+def stream5sp_states(L=BIG):
+    """Per step k: (window w0..w4, b register, carry register, register
+    stored at this step or None); then the final (window, pending)."""
+    names = list('abcdefgh')
+    win = names[:5]
+    pend = names[5]      # notional: step 0 stores nothing
+    spare = names[6]
+    bprev = names[7]
+    steps = []
+    for k in range(L):
+        b, c = spare, bprev
+        steps.append((list(win), b, c, pend if k else None))
+        spare = pend
+        pend = win[0]
+        win = win[1:] + [c]
+        bprev = b
+    ren = dict(zip(win, F5[1:6]))          # final window r7-r11
+    rest = [r for r in names if r not in ren]
+    ren.update(zip(rest, ['r12', 'lr', 'r1']))
+    R = lambda r: ren[r] if r is not None else None
+    steps = [([R(x) for x in w], R(b), R(c), R(p)) for w, b, c, p in steps]
+    return steps, [R(x) for x in win], R(pend)
+
+
+S5 = stream5sp_states()[0]
+
+
+def state5(k):
+    """(window, b, carry, pending) of step k of rsa_cm_s5x128."""
+    return S5[k]
+
+
+def stream_sp():
+    steps, _, pend = stream5sp_states()
+    L = BIG
+    out = []
+    a = out.append
+    a("@ Entries from an all-zero window for mul (F_S5 points here for len =")
+    a("@ 128, 96, 64, 48): zero the window of step s, do its loads and join it")
+    a("@ after its store (step s - 1 belongs to the previous block).")
+    for e in (0, 32, 64, 80):
+        w, b, c, _ = steps[e]
+        a("    .p2align 1")
+        a(f".L5x128_z{e}:")
+        for r in w:
+            if r not in ('r7', 'r8', 'r9', 'r10', 'r11', 'r12'):   # ENTER_ZERO5 cleared those
+                a(f"    mov.w   {r}, #0")
+        a(f"    ldr     {b}, [sp, #(F_BUF + {4*e})]")
+        a(f"    ldr     {c}, [r0, #{4*e}]")
+        a(f"    b.w     .L5x128_u{e}")
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type rsa_cm_s5x{L}, %function")
+    a(f"rsa_cm_s5x{L}:")
+    for k, (w, b, c, p) in enumerate(steps):
+        a(f".L5x{L}_k{k}:")
+        a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
+        a(f"    ldr     {c}, [r0, #{4*k}]")
+        if p is not None:
+            a(f"    str     {p}, [r0, #{4*(k-1)}]")
+        if k in (0, 32, 64, 80):
+            a(f".L5x{L}_u{k}:")
+        for m in range(5):
+            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
+    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
+    a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
+    a("    ldr     pc, [sp, #F_RET]")
+    a(f"    .size rsa_cm_s5x{L}, . - rsa_cm_s5x{L}")
+    return "\n".join(out)
+
+
+def copy_to_buf(L, src_slot, regs="r2-r9"):
+    """Copy L words from the pointer in frame slot src_slot to the top of
+    F_BUF (so that step 128 - L + j of the stream reads word j)."""
+    o = [f"    ldr     r1, [sp, #{src_slot}]",
+         f"    add.w   r0, sp, #(F_BUF + {4*(BIG - L)})"]
+    for _ in range(L // 8):
+        o.append(f"    ldmia   r1!, {{{regs}}}")
+        o.append(f"    stmia   r0!, {{{regs}}}")
+    assert L % 8 == 0
+    return o
+
+
+def redc_loop_sp(L):
+    q4 = (5 - L % 5) % 5
+    q5 = (L - 4 * q4) // 5
+    s = BIG - L + 5
+    w, _, _, p = state5(s)
+    # The square's registers: columns i+5..i+9 end in z, c0..c3 (the window
+    # of step s), c4 (column i+4, cleared) is that step's pending register;
+    # n[0..5) in the rest.
+    z, c = w[0], w[1:] + [p]
+    others = [r for r in ['r0', 'r2', 'r3'] + F5 if r not in w and r != p]
+    N = others[:5]
+    assert len(N) == 5
+    o = []
+    a = o.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type rsa_cm_redc{L}, %function")
+    a(f"rsa_cm_redc{L}:")
+    a(f".Lredc{L}:")
+    a(f"    @ len = {L}: n copied to the top of F_BUF; {q5} five-row blocks in a loop,")
+    a(f"    @ each starting with the square of its quotients against n[0..5) (as")
+    a(f"    @ REDC32_SQ5) and running the last {L - 5} steps of rsa_cm_s5x{BIG}; the")
+    a(f"    @ pending carry stays in the C flag (the loop test is TEQ).  Then the")
+    a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and final step (F_S/F_OFF/F_IT were set for")
+    a(f"    @ len by the caller).")
+    o.extend(copy_to_buf(L, "F_A"))
+    a(f"    mov.w   r4, #{q4}")
+    a(f"    str     r4, [sp, #F_I]")
+    a(f"    mov.w   r4, #0")
+    a(f"    str     r4, [sp, #F_K]")
+    a(f"    ldr     r4, [sp, #F_T]")
+    a(f"    addw    r4, r4, #{20*q5}")
+    a(f"    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t")
+    a(f"    adr.w   r4, .Lrd{L}_ret + 1")
+    a(f"    str     r4, [sp, #F_RET]")
+    a(f"    cmn     r0, #0                     @ C = 0")
+    a(f".Lrd{L}_blk:")
+    a(f"    ldr     r5, [sp, #F_T]             @ &t[i]")
+    for k in range(5):
+        a(f"    ldr     {c[k]}, [r5, #{4*k}]")
+    a(f"    add.w   r4, r5, #20")
+    a(f"    str     r4, [sp, #F_T]")
+    for j in range(5):
+        a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*(BIG - L + j)})]   @ n[{j}]")
+    a(f"    ldr     r6, [sp, #F_ARG5]          @ n0")
+    mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
+    colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
+    carry = z
+    for k in range(5):
+        m = mreg[k]
+        a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
+        if k == 0:
+            a(f"    mov.w   {carry}, #0")
+        for j in range(5):
+            a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
+        colreg[k + 5] = carry
+        carry = colreg[k]
+        if k == 0:
+            a(f"    str     r4, [sp, #F_S5]")
+        if k == 1:
+            a(f"    str     r4, [sp, #F_OFF5]")
+    assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
+    a(f"    ldr     r0, [sp, #F_T]")
+    a(f"    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1")
+    a(f"    subw    r0, r0, #{20 + OFF(L)}")
+    a(f"    b.w     {entry(L, 5)}            @ (stores the cleared column i+4)")
+    a(f"    .p2align 1")
+    a(f".Lrd{L}_ret:")
+    a(f"    ldmia   r0, {{r2-r6}}                @ t[i+len..i+len+5) += window + C")
+    for k in range(5):
+        a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
+    a(f"    stmia   r0, {{r2-r6}}")
+    a(f"    ldr     r1, [sp, #F_T]")
+    a(f"    ldr     r2, [sp, #F_END5]")
+    a(f"    teq     r1, r2                     @ (keeps C)")
+    a(f"    bne     .Lrd{L}_blk")
+    a(f"    mov.w   lr, #0")
+    a(f"    adc     lr, lr, #0")
+    a(f"    str     lr, [sp, #F_PEND]")
+    a(f"    b.w     .Lredc_r4")
+    a(f"    .size rsa_cm_redc{L}, . - rsa_cm_redc{L}")
+    return "\n".join(o)
+
+
+def sqr_blocks_sp(L):
+    q4 = (5 - L % 5) % 5
+    q5 = (L - 4 * q4) // 5
+    o = []
+    a = o.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type rsa_cm_sqr{L}, %function")
+    a(f"rsa_cm_sqr{L}:")
+    a(f".Lsqr{L}:")
+    a(f"    @ len = {L}: a copied to the top of F_BUF; the {q5} five-row blocks")
+    a(f"    @ unrolled, each stream entered at its step of rsa_cm_s5x{BIG} directly")
+    a(f"    @ (the triangle's registers renamed into that step's window, its")
+    a(f"    @ column 2i+4 into the register the step stores there); then the")
+    a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and doubling pass.  t[0..len) was cleared.")
+    o.extend(copy_to_buf(L, "F_A"))
+    a("    ldr     r0, [sp, #F_T]")
+    pos = 0
+
+    def off(col):
+        return 4 * (col - pos)
+    for b in range(q5):
+        i = 5 * b
+        st = BIG - L + i + 5
+        w, _, _, p = state5(st)
+        pi = {'r11': w[0], 'r9': w[1], 'r12': w[2], 'r10': w[3], 'r7': w[4], 'r8': p}
+        R = lambda r: pi.get(r, r)
+        free = [r for r in F5 if r not in w and r != p]
+        for k in range(5):
+            a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(BIG - L + i + k)})]   @ a[{i + k}]")
+        for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
+            a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
+        tri = [
+            ("mov", 'r11'),
+            ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 1),
+            ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 2),
+            ("mov", 'r7'),
+            ("umaal", 'r7', 'r8', 'r3', 'r4'),
+            ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 3),
+            ("umaal", 'r8', 'r9', 'r3', 'r5'),
+            ("mov", 'r11'),
+            ("umaal", 'r11', 'r9', 'r4', 'r5'),
+            ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
+            ("umaal", 'r11', 'r10', 'r3', 'r6'),
+            ("umaal", 'r9', 'r10', 'r4', 'r6'),
+            ("mov", 'r12'),
+            ("umaal", 'r12', 'r10', 'r5', 'r6'),
+        ]
+        for op in tri:
+            if op[0] == "mov":
+                a(f"    mov.w   {R(op[1])}, #0")
+            elif op[0] == "umaal":
+                a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
+            else:
+                a(f"    str     {R(op[1])}, [r0, #{off(2*i+op[2])}]")
+        a(f"    mov.w   {w[4]}, #0")
+        target = i - OFF(L) // 4
+        delta = 4 * (target - pos)
+        if delta > 0:
+            a(f"    addw    r0, r0, #{delta}")
+        elif delta < 0:
+            a(f"    subw    r0, r0, #{-delta}")
+        a(f"    adr.w   {free[0]}, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
+        a(f"    str     {free[0]}, [sp, #F_RET]")
+        a(f"    b.w     {entry(L, i+5)}            @ the last {L - i - 5} steps")
+        a("    .p2align 1")
+        a(f".Lsq{L}_r{b}:")
+        pos = i + L
+        a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
+    i4 = 5 * q5
+    a("    @ walking state of the generic four-row blocks")
+    a("    ldr     r1, [sp, #F_A]")
+    a(f"    add.w   r2, r1, #{4*i4}")
+    a("    str     r2, [sp, #F_B]             @ &a[i]")
+    delta = 4 * (2 * i4 + 1 - pos)
+    if delta > 0:
+        a(f"    addw    r0, r0, #{delta}")
+    elif delta < 0:
+        a(f"    subw    r0, r0, #{-delta}")
+    a("    str     r0, [sp, #F_K]             @ &t[2i+1]")
+    a(f"    mov.w   r2, #{L - i4 - 4}")
+    a("    str     r2, [sp, #F_I]             @ len - i - 4")
+    a("    b.w     .Lsqr_blk")
+    a(f"    .size rsa_cm_sqr{L}, . - rsa_cm_sqr{L}")
+    return "\n".join(o)
+
+
 def tail():
-    parts = [stream(BIG)]
+    parts = [stream_sp()]
     for L in (48, 64, 96, 128):
-        parts.append(redc_loop(L))
+        parts.append(redc_loop_sp(L))
     for L in (48, 64):
-        parts.append(sqr_blocks_big(L))
+        parts.append(sqr_blocks_sp(L))
     return "\n\n".join(parts)
 
 
