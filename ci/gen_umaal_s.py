@@ -392,7 +392,9 @@ def stream_sp():
     a("@ Entries from an all-zero window for mul (F_S5 points here for len =")
     a("@ 128, 96, 64, 48): zero the window of step s, do its loads and join it")
     a("@ after its store (step s - 1 belongs to the previous block).")
-    for e in (0, 32, 64, 80):
+    # Step 0 stores nothing and its window is r7-r11: entered directly.
+    assert steps[0][0] == ['r7', 'r8', 'r9', 'r10', 'r11']
+    for e in (32, 64, 80):
         w, b, c, _ = steps[e]
         a("    .p2align 1")
         a(f".L5x128_z{e}:")
@@ -406,13 +408,14 @@ def stream_sp():
     a("    .thumb_func")
     a(f"    .type rsa_cm_s5x{L}, %function")
     a(f"rsa_cm_s5x{L}:")
+    a(".L5x128_z0:")
     for k, (w, b, c, p) in enumerate(steps):
         a(f".L5x{L}_k{k}:")
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
         a(f"    ldr     {c}, [r0, #{4*k}]")
         if p is not None:
             a(f"    str     {p}, [r0, #{4*(k-1)}]")
-        if k in (0, 32, 64, 80):
+        if k in (32, 64, 80):
             a(f".L5x{L}_u{k}:")
         for m in range(5):
             a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
@@ -423,15 +426,19 @@ def stream_sp():
     return "\n".join(out)
 
 
-def copy_to_buf(L, src_slot, regs="r2-r9"):
+def copy_to_buf(L, src_slot):
     """Copy L words from the pointer in frame slot src_slot to the top of
-    F_BUF (so that step 128 - L + j of the stream reads word j)."""
+    F_BUF (so that step 128 - L + j of the stream reads word j), twelve
+    words per LDM/STM."""
     o = [f"    ldr     r1, [sp, #{src_slot}]",
          f"    add.w   r0, sp, #(F_BUF + {4*(BIG - L)})"]
-    for _ in range(L // 8):
+    left = L
+    while left:
+        n = min(12, left)
+        regs = "r2-r12, lr" if n == 12 else f"r2-r{1 + n}"
         o.append(f"    ldmia   r1!, {{{regs}}}")
         o.append(f"    stmia   r0!, {{{regs}}}")
-    assert L % 8 == 0
+        left -= n
     return o
 
 
@@ -461,6 +468,17 @@ def redc_loop_sp(L):
     a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and final step (F_S/F_OFF/F_IT were set for")
     a(f"    @ len by the caller).")
     o.extend(copy_to_buf(L, "F_A"))
+    if L in (48, 64):
+        a(f"    adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step {64 - L}")
+        a(f"    ldr     r5, [r4]")
+        a(f"    add     r5, r5, r4")
+        a(f"    str     r5, [sp, #F_S]")
+        a(f"    mvn     r5, #{4*(64 - L) - 1}               @ -{4*(64 - L)}" if L != 64 else "    mov.w   r5, #0")
+        a(f"    str     r5, [sp, #F_OFF]")
+        a(f"    b       2f")
+        a(f"    .p2align 2")
+        a(f"1:  .word   .L4x64_z{64 - L} + 1 - 1b")
+        a(f"2:")
     a(f"    mov.w   r4, #{q4}")
     a(f"    str     r4, [sp, #F_I]")
     a(f"    mov.w   r4, #0")
@@ -606,8 +624,53 @@ def sqr_blocks_sp(L):
     return "\n".join(o)
 
 
+def stream4_64():
+    """rsa_cm_s4x64: the rotating four-row stream (as rsa_cm_s4x32) with 64
+    steps, for the four-row blocks of mul and REDC at 48 and 64 limbs: a
+    stream of length L is its last L steps (r0, r1 moved back by
+    4 (64 - L) bytes).  Entered from a zero window through the stubs
+    .L4x64_z0 / .L4x64_z16 (reached by ENTER_ZERO's BLX, which cleared
+    r6-r10): zero the rest of the window of that step, do its loads and join
+    it after its store."""
+    L = 64
+    steps, _, pend = stream4_states(L)
+    o = []
+    a = o.append
+    # Step 0 stores nothing and its window is among r6-r10: entered directly.
+    assert all(r in ('r6', 'r7', 'r8', 'r9', 'r10') for r in steps[0][0])
+    for e in (16,):
+        w, b, c, _ = steps[e]
+        a("    .p2align 1")
+        a(f".L4x64_z{e}:")
+        for r in w:
+            if r not in ('r6', 'r7', 'r8', 'r9', 'r10'):
+                a(f"    mov.w   {r}, #0")
+        a(f"    ldr     {b}, [r1, #{4*e}]")
+        a(f"    ldr     {c}, [r0, #{4*e}]")
+        a(f"    b.w     .L4x64_u{e}")
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type rsa_cm_s4x{L}, %function")
+    a(f"rsa_cm_s4x{L}:")
+    a(".L4x64_z0:")
+    for k, (w, b, c, p) in enumerate(steps):
+        a(f"    ldr     {b}, [r1, #{4*k}]")
+        a(f"    ldr     {c}, [r0, #{4*k}]")
+        if p is not None:
+            a(f"    str     {p}, [r0, #{4*(k-1)}]")
+        if k == 16:
+            a(f".L4x64_u{k}:")
+        for m in range(4):
+            a(f"    umaal   {w[m]}, {c}, r{2+m}, {b}")
+    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
+    a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
+    a("    bx      lr")
+    a(f"    .size rsa_cm_s4x{L}, . - rsa_cm_s4x{L}")
+    return "\n".join(o)
+
+
 def tail():
-    parts = [stream_sp()]
+    parts = [stream_sp(), stream4_64()]
     for L in (48, 64, 96, 128):
         parts.append(redc_loop_sp(L))
     for L in (48, 64):

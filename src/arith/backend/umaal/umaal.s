@@ -505,13 +505,23 @@ rsa_cm_stream_si:
     str     r10, [sp, #F_S5]
     ldr     r10, [r11, #4]
     str     r10, [sp, #F_OFF5]
+    cmp     r3, #64                    @ 48, 64: four-row blocks on rsa_cm_s4x64
+    bhi     78f
+    ldr     r10, [r11, #32]
+    add     r10, r10, r11
+    str     r10, [sp, #F_S]
+    ldr     r10, [r11, #36]
+    str     r10, [sp, #F_OFF]
+78:
     add.w   r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
     ldr     r1, [sp, #F_B]
 76:
     ldmia   r1!, {r2, r4-r9, r12}
     stmia   r0!, {r2, r4-r9, r12}
-    subs    r3, r3, #8
+    ldmia   r1!, {r2, r4-r9, r12}
+    stmia   r0!, {r2, r4-r9, r12}
+    subs    r3, r3, #16
     bne     76b
     b       77f
     .p2align 2
@@ -524,6 +534,11 @@ rsa_cm_stream_si:
     .word   -256
     .word   .L5x128_z80 + 1 - (74b + 24)
     .word   -320
+    .word   0, 0, 0, 0
+    .word   .L4x64_z0 + 1 - (74b + 16)     @ 64: F_S, F_OFF (at r11 + 32)
+    .word   0
+    .word   .L4x64_z16 + 1 - (74b + 24)    @ 48
+    .word   -64
 77:
     .endm
 
@@ -3309,11 +3324,6 @@ rsa_cm_redc32:
 @ 128, 96, 64, 48): zero the window of step s, do its loads and join it
 @ after its store (step s - 1 belongs to the previous block).
     .p2align 1
-.L5x128_z0:
-    ldr     lr, [sp, #(F_BUF + 0)]
-    ldr     r1, [r0, #0]
-    b.w     .L5x128_u0
-    .p2align 1
 .L5x128_z32:
     ldr     lr, [sp, #(F_BUF + 128)]
     ldr     r1, [r0, #128]
@@ -3332,10 +3342,10 @@ rsa_cm_redc32:
     .thumb_func
     .type rsa_cm_s5x128, %function
 rsa_cm_s5x128:
+.L5x128_z0:
 .L5x128_k0:
     ldr     lr, [sp, #(F_BUF + 0)]
     ldr     r1, [r0, #0]
-.L5x128_u0:
     umaal   r7, r1, r2, lr
     umaal   r8, r1, r3, lr
     umaal   r9, r1, r4, lr
@@ -4492,6 +4502,470 @@ rsa_cm_s5x128:
     ldr     pc, [sp, #F_RET]
     .size rsa_cm_s5x128, . - rsa_cm_s5x128
 
+    .p2align 1
+.L4x64_z16:
+    mov.w   r11, #0
+    ldr     r10, [r1, #64]
+    ldr     r12, [r0, #64]
+    b.w     .L4x64_u16
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_s4x64, %function
+rsa_cm_s4x64:
+.L4x64_z0:
+    ldr     r11, [r1, #0]
+    ldr     r9, [r0, #0]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #4]
+    ldr     r11, [r0, #4]
+    str     r10, [r0, #0]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #8]
+    ldr     r12, [r0, #8]
+    str     r6, [r0, #4]
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #12]
+    ldr     r10, [r0, #12]
+    str     r7, [r0, #8]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #16]
+    ldr     r6, [r0, #16]
+    str     r8, [r0, #12]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #20]
+    ldr     r7, [r0, #20]
+    str     r9, [r0, #16]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #24]
+    ldr     r8, [r0, #24]
+    str     r11, [r0, #20]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #28]
+    ldr     r9, [r0, #28]
+    str     r12, [r0, #24]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #32]
+    ldr     r11, [r0, #32]
+    str     r10, [r0, #28]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #36]
+    ldr     r12, [r0, #36]
+    str     r6, [r0, #32]
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #40]
+    ldr     r10, [r0, #40]
+    str     r7, [r0, #36]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #44]
+    ldr     r6, [r0, #44]
+    str     r8, [r0, #40]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #48]
+    ldr     r7, [r0, #48]
+    str     r9, [r0, #44]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #52]
+    ldr     r8, [r0, #52]
+    str     r11, [r0, #48]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #56]
+    ldr     r9, [r0, #56]
+    str     r12, [r0, #52]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #60]
+    ldr     r11, [r0, #60]
+    str     r10, [r0, #56]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #64]
+    ldr     r12, [r0, #64]
+    str     r6, [r0, #60]
+.L4x64_u16:
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #68]
+    ldr     r10, [r0, #68]
+    str     r7, [r0, #64]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #72]
+    ldr     r6, [r0, #72]
+    str     r8, [r0, #68]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #76]
+    ldr     r7, [r0, #76]
+    str     r9, [r0, #72]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #80]
+    ldr     r8, [r0, #80]
+    str     r11, [r0, #76]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #84]
+    ldr     r9, [r0, #84]
+    str     r12, [r0, #80]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #88]
+    ldr     r11, [r0, #88]
+    str     r10, [r0, #84]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #92]
+    ldr     r12, [r0, #92]
+    str     r6, [r0, #88]
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #96]
+    ldr     r10, [r0, #96]
+    str     r7, [r0, #92]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #100]
+    ldr     r6, [r0, #100]
+    str     r8, [r0, #96]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #104]
+    ldr     r7, [r0, #104]
+    str     r9, [r0, #100]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #108]
+    ldr     r8, [r0, #108]
+    str     r11, [r0, #104]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #112]
+    ldr     r9, [r0, #112]
+    str     r12, [r0, #108]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #116]
+    ldr     r11, [r0, #116]
+    str     r10, [r0, #112]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #120]
+    ldr     r12, [r0, #120]
+    str     r6, [r0, #116]
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #124]
+    ldr     r10, [r0, #124]
+    str     r7, [r0, #120]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #128]
+    ldr     r6, [r0, #128]
+    str     r8, [r0, #124]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #132]
+    ldr     r7, [r0, #132]
+    str     r9, [r0, #128]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #136]
+    ldr     r8, [r0, #136]
+    str     r11, [r0, #132]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #140]
+    ldr     r9, [r0, #140]
+    str     r12, [r0, #136]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #144]
+    ldr     r11, [r0, #144]
+    str     r10, [r0, #140]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #148]
+    ldr     r12, [r0, #148]
+    str     r6, [r0, #144]
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #152]
+    ldr     r10, [r0, #152]
+    str     r7, [r0, #148]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #156]
+    ldr     r6, [r0, #156]
+    str     r8, [r0, #152]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #160]
+    ldr     r7, [r0, #160]
+    str     r9, [r0, #156]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #164]
+    ldr     r8, [r0, #164]
+    str     r11, [r0, #160]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #168]
+    ldr     r9, [r0, #168]
+    str     r12, [r0, #164]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #172]
+    ldr     r11, [r0, #172]
+    str     r10, [r0, #168]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #176]
+    ldr     r12, [r0, #176]
+    str     r6, [r0, #172]
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #180]
+    ldr     r10, [r0, #180]
+    str     r7, [r0, #176]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #184]
+    ldr     r6, [r0, #184]
+    str     r8, [r0, #180]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #188]
+    ldr     r7, [r0, #188]
+    str     r9, [r0, #184]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #192]
+    ldr     r8, [r0, #192]
+    str     r11, [r0, #188]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #196]
+    ldr     r9, [r0, #196]
+    str     r12, [r0, #192]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #200]
+    ldr     r11, [r0, #200]
+    str     r10, [r0, #196]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #204]
+    ldr     r12, [r0, #204]
+    str     r6, [r0, #200]
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #208]
+    ldr     r10, [r0, #208]
+    str     r7, [r0, #204]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #212]
+    ldr     r6, [r0, #212]
+    str     r8, [r0, #208]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #216]
+    ldr     r7, [r0, #216]
+    str     r9, [r0, #212]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #220]
+    ldr     r8, [r0, #220]
+    str     r11, [r0, #216]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #224]
+    ldr     r9, [r0, #224]
+    str     r12, [r0, #220]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    ldr     r12, [r1, #228]
+    ldr     r11, [r0, #228]
+    str     r10, [r0, #224]
+    umaal   r6, r11, r2, r12
+    umaal   r7, r11, r3, r12
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    ldr     r10, [r1, #232]
+    ldr     r12, [r0, #232]
+    str     r6, [r0, #228]
+    umaal   r7, r12, r2, r10
+    umaal   r8, r12, r3, r10
+    umaal   r9, r12, r4, r10
+    umaal   r11, r12, r5, r10
+    ldr     r6, [r1, #236]
+    ldr     r10, [r0, #236]
+    str     r7, [r0, #232]
+    umaal   r8, r10, r2, r6
+    umaal   r9, r10, r3, r6
+    umaal   r11, r10, r4, r6
+    umaal   r12, r10, r5, r6
+    ldr     r7, [r1, #240]
+    ldr     r6, [r0, #240]
+    str     r8, [r0, #236]
+    umaal   r9, r6, r2, r7
+    umaal   r11, r6, r3, r7
+    umaal   r12, r6, r4, r7
+    umaal   r10, r6, r5, r7
+    ldr     r8, [r1, #244]
+    ldr     r7, [r0, #244]
+    str     r9, [r0, #240]
+    umaal   r11, r7, r2, r8
+    umaal   r12, r7, r3, r8
+    umaal   r10, r7, r4, r8
+    umaal   r6, r7, r5, r8
+    ldr     r9, [r1, #248]
+    ldr     r8, [r0, #248]
+    str     r11, [r0, #244]
+    umaal   r12, r8, r2, r9
+    umaal   r10, r8, r3, r9
+    umaal   r6, r8, r4, r9
+    umaal   r7, r8, r5, r9
+    ldr     r11, [r1, #252]
+    ldr     r9, [r0, #252]
+    str     r12, [r0, #248]
+    umaal   r10, r9, r2, r11
+    umaal   r6, r9, r3, r11
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r5, r11
+    str     r10, [r0, #252]
+    add.w   r0, r0, #256               @ (no flags: redc keeps a carry in C)
+    bx      lr
+    .size rsa_cm_s4x64, . - rsa_cm_s4x64
+
     .p2align 2
     .thumb_func
     .type rsa_cm_redc48, %function
@@ -4505,18 +4979,24 @@ rsa_cm_redc48:
     @ len by the caller).
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step 16
+    ldr     r5, [r4]
+    add     r5, r5, r4
+    str     r5, [sp, #F_S]
+    mvn     r5, #63               @ -64
+    str     r5, [sp, #F_OFF]
+    b       2f
+    .p2align 2
+1:  .word   .L4x64_z16 + 1 - 1b
+2:
     mov.w   r4, #2
     str     r4, [sp, #F_I]
     mov.w   r4, #0
@@ -4611,22 +5091,28 @@ rsa_cm_redc64:
     @ len by the caller).
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r5}
+    stmia   r0!, {r2-r5}
+    adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step 0
+    ldr     r5, [r4]
+    add     r5, r5, r4
+    str     r5, [sp, #F_S]
+    mov.w   r5, #0
+    str     r5, [sp, #F_OFF]
+    b       2f
+    .p2align 2
+1:  .word   .L4x64_z0 + 1 - 1b
+2:
     mov.w   r4, #1
     str     r4, [sp, #F_I]
     mov.w   r4, #0
@@ -4721,30 +5207,22 @@ rsa_cm_redc96:
     @ len by the caller).
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 128)
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
     mov.w   r4, #4
     str     r4, [sp, #F_I]
     mov.w   r4, #0
@@ -4839,36 +5317,26 @@ rsa_cm_redc128:
     @ len by the caller).
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 0)
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
     mov.w   r4, #2
@@ -4964,18 +5432,14 @@ rsa_cm_sqr48:
     @ generic four-row blocks and doubling pass.  t[0..len) was cleared.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #(F_BUF + 320)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 324)]   @ a[1]
@@ -5272,22 +5736,18 @@ rsa_cm_sqr64:
     @ generic four-row block and doubling pass.  t[0..len) was cleared.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r5}
+    stmia   r0!, {r2-r5}
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #(F_BUF + 256)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 260)]   @ a[1]
