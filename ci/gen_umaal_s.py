@@ -498,6 +498,164 @@ def stream4_64():
     return "\n".join(o)
 
 
+# --------------------------------------------------------------------------
+# len = 32: rsa_cm_s5x32 on the frame buffer as well (b, n or a copied to
+# F_BUF, bottom-aligned), the REDC32_SQ5 quotient square and sqr32's blocks
+# renamed into its registers.
+S32 = stream5sp_states(32)[0]
+
+
+def s5x32_sp():
+    steps, _, pend = stream5sp_states(32)
+    assert steps[0][0] == ['r7', 'r8', 'r9', 'r10', 'r11']   # mul32 zeroes r7-r12
+    o = []
+    a = o.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a("    .type rsa_cm_s5x32, %function")
+    a("rsa_cm_s5x32:")
+    for k, (w, b, c, p) in enumerate(steps):
+        a(f".L5x_k{k}:")
+        a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
+        a(f"    ldr     {c}, [r0, #{4*k}]")
+        if p is not None:
+            a(f"    str     {p}, [r0, #{4*(k-1)}]")
+        for m in range(5):
+            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
+    a(f"    str     {pend}, [r0, #124]")
+    a("    add.w   r0, r0, #128               @ (no flags: redc keeps a carry in C)")
+    a("    ldr     pc, [sp, #F_RET]")
+    a("    .size rsa_cm_s5x32, . - rsa_cm_s5x32")
+    a("")
+    a(redc32_sq5())
+    return "\n".join(o)
+
+
+def redc32_sq5():
+    w, _, _, p = S32[5]
+    z, c = w[0], w[1:] + [p]
+    N = [r for r in ['r0', 'r2', 'r3'] + F5 if r not in w and r != p][:5]
+    o = []
+    a = o.append
+    a("@ redc32, five-row block at byte offset \\off of t: from t[i..i+5), n[0..5)")
+    a("@ (from the frame buffer) and n0, the quotients m0..m4 row by row (m_k =")
+    a("@ column i+k times n0 once rows 0..k-1 have been added; row k adds m_k *")
+    a("@ n[0..5) into columns i+k..i+k+4 with its carry becoming column i+k+5).")
+    a("@ The register that row k clears (column i+k, now zero) is row k+1's")
+    a(f"@ carry.  Leaves what step 5 of rsa_cm_s5x32 expects: m0..m4 in r2-r6,")
+    a(f"@ columns i+5..i+9 in {', '.join(w)}, r0 = &t[i]; entering there stores")
+    a(f"@ the cleared column i+4 ({p}).  m0, m1 go through the frame (F_IT, F_I).")
+    a("@ 25 UMAAL + 5 MUL.  No flags are touched.")
+    a("    .macro REDC32_SQ5 off")
+    a("    ldr     r5, [sp, #F_B]             @ t")
+    for k in range(5):
+        a(f"    ldr     {c[k]}, [r5, #(\\off + {4*k})]")
+    for j in range(5):
+        a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*j})]   @ n[{j}]")
+    a("    ldr     r6, [sp, #F_ARG5]          @ n0")
+    mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
+    colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
+    carry = z
+    for k in range(5):
+        m = mreg[k]
+        a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
+        if k == 0:
+            a(f"    mov.w   {carry}, #0")
+        for j in range(5):
+            a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
+        colreg[k + 5] = carry
+        carry = colreg[k]
+        if k == 0:
+            a("    str     r4, [sp, #F_IT]")
+        if k == 1:
+            a("    str     r4, [sp, #F_I]")
+    assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
+    a("    ldr     r0, [sp, #F_B]")
+    a("    ldrd    r2, r3, [sp, #F_IT]        @ m0, m1")
+    a("    .if \\off")
+    a("    add.w   r0, r0, #(\\off)")
+    a("    .endif")
+    a("    .endm")
+    free = [r for r in F5 if r not in w and r != p]
+    a("")
+    a("@ Run the stream from step 5 and come back to \\ret (the return address")
+    a("@ goes through a register the window does not use).")
+    a("    .macro REDC32_GO5 ret")
+    a(f"    adr.w   {free[0]}, \\ret + 1")
+    a(f"    str     {free[0]}, [sp, #F_RET]")
+    a("    b.w     .L5x_k5")
+    a("    .endm")
+    return "\n".join(o)
+
+
+def sqr32_sp():
+    """The six five-row blocks of .Lsqr32 (the last block's STM is in the
+    hand-written tail that follows)."""
+    L = 32
+    o = []
+    a = o.append
+    a("    @ a copied to the frame buffer (the stream reads it there)")
+    a("    ldr     r1, [sp, #F_A]")
+    a("    add.w   r0, sp, #F_BUF")
+    for regs in ("r2-r12, lr", "r2-r12, lr", "r2-r9"):
+        a(f"    ldmia   r1!, {{{regs}}}")
+        a(f"    stmia   r0!, {{{regs}}}")
+    a("    ldr     r0, [sp, #F_T]")
+    pos = 0
+
+    def off(col):
+        return 4 * (col - pos)
+    for b in range(6):
+        i = 5 * b
+        w, _, _, p = S32[i + 5]
+        pi = {'r11': w[0], 'r9': w[1], 'r12': w[2], 'r10': w[3], 'r7': w[4], 'r8': p}
+        R = lambda r: pi.get(r, r)
+        free = [r for r in F5 if r not in w and r != p]
+        for k in range(5):
+            a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(i + k)})]   @ a[{i + k}]")
+        for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
+            a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
+        tri = [
+            ("mov", 'r11'),
+            ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 1),
+            ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 2),
+            ("mov", 'r7'),
+            ("umaal", 'r7', 'r8', 'r3', 'r4'),
+            ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 3),
+            ("umaal", 'r8', 'r9', 'r3', 'r5'),
+            ("mov", 'r11'),
+            ("umaal", 'r11', 'r9', 'r4', 'r5'),
+            ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
+            ("umaal", 'r11', 'r10', 'r3', 'r6'),
+            ("umaal", 'r9', 'r10', 'r4', 'r6'),
+            ("mov", 'r12'),
+            ("umaal", 'r12', 'r10', 'r5', 'r6'),
+        ]
+        for op in tri:
+            if op[0] == "mov":
+                a(f"    mov.w   {R(op[1])}, #0")
+            elif op[0] == "umaal":
+                a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
+            else:
+                a(f"    str     {R(op[1])}, [r0, #{off(2*i+op[2])}]")
+        a(f"    mov.w   {w[4]}, #0")
+        delta = 4 * (i - pos)
+        if delta > 0:
+            a(f"    addw    r0, r0, #{delta}")
+        elif delta < 0:
+            a(f"    subw    r0, r0, #{-delta}")
+        pos = i
+        a(f"    adr.w   {free[0]}, .Lsg32_r{b} + 1                @ (Thumb bit)")
+        a(f"    str     {free[0]}, [sp, #F_RET]")
+        a(f"    b.w     .L5x_k{i+5}            @ the last {L - i - 5} steps")
+        a("    .p2align 1")
+        a(f".Lsg32_r{b}:")
+        pos = i + L
+        if b < 5:
+            a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
+    return "\n".join(o)
+
+
 def tail():
     parts = [stream_sp(), stream4_64()]
     for L in (48, 64, 96, 128):
@@ -647,7 +805,7 @@ def s5x32():
     return stream(32).replace(".L5x32_k", ".L5x_k")
 
 
-SECTIONS = {"tail": tail, "sqr32": sqr32, "s5x32": s5x32, "s4x32": stream4}
+SECTIONS = {"tail": tail, "sqr32": sqr32_sp, "s5x32": s5x32_sp, "s4x32": stream4}
 ASM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "arith", "backend",
                    "umaal", "umaal.s")
 

@@ -2251,296 +2251,366 @@ rsa_cm_s4x32:
     .type rsa_cm_s5x32, %function
 rsa_cm_s5x32:
 .L5x_k0:
-    ldr     lr, [r1, #0]
-    ldr     r10, [r0, #0]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #0]
+    ldr     lr, [sp, #(F_BUF + 0)]
+    ldr     r1, [r0, #0]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
 .L5x_k1:
-    ldr     lr, [r1, #4]
-    ldr     r11, [r0, #4]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #4]
+    ldr     r12, [sp, #(F_BUF + 4)]
+    ldr     lr, [r0, #4]
+    str     r7, [r0, #0]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
 .L5x_k2:
-    ldr     lr, [r1, #8]
+    ldr     r7, [sp, #(F_BUF + 8)]
     ldr     r12, [r0, #8]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #8]
+    str     r8, [r0, #4]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
 .L5x_k3:
-    ldr     lr, [r1, #12]
+    ldr     r8, [sp, #(F_BUF + 12)]
     ldr     r7, [r0, #12]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #12]
+    str     r9, [r0, #8]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
 .L5x_k4:
-    ldr     lr, [r1, #16]
+    ldr     r9, [sp, #(F_BUF + 16)]
     ldr     r8, [r0, #16]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #16]
+    str     r10, [r0, #12]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
 .L5x_k5:
-    ldr     lr, [r1, #20]
+    ldr     r10, [sp, #(F_BUF + 20)]
     ldr     r9, [r0, #20]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #20]
+    str     r11, [r0, #16]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
 .L5x_k6:
-    ldr     lr, [r1, #24]
+    ldr     r11, [sp, #(F_BUF + 24)]
     ldr     r10, [r0, #24]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #24]
+    str     r1, [r0, #20]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
 .L5x_k7:
-    ldr     lr, [r1, #28]
+    ldr     r1, [sp, #(F_BUF + 28)]
     ldr     r11, [r0, #28]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #28]
+    str     lr, [r0, #24]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
 .L5x_k8:
-    ldr     lr, [r1, #32]
-    ldr     r12, [r0, #32]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #32]
+    ldr     lr, [sp, #(F_BUF + 32)]
+    ldr     r1, [r0, #32]
+    str     r12, [r0, #28]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
 .L5x_k9:
-    ldr     lr, [r1, #36]
-    ldr     r7, [r0, #36]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #36]
+    ldr     r12, [sp, #(F_BUF + 36)]
+    ldr     lr, [r0, #36]
+    str     r7, [r0, #32]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
 .L5x_k10:
-    ldr     lr, [r1, #40]
-    ldr     r8, [r0, #40]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #40]
+    ldr     r7, [sp, #(F_BUF + 40)]
+    ldr     r12, [r0, #40]
+    str     r8, [r0, #36]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
 .L5x_k11:
-    ldr     lr, [r1, #44]
-    ldr     r9, [r0, #44]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #44]
+    ldr     r8, [sp, #(F_BUF + 44)]
+    ldr     r7, [r0, #44]
+    str     r9, [r0, #40]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
 .L5x_k12:
-    ldr     lr, [r1, #48]
-    ldr     r10, [r0, #48]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #48]
+    ldr     r9, [sp, #(F_BUF + 48)]
+    ldr     r8, [r0, #48]
+    str     r10, [r0, #44]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
 .L5x_k13:
-    ldr     lr, [r1, #52]
-    ldr     r11, [r0, #52]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #52]
+    ldr     r10, [sp, #(F_BUF + 52)]
+    ldr     r9, [r0, #52]
+    str     r11, [r0, #48]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
 .L5x_k14:
-    ldr     lr, [r1, #56]
-    ldr     r12, [r0, #56]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #56]
+    ldr     r11, [sp, #(F_BUF + 56)]
+    ldr     r10, [r0, #56]
+    str     r1, [r0, #52]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
 .L5x_k15:
-    ldr     lr, [r1, #60]
-    ldr     r7, [r0, #60]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #60]
+    ldr     r1, [sp, #(F_BUF + 60)]
+    ldr     r11, [r0, #60]
+    str     lr, [r0, #56]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
 .L5x_k16:
-    ldr     lr, [r1, #64]
-    ldr     r8, [r0, #64]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #64]
+    ldr     lr, [sp, #(F_BUF + 64)]
+    ldr     r1, [r0, #64]
+    str     r12, [r0, #60]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
 .L5x_k17:
-    ldr     lr, [r1, #68]
-    ldr     r9, [r0, #68]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #68]
+    ldr     r12, [sp, #(F_BUF + 68)]
+    ldr     lr, [r0, #68]
+    str     r7, [r0, #64]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
 .L5x_k18:
-    ldr     lr, [r1, #72]
-    ldr     r10, [r0, #72]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #72]
+    ldr     r7, [sp, #(F_BUF + 72)]
+    ldr     r12, [r0, #72]
+    str     r8, [r0, #68]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
 .L5x_k19:
-    ldr     lr, [r1, #76]
-    ldr     r11, [r0, #76]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #76]
+    ldr     r8, [sp, #(F_BUF + 76)]
+    ldr     r7, [r0, #76]
+    str     r9, [r0, #72]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
 .L5x_k20:
-    ldr     lr, [r1, #80]
-    ldr     r12, [r0, #80]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #80]
+    ldr     r9, [sp, #(F_BUF + 80)]
+    ldr     r8, [r0, #80]
+    str     r10, [r0, #76]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
 .L5x_k21:
-    ldr     lr, [r1, #84]
-    ldr     r7, [r0, #84]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #84]
+    ldr     r10, [sp, #(F_BUF + 84)]
+    ldr     r9, [r0, #84]
+    str     r11, [r0, #80]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
 .L5x_k22:
-    ldr     lr, [r1, #88]
-    ldr     r8, [r0, #88]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #88]
+    ldr     r11, [sp, #(F_BUF + 88)]
+    ldr     r10, [r0, #88]
+    str     r1, [r0, #84]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
 .L5x_k23:
-    ldr     lr, [r1, #92]
-    ldr     r9, [r0, #92]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #92]
+    ldr     r1, [sp, #(F_BUF + 92)]
+    ldr     r11, [r0, #92]
+    str     lr, [r0, #88]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
 .L5x_k24:
-    ldr     lr, [r1, #96]
-    ldr     r10, [r0, #96]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #96]
+    ldr     lr, [sp, #(F_BUF + 96)]
+    ldr     r1, [r0, #96]
+    str     r12, [r0, #92]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
 .L5x_k25:
-    ldr     lr, [r1, #100]
-    ldr     r11, [r0, #100]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
-    str     r12, [r0, #100]
+    ldr     r12, [sp, #(F_BUF + 100)]
+    ldr     lr, [r0, #100]
+    str     r7, [r0, #96]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
 .L5x_k26:
-    ldr     lr, [r1, #104]
+    ldr     r7, [sp, #(F_BUF + 104)]
     ldr     r12, [r0, #104]
-    umaal   r7, r12, r2, lr
-    umaal   r8, r12, r3, lr
-    umaal   r9, r12, r4, lr
-    umaal   r10, r12, r5, lr
-    umaal   r11, r12, r6, lr
-    str     r7, [r0, #104]
+    str     r8, [r0, #100]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
 .L5x_k27:
-    ldr     lr, [r1, #108]
+    ldr     r8, [sp, #(F_BUF + 108)]
     ldr     r7, [r0, #108]
-    umaal   r8, r7, r2, lr
-    umaal   r9, r7, r3, lr
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r5, lr
-    umaal   r12, r7, r6, lr
-    str     r8, [r0, #108]
+    str     r9, [r0, #104]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
 .L5x_k28:
-    ldr     lr, [r1, #112]
+    ldr     r9, [sp, #(F_BUF + 112)]
     ldr     r8, [r0, #112]
-    umaal   r9, r8, r2, lr
-    umaal   r10, r8, r3, lr
-    umaal   r11, r8, r4, lr
-    umaal   r12, r8, r5, lr
-    umaal   r7, r8, r6, lr
-    str     r9, [r0, #112]
+    str     r10, [r0, #108]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
 .L5x_k29:
-    ldr     lr, [r1, #116]
+    ldr     r10, [sp, #(F_BUF + 116)]
     ldr     r9, [r0, #116]
-    umaal   r10, r9, r2, lr
-    umaal   r11, r9, r3, lr
-    umaal   r12, r9, r4, lr
-    umaal   r7, r9, r5, lr
-    umaal   r8, r9, r6, lr
-    str     r10, [r0, #116]
+    str     r11, [r0, #112]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
 .L5x_k30:
-    ldr     lr, [r1, #120]
+    ldr     r11, [sp, #(F_BUF + 120)]
     ldr     r10, [r0, #120]
-    umaal   r11, r10, r2, lr
-    umaal   r12, r10, r3, lr
-    umaal   r7, r10, r4, lr
-    umaal   r8, r10, r5, lr
-    umaal   r9, r10, r6, lr
-    str     r11, [r0, #120]
+    str     r1, [r0, #116]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
 .L5x_k31:
-    ldr     lr, [r1, #124]
+    ldr     r1, [sp, #(F_BUF + 124)]
     ldr     r11, [r0, #124]
-    umaal   r12, r11, r2, lr
-    umaal   r7, r11, r3, lr
-    umaal   r8, r11, r4, lr
-    umaal   r9, r11, r5, lr
-    umaal   r10, r11, r6, lr
+    str     lr, [r0, #120]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
     str     r12, [r0, #124]
-    add.w   r0, r0, #128
+    add.w   r0, r0, #128               @ (no flags: redc keeps a carry in C)
     ldr     pc, [sp, #F_RET]
     .size rsa_cm_s5x32, . - rsa_cm_s5x32
+
+@ redc32, five-row block at byte offset \off of t: from t[i..i+5), n[0..5)
+@ (from the frame buffer) and n0, the quotients m0..m4 row by row (m_k =
+@ column i+k times n0 once rows 0..k-1 have been added; row k adds m_k *
+@ n[0..5) into columns i+k..i+k+4 with its carry becoming column i+k+5).
+@ The register that row k clears (column i+k, now zero) is row k+1's
+@ carry.  Leaves what step 5 of rsa_cm_s5x32 expects: m0..m4 in r2-r6,
+@ columns i+5..i+9 in r1, lr, r12, r7, r8, r0 = &t[i]; entering there stores
+@ the cleared column i+4 (r11).  m0, m1 go through the frame (F_IT, F_I).
+@ 25 UMAAL + 5 MUL.  No flags are touched.
+    .macro REDC32_SQ5 off
+    ldr     r5, [sp, #F_B]             @ t
+    ldr     lr, [r5, #(\off + 0)]
+    ldr     r12, [r5, #(\off + 4)]
+    ldr     r7, [r5, #(\off + 8)]
+    ldr     r8, [r5, #(\off + 12)]
+    ldr     r11, [r5, #(\off + 16)]
+    ldr     r0, [sp, #(F_BUF + 0)]   @ n[0]
+    ldr     r2, [sp, #(F_BUF + 4)]   @ n[1]
+    ldr     r3, [sp, #(F_BUF + 8)]   @ n[2]
+    ldr     r9, [sp, #(F_BUF + 12)]   @ n[3]
+    ldr     r10, [sp, #(F_BUF + 16)]   @ n[4]
+    ldr     r6, [sp, #F_ARG5]          @ n0
+    mul     r4, lr, r6                @ m0
+    mov.w   r1, #0
+    umaal   lr, r1, r4, r0
+    umaal   r12, r1, r4, r2
+    umaal   r7, r1, r4, r3
+    umaal   r8, r1, r4, r9
+    umaal   r11, r1, r4, r10
+    str     r4, [sp, #F_IT]
+    mul     r4, r12, r6                @ m1
+    umaal   r12, lr, r4, r0
+    umaal   r7, lr, r4, r2
+    umaal   r8, lr, r4, r3
+    umaal   r11, lr, r4, r9
+    umaal   r1, lr, r4, r10
+    str     r4, [sp, #F_I]
+    mul     r4, r7, r6                @ m2
+    umaal   r7, r12, r4, r0
+    umaal   r8, r12, r4, r2
+    umaal   r11, r12, r4, r3
+    umaal   r1, r12, r4, r9
+    umaal   lr, r12, r4, r10
+    mul     r5, r8, r6                @ m3
+    umaal   r8, r7, r5, r0
+    umaal   r11, r7, r5, r2
+    umaal   r1, r7, r5, r3
+    umaal   lr, r7, r5, r9
+    umaal   r12, r7, r5, r10
+    mul     r6, r11, r6                @ m4
+    umaal   r11, r8, r6, r0
+    umaal   r1, r8, r6, r2
+    umaal   lr, r8, r6, r3
+    umaal   r12, r8, r6, r9
+    umaal   r7, r8, r6, r10
+    ldr     r0, [sp, #F_B]
+    ldrd    r2, r3, [sp, #F_IT]        @ m0, m1
+    .if \off
+    add.w   r0, r0, #(\off)
+    .endif
+    .endm
+
+@ Run the stream from step 5 and come back to \ret (the return address
+@ goes through a register the window does not use).
+    .macro REDC32_GO5 ret
+    adr.w   r9, \ret + 1
+    str     r9, [sp, #F_RET]
+    b.w     .L5x_k5
+    .endm
 @ ---- end of generated section (s5x32) ----
 
 @ ---------------------------------------------------------------------------
@@ -2566,12 +2636,17 @@ rsa_cm_mul32:
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
+    ldr     r1, [sp, #F_B]             @ b to the frame buffer (rsa_cm_s5x32 reads it there)
+    add.w   r0, sp, #F_BUF
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
     ldr     r1, [sp, #F_A]
-    
     ldmia   r1, {r2-r6}                @ a[i..i+4]
     ldr     r0, [sp, #F_T]
-    
-    ldr     r1, [sp, #F_B]
     mov.w   r7, #0
     mov.w   r8, #0
     mov.w   r9, #0
@@ -2589,7 +2664,6 @@ rsa_cm_mul32:
     ldmia   r1, {r2-r6}                @ a[i..i+4]
     ldr     r0, [sp, #F_T]
     add.w   r0, r0, #20
-    ldr     r1, [sp, #F_B]
     mov.w   r7, #0
     mov.w   r8, #0
     mov.w   r9, #0
@@ -2607,7 +2681,6 @@ rsa_cm_mul32:
     ldmia   r1, {r2-r6}                @ a[i..i+4]
     ldr     r0, [sp, #F_T]
     add.w   r0, r0, #40
-    ldr     r1, [sp, #F_B]
     mov.w   r7, #0
     mov.w   r8, #0
     mov.w   r9, #0
@@ -2625,7 +2698,6 @@ rsa_cm_mul32:
     ldmia   r1, {r2-r6}                @ a[i..i+4]
     ldr     r0, [sp, #F_T]
     add.w   r0, r0, #60
-    ldr     r1, [sp, #F_B]
     mov.w   r7, #0
     mov.w   r8, #0
     mov.w   r9, #0
@@ -2702,201 +2774,222 @@ rsa_cm_sqr32:
     @ rsa_cm_s5x32, the triangle's registers renamed into the window of
     @ that step; then the one product of rows 30 and 31.
 @ ---- generated by ci/gen_umaal_s.py (sqr32): edit the generator, not this ----
-    ldr     r1, [sp, #F_A]             @ a (kept: the stream does not move r1)
+    @ a copied to the frame buffer (the stream reads it there)
+    ldr     r1, [sp, #F_A]
+    add.w   r0, sp, #F_BUF
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
     ldr     r0, [sp, #F_T]
-    ldmia   r1, {r2-r6}                @ a[i..i+5)
+    ldr     r2, [sp, #(F_BUF + 0)]   @ a[0]
+    ldr     r3, [sp, #(F_BUF + 4)]   @ a[1]
+    ldr     r4, [sp, #(F_BUF + 8)]   @ a[2]
+    ldr     r5, [sp, #(F_BUF + 12)]   @ a[3]
+    ldr     r6, [sp, #(F_BUF + 16)]   @ a[4]
     ldr     r8, [r0, #4]
-    ldr     r9, [r0, #8]
-    ldr     r11, [r0, #12]
+    ldr     r11, [r0, #8]
+    ldr     lr, [r0, #12]
     ldr     r7, [r0, #16]
-    mov.w   r10, #0
-    umaal   r8, r10, r2, r3
+    mov.w   r1, #0
+    umaal   r8, r1, r2, r3
     str     r8, [r0, #4]
-    umaal   r10, r9, r2, r4
-    str     r10, [r0, #8]
+    umaal   r1, r11, r2, r4
+    str     r1, [r0, #8]
     mov.w   r8, #0
-    umaal   r8, r9, r3, r4
-    umaal   r8, r11, r2, r5
+    umaal   r8, r11, r3, r4
+    umaal   r8, lr, r2, r5
     str     r8, [r0, #12]
-    umaal   r9, r11, r3, r5
-    mov.w   r10, #0
-    umaal   r10, r11, r4, r5
-    umaal   r9, r7, r2, r6
-    str     r9, [r0, #16]
-    umaal   r10, r7, r3, r6
-    umaal   r11, r7, r4, r6
+    umaal   r11, lr, r3, r5
+    mov.w   r1, #0
+    umaal   r1, lr, r4, r5
+    umaal   r11, r7, r2, r6
+    umaal   r1, r7, r3, r6
+    umaal   lr, r7, r4, r6
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    adr.w   lr, .Lsg32_r0 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
+    adr.w   r9, .Lsg32_r0 + 1                @ (Thumb bit)
+    str     r9, [sp, #F_RET]
     b.w     .L5x_k5            @ the last 27 steps
     .p2align 1
 .Lsg32_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #20
-    ldmia   r12, {r2-r6}               @ a[i..i+5)
-    ldr     r7, [r0, #-84]
+    ldr     r2, [sp, #(F_BUF + 20)]   @ a[5]
+    ldr     r3, [sp, #(F_BUF + 24)]   @ a[6]
+    ldr     r4, [sp, #(F_BUF + 28)]   @ a[7]
+    ldr     r5, [sp, #(F_BUF + 32)]   @ a[8]
+    ldr     r6, [sp, #(F_BUF + 36)]   @ a[9]
+    ldr     lr, [r0, #-84]
     ldr     r8, [r0, #-80]
     ldr     r10, [r0, #-76]
-    ldr     r12, [r0, #-72]
+    ldr     r1, [r0, #-72]
     mov.w   r9, #0
-    umaal   r7, r9, r2, r3
-    str     r7, [r0, #-84]
+    umaal   lr, r9, r2, r3
+    str     lr, [r0, #-84]
     umaal   r9, r8, r2, r4
     str     r9, [r0, #-80]
-    mov.w   r7, #0
-    umaal   r7, r8, r3, r4
-    umaal   r7, r10, r2, r5
-    str     r7, [r0, #-76]
+    mov.w   lr, #0
+    umaal   lr, r8, r3, r4
+    umaal   lr, r10, r2, r5
+    str     lr, [r0, #-76]
     umaal   r8, r10, r3, r5
     mov.w   r9, #0
     umaal   r9, r10, r4, r5
-    umaal   r8, r12, r2, r6
-    str     r8, [r0, #-72]
-    umaal   r9, r12, r3, r6
-    umaal   r10, r12, r4, r6
+    umaal   r8, r1, r2, r6
+    umaal   r9, r1, r3, r6
+    umaal   r10, r1, r4, r6
     mov.w   r11, #0
-    umaal   r11, r12, r5, r6
-    mov.w   r7, #0
+    umaal   r11, r1, r5, r6
+    mov.w   lr, #0
     subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r1 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
+    adr.w   r7, .Lsg32_r1 + 1                @ (Thumb bit)
+    str     r7, [sp, #F_RET]
     b.w     .L5x_k10            @ the last 22 steps
     .p2align 1
 .Lsg32_r1:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #40
-    ldmia   r12, {r2-r6}               @ a[i..i+5)
-    ldr     r12, [r0, #-64]
-    ldr     r7, [r0, #-60]
-    ldr     r9, [r0, #-56]
-    ldr     r11, [r0, #-52]
-    mov.w   r8, #0
-    umaal   r12, r8, r2, r3
-    str     r12, [r0, #-64]
-    umaal   r8, r7, r2, r4
-    str     r8, [r0, #-60]
-    mov.w   r12, #0
-    umaal   r12, r7, r3, r4
-    umaal   r12, r9, r2, r5
-    str     r12, [r0, #-56]
-    umaal   r7, r9, r3, r5
-    mov.w   r8, #0
-    umaal   r8, r9, r4, r5
-    umaal   r7, r11, r2, r6
-    str     r7, [r0, #-52]
-    umaal   r8, r11, r3, r6
-    umaal   r9, r11, r4, r6
-    mov.w   r10, #0
-    umaal   r10, r11, r5, r6
-    mov.w   r12, #0
-    subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r2 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     .L5x_k15            @ the last 17 steps
-    .p2align 1
-.Lsg32_r2:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #60
-    ldmia   r12, {r2-r6}               @ a[i..i+5)
-    ldr     r11, [r0, #-44]
-    ldr     r12, [r0, #-40]
-    ldr     r8, [r0, #-36]
-    ldr     r10, [r0, #-32]
-    mov.w   r7, #0
-    umaal   r11, r7, r2, r3
-    str     r11, [r0, #-44]
-    umaal   r7, r12, r2, r4
-    str     r7, [r0, #-40]
-    mov.w   r11, #0
-    umaal   r11, r12, r3, r4
-    umaal   r11, r8, r2, r5
-    str     r11, [r0, #-36]
-    umaal   r12, r8, r3, r5
-    mov.w   r7, #0
-    umaal   r7, r8, r4, r5
-    umaal   r12, r10, r2, r6
-    str     r12, [r0, #-32]
-    umaal   r7, r10, r3, r6
-    umaal   r8, r10, r4, r6
-    mov.w   r9, #0
-    umaal   r9, r10, r5, r6
-    mov.w   r11, #0
-    subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r3 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     .L5x_k20            @ the last 12 steps
-    .p2align 1
-.Lsg32_r3:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #80
-    ldmia   r12, {r2-r6}               @ a[i..i+5)
-    ldr     r10, [r0, #-24]
-    ldr     r11, [r0, #-20]
-    ldr     r7, [r0, #-16]
-    ldr     r9, [r0, #-12]
+    ldr     r2, [sp, #(F_BUF + 40)]   @ a[10]
+    ldr     r3, [sp, #(F_BUF + 44)]   @ a[11]
+    ldr     r4, [sp, #(F_BUF + 48)]   @ a[12]
+    ldr     r5, [sp, #(F_BUF + 52)]   @ a[13]
+    ldr     r6, [sp, #(F_BUF + 56)]   @ a[14]
+    ldr     r10, [r0, #-64]
+    ldr     lr, [r0, #-60]
+    ldr     r7, [r0, #-56]
+    ldr     r9, [r0, #-52]
     mov.w   r12, #0
     umaal   r10, r12, r2, r3
-    str     r10, [r0, #-24]
-    umaal   r12, r11, r2, r4
-    str     r12, [r0, #-20]
+    str     r10, [r0, #-64]
+    umaal   r12, lr, r2, r4
+    str     r12, [r0, #-60]
     mov.w   r10, #0
-    umaal   r10, r11, r3, r4
+    umaal   r10, lr, r3, r4
     umaal   r10, r7, r2, r5
-    str     r10, [r0, #-16]
-    umaal   r11, r7, r3, r5
+    str     r10, [r0, #-56]
+    umaal   lr, r7, r3, r5
     mov.w   r12, #0
     umaal   r12, r7, r4, r5
-    umaal   r11, r9, r2, r6
-    str     r11, [r0, #-12]
+    umaal   lr, r9, r2, r6
     umaal   r12, r9, r3, r6
     umaal   r7, r9, r4, r6
     mov.w   r8, #0
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r4 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
+    adr.w   r1, .Lsg32_r2 + 1                @ (Thumb bit)
+    str     r1, [sp, #F_RET]
+    b.w     .L5x_k15            @ the last 17 steps
+    .p2align 1
+.Lsg32_r2:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    ldr     r2, [sp, #(F_BUF + 60)]   @ a[15]
+    ldr     r3, [sp, #(F_BUF + 64)]   @ a[16]
+    ldr     r4, [sp, #(F_BUF + 68)]   @ a[17]
+    ldr     r5, [sp, #(F_BUF + 72)]   @ a[18]
+    ldr     r6, [sp, #(F_BUF + 76)]   @ a[19]
+    ldr     r7, [r0, #-44]
+    ldr     r10, [r0, #-40]
+    ldr     r1, [r0, #-36]
+    ldr     r12, [r0, #-32]
+    mov.w   r11, #0
+    umaal   r7, r11, r2, r3
+    str     r7, [r0, #-44]
+    umaal   r11, r10, r2, r4
+    str     r11, [r0, #-40]
+    mov.w   r7, #0
+    umaal   r7, r10, r3, r4
+    umaal   r7, r1, r2, r5
+    str     r7, [r0, #-36]
+    umaal   r10, r1, r3, r5
+    mov.w   r11, #0
+    umaal   r11, r1, r4, r5
+    umaal   r10, r12, r2, r6
+    umaal   r11, r12, r3, r6
+    umaal   r1, r12, r4, r6
+    mov.w   lr, #0
+    umaal   lr, r12, r5, r6
+    mov.w   r7, #0
+    subw    r0, r0, #108
+    adr.w   r8, .Lsg32_r3 + 1                @ (Thumb bit)
+    str     r8, [sp, #F_RET]
+    b.w     .L5x_k20            @ the last 12 steps
+    .p2align 1
+.Lsg32_r3:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    ldr     r2, [sp, #(F_BUF + 80)]   @ a[20]
+    ldr     r3, [sp, #(F_BUF + 84)]   @ a[21]
+    ldr     r4, [sp, #(F_BUF + 88)]   @ a[22]
+    ldr     r5, [sp, #(F_BUF + 92)]   @ a[23]
+    ldr     r6, [sp, #(F_BUF + 96)]   @ a[24]
+    ldr     r1, [r0, #-24]
+    ldr     r7, [r0, #-20]
+    ldr     r9, [r0, #-16]
+    ldr     r11, [r0, #-12]
+    mov.w   r8, #0
+    umaal   r1, r8, r2, r3
+    str     r1, [r0, #-24]
+    umaal   r8, r7, r2, r4
+    str     r8, [r0, #-20]
+    mov.w   r1, #0
+    umaal   r1, r7, r3, r4
+    umaal   r1, r9, r2, r5
+    str     r1, [r0, #-16]
+    umaal   r7, r9, r3, r5
+    mov.w   r8, #0
+    umaal   r8, r9, r4, r5
+    umaal   r7, r11, r2, r6
+    umaal   r8, r11, r3, r6
+    umaal   r9, r11, r4, r6
+    mov.w   r10, #0
+    umaal   r10, r11, r5, r6
+    mov.w   r1, #0
+    subw    r0, r0, #108
+    adr.w   r12, .Lsg32_r4 + 1                @ (Thumb bit)
+    str     r12, [sp, #F_RET]
     b.w     .L5x_k25            @ the last 7 steps
     .p2align 1
 .Lsg32_r4:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    add.w   r12, r1, #100
-    ldmia   r12, {r2-r6}               @ a[i..i+5)
+    ldr     r2, [sp, #(F_BUF + 100)]   @ a[25]
+    ldr     r3, [sp, #(F_BUF + 104)]   @ a[26]
+    ldr     r4, [sp, #(F_BUF + 108)]   @ a[27]
+    ldr     r5, [sp, #(F_BUF + 112)]   @ a[28]
+    ldr     r6, [sp, #(F_BUF + 116)]   @ a[29]
     ldr     r9, [r0, #-4]
-    ldr     r10, [r0, #0]
+    ldr     r1, [r0, #0]
     ldr     r12, [r0, #4]
     ldr     r8, [r0, #8]
-    mov.w   r11, #0
-    umaal   r9, r11, r2, r3
+    mov.w   lr, #0
+    umaal   r9, lr, r2, r3
     str     r9, [r0, #-4]
-    umaal   r11, r10, r2, r4
-    str     r11, [r0, #0]
+    umaal   lr, r1, r2, r4
+    str     lr, [r0, #0]
     mov.w   r9, #0
-    umaal   r9, r10, r3, r4
+    umaal   r9, r1, r3, r4
     umaal   r9, r12, r2, r5
     str     r9, [r0, #4]
-    umaal   r10, r12, r3, r5
-    mov.w   r11, #0
-    umaal   r11, r12, r4, r5
-    umaal   r10, r8, r2, r6
-    str     r10, [r0, #8]
-    umaal   r11, r8, r3, r6
+    umaal   r1, r12, r3, r5
+    mov.w   lr, #0
+    umaal   lr, r12, r4, r5
+    umaal   r1, r8, r2, r6
+    umaal   lr, r8, r3, r6
     umaal   r12, r8, r4, r6
     mov.w   r7, #0
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #108
-    adr.w   lr, .Lsg32_r5 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
+    adr.w   r10, .Lsg32_r5 + 1                @ (Thumb bit)
+    str     r10, [sp, #F_RET]
     b.w     .L5x_k30            @ the last 2 steps
     .p2align 1
 .Lsg32_r5:
 @ ---- end of generated section (sqr32) ----
     @ rows 30 and 31: a[30]*a[31] into column 61 (r11), its high word is
     @ column 62, column 63 is zero; t[57..64) in one STM
-    ldrd    r2, r3, [r1, #120]
+    ldrd    r2, r3, [sp, #(F_BUF + 120)]
     mov.w   r12, #0
     mov.w   lr, #0
     umaal   r11, r12, r2, r3
@@ -3072,65 +3165,6 @@ rsa_cm_sqr32:
     pop     {r4-r11, pc}
     .size rsa_cm_sqr32, . - rsa_cm_sqr32
 
-@ redc32, five-row block at byte offset \off of t: from t[i..i+5), n[0..5)
-@ and n0, the quotients m0..m4 row by row (m_k = column i+k times n0 once
-@ rows 0..k-1 have been added; row k adds m_k * n[0..5) into columns
-@ i+k..i+k+4 with its carry becoming column i+k+5).  The register that
-@ row k clears (column i+k, now zero) is row k+1's carry.  Leaves what
-@ step 5 of rsa_cm_s5x32 expects: m0..m4 in r2-r6, columns i+5..i+9 in
-@ r10, r11, r12, r7, r8, r0 = &t[i], r1 = n.  m0, m1 go through the frame
-@ (F_IT, F_I): fourteen registers are live in row 4.  25 UMAAL + 5 MUL.
-@ No flags are touched.
-    .macro REDC32_SQ5 off
-    ldr     r5, [sp, #F_B]             @ t
-    ldr     r11, [r5, #(\off)]
-    ldr     r12, [r5, #(\off + 4)]
-    ldr     r7, [r5, #(\off + 8)]
-    ldr     r8, [r5, #(\off + 12)]
-    ldr     r9, [r5, #(\off + 16)]
-    ldr     r5, [sp, #F_A]             @ n
-    ldmia   r5, {r0-r3, lr}            @ n[0..5)
-    ldr     r6, [sp, #F_ARG5]          @ n0
-    mul     r4, r11, r6                @ m0
-    mov.w   r10, #0
-    umaal   r11, r10, r4, r0           @ r11 = 0 from here on
-    umaal   r12, r10, r4, r1
-    umaal   r7, r10, r4, r2
-    umaal   r8, r10, r4, r3
-    umaal   r9, r10, r4, lr            @ r10 = column i+5
-    str     r4, [sp, #F_IT]
-    mul     r4, r12, r6                @ m1
-    umaal   r12, r11, r4, r0           @ r12 = 0
-    umaal   r7, r11, r4, r1
-    umaal   r8, r11, r4, r2
-    umaal   r9, r11, r4, r3
-    umaal   r10, r11, r4, lr           @ r11 = column i+6
-    str     r4, [sp, #F_I]
-    mul     r4, r7, r6                 @ m2
-    umaal   r7, r12, r4, r0            @ r7 = 0
-    umaal   r8, r12, r4, r1
-    umaal   r9, r12, r4, r2
-    umaal   r10, r12, r4, r3
-    umaal   r11, r12, r4, lr           @ r12 = column i+7
-    mul     r5, r8, r6                 @ m3
-    umaal   r8, r7, r5, r0             @ r8 = 0
-    umaal   r9, r7, r5, r1
-    umaal   r10, r7, r5, r2
-    umaal   r11, r7, r5, r3
-    umaal   r12, r7, r5, lr            @ r7 = column i+8
-    mul     r6, r9, r6                 @ m4
-    umaal   r9, r8, r6, r0             @ r9 = 0
-    umaal   r10, r8, r6, r1
-    umaal   r11, r8, r6, r2
-    umaal   r12, r8, r6, r3
-    umaal   r7, r8, r6, lr             @ r8 = column i+9
-    ldr     r0, [sp, #F_B]
-    ldr     r1, [sp, #F_A]
-    ldrd    r2, r3, [sp, #F_IT]        @ m0, m1
-    .if \off
-    add.w   r0, r0, #(\off)
-    .endif
-    .endm
 
 
 @ redc32 block epilogues: t[i+32..i+32+k) += window + C (r0 = &t[i+32]).
@@ -3169,32 +3203,32 @@ rsa_cm_redc32:
     @ on a copy and streaming all 32 steps.  The pending carry stays in the
     @ C flag from one epilogue to the next: nothing in between sets flags
     @ (MUL, UMAAL, loads, stores, ADD.W, MOV.W, ORR, branches).
+    ldr     r1, [sp, #F_A]             @ n to the frame buffer (rsa_cm_s5x32 reads it there)
+    add.w   r0, sp, #F_BUF
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
     cmn     r0, #0                     @ C = 0
     REDC32_SQ5 0
-    adr.w   lr, .Lrd32_r0 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     .L5x_k5
+    REDC32_GO5 .Lrd32_r0
     .p2align 1
 .Lrd32_r0:
     REDC32_EPI5
     REDC32_SQ5 20
-    adr.w   lr, .Lrd32_r1 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     .L5x_k5
+    REDC32_GO5 .Lrd32_r1
     .p2align 1
 .Lrd32_r1:
     REDC32_EPI5
     REDC32_SQ5 40
-    adr.w   lr, .Lrd32_r2 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     .L5x_k5
+    REDC32_GO5 .Lrd32_r2
     .p2align 1
 .Lrd32_r2:
     REDC32_EPI5
     REDC32_SQ5 60
-    adr.w   lr, .Lrd32_r3 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     .L5x_k5
+    REDC32_GO5 .Lrd32_r3
     .p2align 1
 .Lrd32_r3:
     REDC32_EPI5
