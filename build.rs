@@ -1,23 +1,43 @@
-//! Chooses the arithmetic backend from the *target* (never the host):
-//! `rsa_cortex_m_backend = "umaal"` where the Thumb-2 UMAAL assembly can run,
-//! `"portable"` elsewhere. A `--cfg rsa_cortex_m_backend="..."` in RUSTFLAGS
-//! wins: then nothing is emitted.
+//! Chooses the arithmetic backend from the *target* (never the host) and
+//! emits it as the one cfg `rsa_cortex_m_backend`:
+//!
+//! * `"umaal"` where the Thumb-2 UMAAL assembly can run (ARMv7E-M, ARMv8-M
+//!   Mainline with DSP, ARMv7-A/R in Thumb state);
+//! * `"x86_64"` on x86-64 (64-bit words, BMI2/ADX rows where the CPU has
+//!   them);
+//! * `"portable64"` on other 64-bit targets, `"portable32"` elsewhere.
+//!
+//! A user override is the same cfg in RUSTFLAGS (`--cfg
+//! rsa_cortex_m_backend="portable32"`), which Cargo hands to this script as
+//! `CARGO_CFG_RSA_CORTEX_M_BACKEND`; `"portable"` means the portable kernels
+//! of the target's word size. A choice the target cannot run fails the
+//! build. The script then emits the backend it settled on (the user's own
+//! value, if different, is only that alias).
 
 use std::env;
+
+const BACKENDS: [&str; 5] = ["portable", "portable32", "portable64", "umaal", "x86_64"];
 
 fn main() {
     for var in [
         "CARGO_CFG_TARGET_ARCH",
         "CARGO_CFG_TARGET_FEATURE",
+        "CARGO_CFG_TARGET_POINTER_WIDTH",
+        "CARGO_CFG_RSA_CORTEX_M_BACKEND",
         "CARGO_ENCODED_RUSTFLAGS",
-        "RUSTFLAGS",
         "TARGET",
     ] {
         println!("cargo:rerun-if-env-changed={var}");
     }
     println!("cargo:rerun-if-changed=build.rs");
+    println!(
+        "cargo::rustc-check-cfg=cfg(rsa_cortex_m_backend, values(\"{}\"))",
+        BACKENDS.join("\", \"")
+    );
 
     let target = env::var("TARGET").unwrap_or_default();
+    let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
+    let wide = env::var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Ok("64");
     println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_mul16)");
     // ARMv6-M and ARMv8-M Baseline have only MULS (32×32→32): a u64
     // product becomes a call to __aeabi_lmul (a full 64×64 multiply); four
@@ -25,17 +45,58 @@ fn main() {
     if target.starts_with("thumbv6m") || target.starts_with("thumbv8m.base") {
         println!("cargo:rustc-cfg=rsa_cortex_m_mul16");
     }
-
-    let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
-    if flags
-        .split('\x1f')
-        .any(|f| f.contains("rsa_cortex_m_backend"))
-    {
-        return; // the user chose
+    // LLVM assembles global_asm! with the target's base features, not
+    // -C target-cpu: on ARMv8-M the assembly needs a `.cpu` line for DSP.
+    println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_asm_v8m)");
+    if target.starts_with("thumbv8m.main") {
+        println!("cargo:rustc-cfg=rsa_cortex_m_asm_v8m");
     }
-    let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
-    // Stable Rust does not expose ARM target features to cfg, so besides
-    // CARGO_CFG_TARGET_FEATURE look at -C target-cpu / -C target-feature.
+
+    let detected_umaal = umaal_available(&target, &arch);
+    let backend = match env::var("CARGO_CFG_RSA_CORTEX_M_BACKEND") {
+        Ok(chosen) => {
+            // Several values would all be set as cfgs: allow one.
+            let chosen: &'static str = chosen.trim().to_owned().leak();
+            if chosen.contains(',') {
+                fail(&format!("one backend only, got {chosen:?}"));
+            }
+            match chosen {
+                "portable" if wide => "portable64",
+                "portable" => "portable32",
+                "portable32" | "portable64" => chosen,
+                "x86_64" if arch == "x86_64" => chosen,
+                "x86_64" => fail(&format!("backend x86_64 on a {arch} target ({target})")),
+                // The user vouches for the DSP extension where it is optional
+                // (ARMv8-M Mainline), but never where Thumb state has no UMAAL.
+                "umaal" if detected_umaal || umaal_possible(&target) => chosen,
+                "umaal" => fail(&format!(
+                    "backend umaal needs UMAAL in Thumb state (ARMv7E-M, ARMv8-M Mainline with DSP, \
+                     ARMv7-A/R); {target} has none"
+                )),
+                other => fail(&format!(
+                    "unknown backend {other:?} (one of {})",
+                    BACKENDS.join(", ")
+                )),
+            }
+        }
+        Err(_) if detected_umaal => "umaal",
+        Err(_) if arch == "x86_64" => "x86_64",
+        Err(_) if wide => "portable64",
+        Err(_) => "portable32",
+    };
+    println!("cargo:rustc-cfg=rsa_cortex_m_backend=\"{backend}\"");
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("error: rsa_cortex_m_backend: {msg}");
+    std::process::exit(1);
+}
+
+/// `-C target-cpu` and `-C target-feature` from the encoded RUSTFLAGS
+/// (stable Rust does not expose ARM target features to cfg): the CPU name
+/// and the features added (`dsp`) or removed (`-dsp`).
+fn cpu_and_features() -> (String, Vec<String>) {
+    let flags = env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
     let mut features: Vec<String> = env::var("CARGO_CFG_TARGET_FEATURE")
         .unwrap_or_default()
         .split(',')
@@ -70,27 +131,17 @@ fn main() {
             }
         }
     }
-    let backend = if umaal_available(&target, &arch, &cpu, &features) {
-        "umaal"
-    } else {
-        "portable"
-    };
-    println!("cargo:rustc-cfg=rsa_cortex_m_backend=\"{backend}\"");
-    // LLVM assembles global_asm! with the target's base features, not
-    // -C target-cpu: on ARMv8-M the assembly needs a `.cpu` line for DSP.
-    println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_asm_v8m)");
-    if target.starts_with("thumbv8m.main") {
-        println!("cargo:rustc-cfg=rsa_cortex_m_asm_v8m");
-    }
+    (cpu, features)
 }
 
-/// UMAAL, SEL and UADD8 in Thumb state: ARMv7E-M, ARMv8-M Mainline with the
-/// DSP extension, and ARMv7-A/R and ARMv8-R AArch32 (Thumb-2 always has them
-/// there).
-fn umaal_available(target: &str, arch: &str, cpu: &str, features: &[String]) -> bool {
+/// Whether the target certainly has UMAAL, SEL and UADD8 in Thumb state:
+/// ARMv7E-M, ARMv8-M Mainline with the DSP extension, and ARMv7-A/R and
+/// ARMv8-R AArch32 (Thumb-2 always has them there).
+fn umaal_available(target: &str, arch: &str) -> bool {
     if arch != "arm" {
         return false;
     }
+    let (cpu, features) = cpu_and_features();
     let has = |f: &str| features.iter().any(|x| x == f);
     let removed = |f: &str| features.iter().any(|x| x.strip_prefix('-') == Some(f));
     if target.starts_with("thumbv7em") {
@@ -99,16 +150,27 @@ fn umaal_available(target: &str, arch: &str, cpu: &str, features: &[String]) -> 
     if target.starts_with("thumbv8m.main") {
         // Optional on the M33/M35P/M55/M85; LLVM's CPU models include it.
         let dsp_cpu = matches!(
-            cpu,
+            cpu.as_str(),
             "cortex-m33" | "cortex-m35p" | "cortex-m55" | "cortex-m85"
         );
         return (has("dsp") || dsp_cpu) && !removed("dsp");
     }
-    // A/R profile with Thumb-2: armv7-*, armv7a-*, armv7r-*, thumbv7a-*,
-    // thumbv7neon-*, armv8r-*. (thumbv6m, thumbv7m, thumbv8m.base, armv4/5/6
-    // and arm-* have no UMAAL in Thumb state.)
-    ["armv7", "thumbv7a", "thumbv7neon", "armv8r"]
-        .iter()
-        .any(|p| target.starts_with(p))
-        && !removed("thumb2")
+    umaal_possible(target) && !target.starts_with("thumbv8m.main") && !removed("thumb2")
+}
+
+/// Whether the target's architecture can have UMAAL in Thumb state at all
+/// (ARMv8-M Mainline only with the optional DSP extension).
+fn umaal_possible(target: &str) -> bool {
+    // thumbv6m, thumbv7m, thumbv8m.base, armv4/5/6 and arm-* have no UMAAL
+    // in Thumb state.
+    [
+        "thumbv7em",
+        "thumbv8m.main",
+        "armv7",
+        "thumbv7a",
+        "thumbv7neon",
+        "armv8r",
+    ]
+    .iter()
+    .any(|p| target.starts_with(p))
 }

@@ -7,6 +7,7 @@ firmware, counts the instructions every region executes and estimates its
 cycles with the timing model of ci/M4_TIMING.md. Used by ci/m4-bench.
 """
 import argparse
+import bisect
 import json
 import re
 import struct
@@ -43,6 +44,8 @@ def read_elf(path):
 
     sections = {name(s[0], shstr): s for s in secs}
     symbols = {}
+    global FUNCS
+    funcs = []
     for s in secs:
         if s[1] == 2:  # SHT_SYMTAB
             strtab = secs[s[6]]
@@ -50,6 +53,9 @@ def read_elf(path):
                 st_name, value, size, info, other, shndx = struct.unpack_from("<IIIBBH", data, off)
                 if st_name:
                     symbols[name(st_name, strtab)] = value & ~1
+                    if info & 0xF == 2 and size:  # STT_FUNC
+                        funcs.append((value & ~1, size, name(st_name, strtab)))
+    FUNCS = sorted(funcs)
     flash = 0
     for n, s in sections.items():
         sh_type, flags, size = s[1], s[2], s[5]
@@ -63,58 +69,185 @@ def read_elf(path):
 COND = "eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al"
 RE_BCOND = re.compile(r"^b(%s)$" % COND)
 RE_REG = re.compile(r"\b(r\d+|sb|sl|fp|ip|sp|lr|pc)\b")
+REG_ALIAS = {"sb": "r9", "sl": "r10", "fp": "r11", "ip": "r12", "sp": "r13", "lr": "r14", "pc": "r15"}
 MULS = {"mul", "muls", "mla", "mls", "umull", "smull", "umlal", "smlal", "umaal",
         "smmul", "smmla", "smlabb", "smulbb", "smlad", "smuad"}
+MUL_TWO_DESTS = {"umull", "smull", "umlal", "smlal", "umaal"}
 DIVS = {"udiv", "sdiv"}
+NO_DEST = {"cmp", "cmn", "tst", "teq", "it", "nop", "dsb", "dmb", "isb", "bkpt", "svc",
+           "cpsid", "cpsie", "wfi", "wfe", "sev", "msr", "vcmp", "vcmpe", "vmsr"}
+# UDIV/SDIV: the TRM gives 2-12 cycles (early termination on the operands);
+# the model charges the worst case. The JSON counts them, so they can be
+# re-costed at any other value.
 UDIV_CYCLES = 12
+BRANCHES = ("branch_always", "branch_cond", "call")
 
 
-def reglist_count(ops):
+def reg(r):
+    return REG_ALIAS.get(r, r)
+
+
+def regs_in(s):
+    return frozenset(reg(r) for r in RE_REG.findall(s))
+
+
+def reglist(ops):
+    """Registers of an LDM/STM/PUSH/POP list and its word count."""
     m = re.search(r"\{([^}]*)\}", ops)
     if not m:
-        return 1
+        return frozenset(), 1
+    regs = set()
     n = 0
     for part in m.group(1).split(","):
         part = part.strip()
         if "-" in part:
-            a, b = part.split("-")
-            n += int(re.sub(r"\D", "", b)) - int(re.sub(r"\D", "", a)) + 1
-            if a.strip().startswith("d"):
-                n += int(re.sub(r"\D", "", b)) - int(re.sub(r"\D", "", a)) + 1
+            a, b = (x.strip() for x in part.split("-"))
+            lo, hi = int(re.sub(r"\D", "", a)), int(re.sub(r"\D", "", b))
+            w = 2 if a.startswith("d") else 1
+            n += (hi - lo + 1) * w
+            if a.startswith("r"):
+                regs.update(f"r{k}" for k in range(lo, hi + 1))
         elif part:
             n += 2 if part.startswith("d") else 1
-    return n
+            if RE_REG.fullmatch(part):
+                regs.add(reg(part))
+    return frozenset(regs), n
 
 
-def classify(mn, ops):
-    """-> (kind, extra) for one instruction."""
+class Ins:
+    """One instruction: its class and the registers the model needs (written
+    registers, address registers of a memory access, stored registers)."""
+    __slots__ = ("addr", "size", "kind", "n", "mn", "dests", "addr_regs", "data")
+
+    def __init__(self, addr, size, kind, n=0, mn="", dests=frozenset(), addr_regs=frozenset(),
+                 data=frozenset()):
+        self.addr, self.size, self.kind, self.n, self.mn = addr, size, kind, n, mn
+        self.dests, self.addr_regs, self.data = dests, addr_regs, data
+
+
+def mem_operands(ops):
+    """(registers before the bracket, address registers) of `Rt, [Rn, ...]`."""
+    if "[" not in ops:
+        return regs_in(ops), frozenset()
+    before, rest = ops.split("[", 1)
+    inside = rest.split("]", 1)[0]
+    return regs_in(before), regs_in(inside)
+
+
+def classify(addr, size, mn, ops):
     base = mn.split(".")[0]
-    if base in ("b", "bl", "blx", "bx") or RE_BCOND.match(base) or base in ("cbz", "cbnz"):
-        return ("branch_always" if base in ("b", "bl", "blx", "bx") else "branch_cond"), 0
+    if base in ("bl", "blx"):
+        return Ins(addr, size, "call", mn=base)
+    if base in ("b", "bx") or RE_BCOND.match(base) or base in ("cbz", "cbnz"):
+        return Ins(addr, size, "branch_always" if base in ("b", "bx") else "branch_cond", mn=base)
     if base in ("tbb", "tbh"):
-        return "tbb", 0
-    if base in ("push", "pop") or base.startswith("ldm") or base.startswith("stm") or \
-            base in ("vpush", "vpop") or base.startswith("vldm") or base.startswith("vstm"):
-        n = reglist_count(ops)
-        pc = base in ("pop",) or base.startswith("ldm")
-        pc = pc and re.search(r"\bpc\b", ops.split("{", 1)[-1]) is not None
-        return ("multi_pc" if pc else "multi"), n
-    if base.startswith("ldrd") or base.startswith("strd"):
-        return "multi", 2
+        return Ins(addr, size, "tbb", mn=base, addr_regs=mem_operands(ops)[1])
+    if base in ("push", "pop", "vpush", "vpop") or base.startswith(("ldm", "stm", "vldm", "vstm")):
+        regs, n = reglist(ops)
+        load = base in ("pop", "vpop") or base.startswith(("ldm", "vldm"))
+        if base in ("push", "pop", "vpush", "vpop"):
+            addr_regs = frozenset(["r13"])
+        else:
+            addr_regs = regs_in(ops.split(",", 1)[0])
+        pc = load and "r15" in regs
+        return Ins(addr, size, "multi_pc" if pc else "multi", n=n, mn=base,
+                   dests=regs if load else frozenset(), addr_regs=addr_regs,
+                   data=frozenset() if load else regs)
+    if base.startswith(("ldrd", "strd")):
+        before, addr_regs = mem_operands(ops)
+        load = base.startswith("ldrd")
+        return Ins(addr, size, "pair", n=2, mn=base, dests=before if load else frozenset(),
+                   addr_regs=addr_regs, data=frozenset() if load else before)
     if base.startswith("ldr") or base == "vldr":
-        dest = ops.split(",")[0].strip()
-        if dest == "pc":
-            return "load_pc", 0
-        return "load", dest
+        before, addr_regs = mem_operands(ops)
+        if "r15" in before:
+            return Ins(addr, size, "load_pc", mn=base, addr_regs=addr_regs)
+        return Ins(addr, size, "load", mn=base, dests=before, addr_regs=addr_regs)
     if base.startswith("str") or base == "vstr":
-        return "store", ops.split(",")[0].strip()
+        before, addr_regs = mem_operands(ops)
+        return Ins(addr, size, "store", mn=base, addr_regs=addr_regs, data=before)
+    first = ops.split(",")[0].strip()
     if base in MULS:
-        return "mul", base
+        ds = [reg(x.strip()) for x in ops.split(",")[:2 if base in MUL_TWO_DESTS else 1]]
+        return Ins(addr, size, "mul", mn=base, dests=frozenset(ds))
     if base in DIVS:
-        return "div", 0
-    if base in ("mov", "add") and ops.split(",")[0].strip() == "pc":
-        return "branch_always", 0
-    return "alu", 0
+        return Ins(addr, size, "div", mn=base, dests=regs_in(first))
+    if base in ("mov", "add") and first == "pc":
+        return Ins(addr, size, "branch_always", mn=base)
+    dests = frozenset() if base in NO_DEST or base.startswith("it") else regs_in(first)
+    return Ins(addr, size, "alu", mn=base, dests=dests)
+
+
+MEMORY = ("load", "load_pc", "store", "pair", "multi", "multi_pc", "tbb")
+
+
+def instr_classes(ins, prev, last, taken):
+    """Count classes of one executed instruction under the corrected Cortex-M4
+    rules (ci/M4_TIMING.md); `prev` is the instruction executed just before
+    (None after a taken branch or where unknown)."""
+    k = ins.kind
+    out = [k]
+    if k == "load" and prev is not None and prev.kind == "load" and not (prev.dests & ins.addr_regs):
+        out.append("load_pipelined")
+    elif k == "store" and prev is not None and prev.kind == "load" \
+            and not (prev.dests & (ins.addr_regs | ins.data)):
+        out.append("store_free")
+    elif k == "branch_cond":
+        out[0] = "branch_cond_taken" if (last and taken) else "branch_cond_not_taken"
+    elif k == "mul":
+        out.append("mul:" + ins.mn)
+    if k in MEMORY and prev is not None and prev.kind in ("alu", "mul", "div") \
+            and prev.dests & ins.addr_regs:
+        out.append("agu_stall")
+    return out
+
+
+# Cycles per class (corrected model). LDM/STM add their words, see cycles_of.
+WEIGHTS = {"alu": 1, "mul": 1, "div": UDIV_CYCLES, "load": 2, "load_pipelined": -1, "load_pc": 4,
+           "store": 1, "store_free": -1, "pair": 3, "multi": 1, "multi_words": 1, "multi_pc": 3,
+           "multi_pc_words": 1, "tbb": 4, "agu_stall": 1, "branch_always": 3, "call": 3,
+           "branch_cond_taken": 3, "branch_cond_not_taken": 1}
+
+
+def block_classes(instrs, taken, first_prev=None):
+    """Class counts of one execution of a translation block."""
+    c = defaultdict(int)
+    prev = first_prev
+    last = len(instrs) - 1
+    for i, ins in enumerate(instrs):
+        for cl in instr_classes(ins, prev, i == last, taken):
+            c[cl] += 1
+        if ins.kind == "multi":
+            c["multi_words"] += ins.n
+        elif ins.kind == "multi_pc":
+            c["multi_pc_words"] += ins.n
+        prev = ins
+    c["instructions"] += len(instrs)
+    return c
+
+
+def cycles_of(classes, mul_costs=None):
+    """Cycles of class counts; `mul_costs` maps a multiply mnemonic to its
+    cost where that is not 1 (the Cortex-M3)."""
+    cyc = sum(WEIGHTS.get(k, 0) * v for k, v in classes.items())
+    if mul_costs:
+        for k, v in classes.items():
+            if k.startswith("mul:"):
+                cyc += (mul_costs.get(k[4:], 1) - 1) * v
+    return cyc
+
+
+def first_adjust(block, pred_last):
+    """Class-count difference of a block's first instruction when it runs
+    straight after `pred_last` (the previous block fell through into it:
+    QEMU ends translation blocks at size limits, the core does not)."""
+    ins = block[0]
+    d = defaultdict(int)
+    for cl in instr_classes(ins, pred_last, len(block) == 1, False):
+        d[cl] += 1
+    for cl in instr_classes(ins, None, len(block) == 1, False):
+        d[cl] -= 1
+    return {k: v for k, v in d.items() if v}
 
 
 # Multiply timings of the Cortex-M3 (ARM DDI 0337, table 18-1): MUL 1, MLA
@@ -132,7 +265,8 @@ def block_cost_m0(instrs, taken, muls_cycles):
     BX/BLX 3, writes to PC 3; zero wait states."""
     cycles = 0
     last = len(instrs) - 1
-    for i, (_, _, kind, extra) in enumerate(instrs):
+    for i, ins in enumerate(instrs):
+        kind = ins.kind
         if kind == "mul":
             c = muls_cycles
         elif kind in ("load", "store"):
@@ -140,10 +274,10 @@ def block_cost_m0(instrs, taken, muls_cycles):
         elif kind == "load_pc":
             c = 3
         elif kind == "multi":
-            c = 1 + extra
+            c = 1 + ins.n
         elif kind == "multi_pc":
-            c = 4 + extra
-        elif kind == "branch_always":
+            c = 4 + ins.n
+        elif kind in ("branch_always", "call"):
             c = 3
         elif kind == "branch_cond":
             c = 3 if (i == last and taken) else 1
@@ -153,51 +287,50 @@ def block_cost_m0(instrs, taken, muls_cycles):
     return cycles
 
 
-def block_cost(instrs, taken, model="cortex-m4"):
-    """Cycles of one execution of a translation block; `taken` tells whether
-    its final branch (if any) went somewhere other than the next address.
-    `model`: "cortex-m4" (ci/M4_TIMING.md), "cortex-m3" (the same pipeline
-    model with the M3's multiply timings, worst case), "cortex-m3-best"
-    (best case) or "cortex-m0" / "cortex-m0-small-mul" (block_cost_m0)."""
-    if model.startswith("cortex-m0"):
-        return block_cost_m0(instrs, taken, 32 if model.endswith("small-mul") else 1)
-    m3 = M3_MUL_BEST if model == "cortex-m3-best" else M3_MUL_WORST if model.startswith("cortex-m3") else None
+def block_cost_old(instrs, taken, mul_costs=None):
+    """The model before issue 13 (kept for comparison, --old-model): every
+    load 1 cycle after any single load or store, a store 0 after a load of
+    another register, no address-generation stall, no pipelining across
+    translation blocks."""
     cycles = 0
-    prev = None  # (kind, extra) of the previous instruction
+    prev = None
     last = len(instrs) - 1
-    for i, (_, _, kind, extra) in enumerate(instrs):
+    for i, ins in enumerate(instrs):
+        kind = ins.kind
         if kind == "alu":
             c = 1
         elif kind == "mul":
-            c = m3.get(extra, 1) if m3 else 1
+            c = mul_costs.get(ins.mn, 1) if mul_costs else 1
         elif kind == "div":
             c = UDIV_CYCLES
         elif kind == "load":
-            c = 1 if prev and prev[0] in ("load", "store") else 2
+            c = 1 if prev is not None and prev.kind in ("load", "store") else 2
         elif kind == "store":
-            # Address phase overlaps the data phase of an independent load.
-            c = 0 if prev and prev[0] == "load" and prev[1] != extra else 1
+            c = 0 if prev is not None and prev.kind == "load" and not (prev.dests & ins.data) else 1
         elif kind == "load_pc":
             c = 2 + 2
+        elif kind == "pair":
+            c = 3
         elif kind == "multi":
-            c = 1 + extra
+            c = 1 + ins.n
         elif kind == "multi_pc":
-            c = 1 + extra + 2
+            c = 1 + ins.n + 2
         elif kind == "tbb":
             c = 2 + 2
-        elif kind == "branch_always":
+        elif kind in ("branch_always", "call"):
             c = 3
         elif kind == "branch_cond":
             c = 3 if (i == last and taken) else 1
         else:
             c = 1
         cycles += c
-        prev = (kind, extra)
+        prev = ins
     return cycles
 
 
 MODELS = {
-    "cortex-m4": "Cortex-M4 model of ci/M4_TIMING.md",
+    "cortex-m4": "Cortex-M4 model of ci/M4_TIMING.md (TRM DDI 0439 3.3.2 load/store rules: "
+                 "nothing pipelines after a store, address-generation stall; UDIV 12)",
     "cortex-m3": "Cortex-M3: the M4 pipeline model with the M3's multiply timings at their worst "
                  "case (UMULL 5, UMLAL 7, MLA 2 cycles; early termination makes them data dependent)",
     "cortex-m3-best": "Cortex-M3, multiplies at their best case (UMULL 3, UMLAL 4)",
@@ -205,9 +338,119 @@ MODELS = {
                  "POP with PC 4+N, taken branch 3, BL 4) with the single-cycle multiplier (MULS 1)",
     "cortex-m0-small-mul": "Cortex-M0 with the small iterative multiplier (MULS 32 cycles)",
 }
+MUL_COSTS = {"cortex-m4": None, "cortex-m3": M3_MUL_WORST, "cortex-m3-best": M3_MUL_BEST}
 
 
 # --------------------------------------------------------------------------
+KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
+           "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select"}
+# Rust functions the split tells apart (substrings of their symbols).
+FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"))
+
+
+KERNEL_ENTRIES = {}  # entry address -> kernel (filled from the ELF)
+
+
+def func_at(addr):
+    """Name of the ELF function symbol containing addr, or None."""
+    i = bisect.bisect_right(FUNCS, (addr, 1 << 40, "")) - 1
+    if i >= 0:
+        start, size, name = FUNCS[i]
+        if start <= addr < start + size:
+            return name
+    return None
+
+
+class Split:
+    """In-situ split of one region (--split): a shadow call stack follows
+    BL/BLX and the returns to their addresses; every executed block's cycles
+    go to the kernel call it runs in (mul, sqr, redc, select, with the Rust
+    frame it was called from) or to the Rust code between kernel calls."""
+
+    def __init__(self):
+        self.stack = []       # [(return address, function name)]
+        self.calls = []       # [kernel, context, invocation, cycles]
+        self.glue = defaultdict(int)
+        self.invocations = 0
+        self.cur = None       # index of the open kernel call
+        self.depth = 0        # stack depth at its entry
+
+    def context(self):
+        for _, name in reversed(self.stack):
+            for key, label in FRAMES:
+                if name and key in name:
+                    return label
+        return "other"
+
+    def block(self, instrs, nxt, cycles):
+        if self.cur is None and instrs[0].addr in KERNEL_ENTRIES:
+            # Entered by BL or by a wrapper's tail call: the call lasts until
+            # the stack drops below its depth.
+            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0])
+            self.cur = len(self.calls) - 1
+            self.depth = len(self.stack)
+        if self.cur is not None:
+            self.calls[self.cur][3] += cycles
+        else:
+            self.glue[self.context()] += cycles
+        last = instrs[-1]
+        fall = last.addr + last.size
+        if last.kind == "call" and nxt != fall:
+            name = func_at(nxt)
+            self.stack.append((fall, name))
+            if name and "pow_secret" in name:
+                self.invocations += 1
+        else:
+            for k in range(len(self.stack) - 1, max(len(self.stack) - 8, -1), -1):
+                if self.stack[k][0] == nxt:
+                    del self.stack[k:]
+                    if self.cur is not None and len(self.stack) < self.depth:
+                        self.cur = None
+                    break
+
+    def report(self, op):
+        """{part: [count, cycles]} for the region."""
+        parts = defaultdict(lambda: [0, 0])
+        calls = self.calls
+        i = 0
+        seen_select = set()
+        while i < len(calls):
+            k, ctx, inv, cyc = calls[i]
+            pair = i + 1 < len(calls) and k in ("mul", "sqr") and calls[i + 1][0] == "redc"
+            total = cyc + (calls[i + 1][3] if pair else 0)
+            if op in ("montmul", "montsqr", "select16"):
+                part = k + "+redc" if pair else k
+            elif ctx == "pow_public" and op == "private":
+                part = "fault check"
+            elif ctx == "pow_secret":
+                if k == "select":
+                    seen_select.add(inv)
+                    part = "select"
+                elif inv not in seen_select:
+                    part = "table"
+                elif pair:
+                    part = k + "+redc"
+                else:
+                    part = "conversions"
+            elif ctx == "pow_public":
+                # The first product (into Montgomery form) and the last
+                # (out of it) are conversions.
+                first = i == 0
+                lastc = i + (2 if pair else 1) >= len(calls)
+                part = "conversions" if first or lastc or not pair else k + "+redc"
+            else:
+                part = "conversions"
+            parts[part][0] += 1
+            parts[part][1] += total
+            i += 2 if pair else 1
+        for ctx, cyc in self.glue.items():
+            if ctx == "pow_public" and op == "private":
+                parts["fault check"][1] += cyc
+            else:
+                parts["call overhead"][1] += cyc
+        return {k: v for k, v in parts.items()}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--elf")
@@ -215,6 +458,10 @@ def main():
     ap.add_argument("--console", help="firmware semihosting output")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cpu", default="cortex-m4")
+    ap.add_argument("--old-model", action="store_true",
+                    help="print the pre-issue-13 model's cycles (no store/AGU rules) in the table")
+    ap.add_argument("--split", action="store_true",
+                    help="in-situ split of every region into kernel calls and the code between")
     ap.add_argument("--profile", action="store_true", help="cycles per function and region (stderr)")
     ap.add_argument("--merge", nargs="+", help="JSON reports (M4, M3, M0) to print as one table")
     args = ap.parse_args()
@@ -225,17 +472,42 @@ def main():
     symbols, flash, _ = read_elf(args.elf)
     start_pc = symbols["bench_start"]
     stop_pc = symbols["bench_stop"]
+    m0 = args.cpu.startswith("cortex-m0")
+    for name, kernel in KERNELS.items():
+        if name in symbols:
+            KERNEL_ENTRIES[symbols[name]] = kernel
+    mul_costs = MUL_COSTS.get(args.cpu)
 
-    blocks = {}        # TB start pc -> [(addr, size, kind, extra)]
+    blocks = {}        # TB start pc -> [Ins]
     block_sym = {}     # TB start pc -> symbol (for --profile)
     region_counts = []  # per region: {(pc, next_pc): executions}
+    splits = []
     counts = None
+    split = None
     prev = None
     cur_block = None
     cur_sym = "?"
     hexword = re.compile(r"^[0-9a-f]{4}$")
+    cost_cache = {}
+
+    def block_cycles(p, nxt, pred):
+        """Corrected-model cycles of block p followed by nxt, entered from pred."""
+        instrs = blocks[p]
+        fall = instrs[-1].addr + instrs[-1].size
+        key = (p, nxt != fall, pred)
+        c = cost_cache.get(key)
+        if c is None:
+            cl = block_classes(instrs, nxt != fall)
+            c = cycles_of(cl, mul_costs)
+            if pred is not None and pred in blocks:
+                pl = blocks[pred][-1]
+                if pl.kind not in BRANCHES and pl.addr + pl.size == p:
+                    c += cycles_of(first_adjust(instrs, pl), mul_costs)
+            cost_cache[key] = c
+        return c
 
     with open(args.trace, "r", errors="replace") as f:
+        pprev = None
         for line in f:
             c0 = line[:1]
             if c0 == "T":  # Trace 0: 0xHOST [cs_base/pc/flags/cflags] sym
@@ -243,13 +515,20 @@ def main():
                 pc = int(line[lb + 10:lb + 18], 16)
                 if counts is not None:
                     counts[(prev, pc)] += 1  # block `prev` ran, then went to pc
+                    if split is not None:
+                        split.block(blocks[prev], pc, block_cycles(prev, pc, pprev))
+                    pprev = prev
                     prev = pc
                     if pc == stop_pc:
                         region_counts.append(counts)
+                        splits.append(split)
                         counts = None
+                        split = None
                 elif pc == start_pc:
                     counts = defaultdict(int)
+                    split = Split() if args.split else None
                     prev = pc
+                    pprev = None
                 cur_block = None
             elif c0 == "0" and line[1:2] == "x" and cur_block is not None:
                 addr_s, rest = line.split(":", 1)
@@ -259,12 +538,11 @@ def main():
                     nhw += 1
                 mn = toks[nhw] if nhw < len(toks) else "?"
                 ops = " ".join(toks[nhw + 1:])
-                kind, extra = classify(mn, ops)
                 addr = int(addr_s, 16)
                 if not cur_block:
                     blocks[addr] = cur_block
                     block_sym[addr] = cur_sym
-                cur_block.append((addr, 2 * nhw, kind, extra))
+                cur_block.append(classify(addr, 2 * nhw, mn, ops))
             elif line.startswith("IN:"):
                 cur_block = []
                 cur_sym = line[3:].strip()
@@ -289,43 +567,65 @@ def main():
     rows = []
     for rid, cnt in enumerate(region_counts):
         prof = defaultdict(int)
-        instructions = 0
-        cycles = 0
+        classes = defaultdict(int)
+        cycles_old = 0
         alt_cycles = 0
-        muls = 0
-        divs = 0
         # cnt[(pc, next)]: the block at pc ran, then control went to next
-        # (which tells whether its final branch was taken).
+        # (which tells whether its final branch was taken, and whether pc
+        # fell through into next without a branch).
         for (p, nxt), n in cnt.items():
             instrs = blocks[p]
-            fall = instrs[-1][0] + instrs[-1][1]
-            instructions += n * len(instrs)
-            divs += n * sum(1 for ins in instrs if ins[2] == "div")
-            c = n * block_cost(instrs, nxt != fall, args.cpu)
-            cycles += c
-            if alt_model:
-                alt_cycles += n * block_cost(instrs, nxt != fall, alt_model)
-            muls += n * sum(1 for ins in instrs if ins[2] == "mul")
+            fall = instrs[-1].addr + instrs[-1].size
+            taken = nxt != fall
+            if m0:
+                c = block_cost_m0(instrs, taken, 1)
+                alt_cycles += n * block_cost_m0(instrs, taken, 32)
+                classes["instructions"] += n * len(instrs)
+                classes["cycles"] += n * c
+            else:
+                cl = block_classes(instrs, taken)
+                last = instrs[-1]
+                if nxt in blocks and last.kind not in BRANCHES and not taken and nxt != stop_pc:
+                    for k, v in first_adjust(blocks[nxt], last).items():
+                        classes[k] += n * v
+                for k, v in cl.items():
+                    classes[k] += n * v
+                c = cycles_of(cl, mul_costs)
+                cycles_old += n * block_cost_old(instrs, taken, mul_costs)
             if args.profile:
-                prof[block_sym.get(p, "?")] += c
+                prof[block_sym.get(p, "?")] += n * c
+        if m0:
+            cycles = classes.pop("cycles", 0)
+        else:
+            cycles = cycles_of(classes, mul_costs)
+            if alt_model:
+                alt_cycles = cycles_of(classes, MUL_COSTS[alt_model])
+        corrected = cycles
+        if args.old_model and not m0:
+            cycles = cycles_old
         op, bits, e = meta.get(rid, ("?", 0, 0))
         if args.profile:
             print(f"region {rid} {op} {bits}:", file=sys.stderr)
             for sym, c in sorted(prof.items(), key=lambda x: -x[1])[:12]:
                 print(f"    {c:>12,}  {c / max(cycles, 1):6.1%}  {sym}", file=sys.stderr)
-        rows.append({"region": rid, "operation": op, "bits": bits, "e": e if op == "public" else None,
-                     "instructions": instructions, "cycles": cycles,
-                     "published": PUBLISHED.get((op, bits, e)) if args.cpu == "cortex-m4" else None,
-                     "stack": stacks.get(rid), "heap": heaps.get(rid), "divides": divs, "multiplies": muls,
-                     "cycles_alt": alt_cycles if alt_model else None})
+        row = {"region": rid, "operation": op, "bits": bits, "e": e if op == "public" else None,
+               "instructions": classes["instructions"], "cycles": cycles,
+               "cycles_corrected": corrected, "cycles_old_model": None if m0 else cycles_old,
+               "published": PUBLISHED.get((op, bits, e)) if args.cpu == "cortex-m4" else None,
+               "stack": stacks.get(rid), "heap": heaps.get(rid), "divides": classes.get("div", 0),
+               "multiplies": classes.get("mul", 0),
+               "cycles_alt": alt_cycles if alt_model else None,
+               "classes": dict(sorted((k, v) for k, v in classes.items() if v))}
+        if args.split and splits[rid] is not None:
+            row["split"] = {k: {"calls": v[0], "cycles": v[1]}
+                            for k, v in sorted(splits[rid].report(op).items(), key=lambda x: -x[1][1])}
+        rows.append(row)
 
     if args.json:
         out = {"elf": args.elf, "cpu": args.cpu, "flash_text_rodata": flash,
                "model": MODELS.get(args.cpu, args.cpu), "alt_model": MODELS.get(alt_model) if alt_model else None,
-               "rows": [{k: r[k] for k in ("region", "operation", "bits", "e", "instructions", "cycles",
-                                           "published", "stack", "heap", "divides", "multiplies",
-                                           "cycles_alt")}
-                        for r in rows]}
+               "udiv_cycles": UDIV_CYCLES, "weights": WEIGHTS,
+               "rows": rows}
         print(json.dumps(out, indent=2))
         return
     for r in rows:
@@ -345,18 +645,27 @@ def main():
             print(f"| {r['region']} | {op_name(r['operation'])} | {r['bits']} | {r['instructions']:,} | "
                   f"{r['cycles']:,} | {stack} B | {heap} B | {stack + heap} B |")
         return
-    hdr = f"| region | operation | bits | e | instructions | est. cycles | published | ratio | peak stack |"
-    print(hdr)
-    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    old = not m0
+    print("| region | operation | bits | e | instructions | est. cycles | published | ratio | peak stack |"
+          + (" corrected model |" if args.old_model else " old model |" if old else ""))
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if old else ""))
     for r in rows:
         pub = r["published"]
         ratio = f"{r['cycles'] / pub:.3f}" if pub else "-"
         e = r["e"] if r["e"] is not None else "-"
         name = op_name(r["operation"])
+        pubs = f"{pub:,}" if pub else "-"
         print(f"| {r['region']} | {name} | {r['bits']} | {e} | {r['instructions']:,} | {r['cycles']:,} | "
-              f"{pub:,} | {ratio} | {r['stack']} B |" if pub else
-              f"| {r['region']} | {name} | {r['bits']} | {e} | {r['instructions']:,} | {r['cycles']:,} | - | - | "
-              f"{r['stack']} B |")
+              f"{pubs} | {ratio} | {r['stack']} B |" + (f" {r['cycles_corrected']:,} |" if args.old_model else f" {r['cycles_old_model']:,} |" if old else ""))
+    if args.split:
+        print()
+        print("In-situ split (cycles; calls):")
+        for r in rows:
+            if "split" not in r:
+                continue
+            parts = ", ".join(f"{k} {v['cycles']:,} ({v['calls']})" if v["calls"] else f"{k} {v['cycles']:,}"
+                              for k, v in r["split"].items())
+            print(f"- region {r['region']} {op_name(r['operation'])} {r['bits']}: {parts}")
 
 
 NAMES = {"montmul": "Montgomery mul (mul+redc)", "montsqr": "Montgomery sqr (sqr+redc)",

@@ -91,6 +91,7 @@
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
+use crate::arith::mont::{inv_limb, neg_inv_limb};
 use crate::arith::{exp, kernels, limbs, Limb, Modulus};
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
@@ -533,12 +534,6 @@ fn set_bit(x: &mut [Limb], i: usize) {
     x[i / 32] |= 1 << (i % 32);
 }
 
-/// 1 if `x == 0`, else 0, without a branch.
-#[inline(always)]
-fn is_zero(x: Limb) -> Limb {
-    ((x | x.wrapping_neg()) >> 31) ^ 1
-}
-
 /// Bits `0..i` set, for `i ≤ 32`.
 #[inline(always)]
 fn low_mask(i: usize) -> Limb {
@@ -600,17 +595,6 @@ const fn small_primes() -> [u32; NUM_SMALL_PRIMES] {
     out
 }
 
-/// `a⁻¹ mod 2³²` for odd `a` (Newton–Hensel).
-const fn inv_mod_2_32(a: u32) -> u32 {
-    let mut x = a; // correct to 3 bits
-    let mut i = 0;
-    while i < 5 {
-        x = x.wrapping_mul(2u32.wrapping_sub(a.wrapping_mul(x)));
-        i += 1;
-    }
-    x
-}
-
 /// A divisibility test by one odd prime `p` (Granlund–Montgomery):
 /// `p | r` iff `r·p⁻¹ mod 2³² ≤ ⌊(2³² − 1)/p⌋`.
 #[derive(Clone, Copy)]
@@ -669,7 +653,7 @@ const fn groups() -> [Group; NUM_GROUPS] {
         }
         out[g] = Group {
             m: m as u32,
-            neg_inv: inv_mod_2_32(m as u32).wrapping_neg(),
+            neg_inv: neg_inv_limb(m as u32),
             start: start as u16,
             end: i as u16,
         };
@@ -684,7 +668,7 @@ const fn divisors() -> [Divisor; NUM_SMALL_PRIMES] {
     let mut i = 0;
     while i < NUM_SMALL_PRIMES {
         out[i] = Divisor {
-            inv: inv_mod_2_32(primes[i]),
+            inv: inv_limb(primes[i]),
             limit: u32::MAX / primes[i],
         };
         i += 1;
@@ -749,7 +733,7 @@ fn differ_by_more_than(x: &[Limb], y: &[Limb], t: usize, work: &mut [Limb]) -> b
     limbs::sub_assign(d, &[1]);
     let high = bits_from(d, t);
     d.zeroize();
-    (nonzero & (1 ^ is_zero(high))) == 1
+    (nonzero & (1 ^ limbs::is_zero(high))) == 1
 }
 
 /// OR of the bits of `x` at positions `≥ t` (non-zero iff `x ≥ 2^t`).
@@ -853,8 +837,8 @@ fn miller_rabin(
             rng.fill(raw)?;
             m.reduce(a, raw, &mut t[..2 * l]);
             raw.zeroize();
-            let small = limbs::ct_is_zero(&a[1..]) & is_zero(a[0] >> 1);
-            let minus_one = limbs::ct_eq(&a[1..], &w[1..]) & is_zero(a[0] ^ e0);
+            let small = limbs::ct_is_zero(&a[1..]) & limbs::is_zero(a[0] >> 1);
+            let minus_one = limbs::ct_eq(&a[1..], &w[1..]) & limbs::is_zero(a[0] ^ e0);
             if small | minus_one == 0 {
                 break;
             }
@@ -879,8 +863,8 @@ fn miller_rabin(
             for (y, &z) in acc.iter_mut().zip(prod.iter()) {
                 *y = (z & take) | (*y & !take);
             }
-            let within = is_zero(e0 & low_mask(i)); // i ≤ s
-            let at_s = within & (1 ^ is_zero(e0 & low_mask(i + 1))); // i = s
+            let within = limbs::is_zero(e0 & low_mask(i)); // i ≤ s
+            let at_s = within & (1 ^ limbs::is_zero(e0 & low_mask(i + 1))); // i = s
             pass |= within & limbs::ct_eq(acc, x);
             pass |= at_s & limbs::ct_eq(acc, a);
         }
@@ -905,27 +889,6 @@ fn shr1_masked(x: &mut [Limb], mask: Limb) {
         let next = if i + 1 < len { x[i + 1] } else { 0 };
         let shifted = (x[i] >> 1) | (next << 31);
         x[i] = (shifted & mask) | (x[i] & !mask);
-    }
-}
-
-/// Swaps `a` and `b` where `mask` is all-ones.
-fn cswap(a: &mut [Limb], b: &mut [Limb], mask: Limb) {
-    for (x, y) in a.iter_mut().zip(b.iter_mut()) {
-        let t = (*x ^ *y) & mask;
-        *x ^= t;
-        *y ^= t;
-    }
-}
-
-/// `a −= b & mask`.
-fn cond_sub(a: &mut [Limb], b: &[Limb], mask: Limb) {
-    let mut borrow = 0u64;
-    for (x, &y) in a.iter_mut().zip(b) {
-        let d = (*x as u64)
-            .wrapping_sub((y & mask) as u64)
-            .wrapping_sub(borrow);
-        *x = d as Limb;
-        borrow = (d >> 63) & 1;
     }
 }
 
@@ -959,24 +922,10 @@ fn div_ct(q: &mut [Limb], x: &[Limb], m: &[Limb], scratch: &mut [Limb]) {
     r.zeroize();
 }
 
-/// `out = x·k` (`out.len() ≥ x.len() + 2`).
-fn mul_u64(out: &mut [Limb], x: &[Limb], k: u64) {
-    out.fill(0);
-    for (i, &ki) in [k as Limb, (k >> 32) as Limb].iter().enumerate() {
-        let mut carry = 0u64;
-        for (j, &xj) in x.iter().enumerate() {
-            let t = (ki as u64) * (xj as u64) + out[i + j] as u64 + carry;
-            out[i + j] = t as Limb;
-            carry = t >> 32;
-        }
-        out[i + x.len()] = carry as Limb;
-    }
-}
-
 /// `q = x / e` for odd `e` dividing `x` exactly (Hensel division from the
 /// low limb; `x` is consumed). Constant time.
 fn exact_div_u64(q: &mut [Limb], x: &mut [Limb], e: u64) {
-    let inv = inv_mod_2_32(e as u32);
+    let inv = inv_limb(e as u32);
     let (e_lo, e_hi) = (e as u32 as u64, e >> 32);
     for i in 0..x.len() {
         let qi = x[i].wrapping_mul(inv);
@@ -1018,12 +967,12 @@ fn private_exponent(p: &[Limb], q: &[Limb], e: u64, half_bits: usize, work: &mut
     b_t.copy_from_slice(b); // (q − 1) / 2^t
                             // Binary GCD with b odd: gcd(p − 1, q − 1) = 2^t·b at the end.
     let b_even = ((b[0] & 1) ^ 1).wrapping_neg();
-    cswap(a, b, b_even);
+    limbs::cswap(a, b, b_even);
     for _ in 0..64 * w {
         let odd = (a[0] & 1).wrapping_neg();
         let swap = odd & limbs::ct_lt(a, b).wrapping_neg();
-        cswap(a, b, swap);
-        cond_sub(a, b, odd);
+        limbs::cswap(a, b, swap);
+        limbs::cond_sub_assign(a, b, odd);
         shr1_masked(a, !0);
     }
     // λ = (p − 1)·((q − 1) / gcd) = (p − 1)·((q − 1)/2^t / b).
@@ -1036,7 +985,7 @@ fn private_exponent(p: &[Limb], q: &[Limb], e: u64, half_bits: usize, work: &mut
     let mut r = [0 as Limb; 2];
     limbs::rem(&mut r, lambda, &el, &mut scratch[..3]);
     let s = ct_inv_mod_u64(r[0] as u64 | (r[1] as u64) << 32, e);
-    mul_u64(prod, lambda, e - s);
+    limbs::mul_u64(prod, lambda, e - s);
     limbs::add_assign(prod, &[1]);
     exact_div_u64(d, prod, e);
     // FIPS 186-5 A.1.1: 2^(nlen/2) < d, i.e. d − 1 ≥ 2^(nlen/2).
@@ -1130,7 +1079,7 @@ mod tests {
         let e = 65537u64;
         let x = [0x1234_5678u32, 0x9abc_def0, 0x0fed_cba9, 0];
         let mut prod = [0; 6];
-        mul_u64(&mut prod, &x, e);
+        limbs::mul_u64(&mut prod, &x, e);
         let mut q = [0; 6];
         exact_div_u64(&mut q, &mut prod, e);
         assert_eq!(&q[..4], &x);

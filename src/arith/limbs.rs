@@ -93,6 +93,43 @@ pub fn cond_add_assign(a: &mut [Limb], b: &[Limb], mask: Limb) -> Limb {
     carry as Limb
 }
 
+/// `a −= b & mask` (`mask` all-ones or zero); returns the borrow out.
+pub fn cond_sub_assign(a: &mut [Limb], b: &[Limb], mask: Limb) -> Limb {
+    let mut borrow = 0u64;
+    for (ai, &bi) in a.iter_mut().zip(b) {
+        let d = (*ai as u64)
+            .wrapping_sub((bi & mask) as u64)
+            .wrapping_sub(borrow);
+        *ai = d as Limb;
+        borrow = (d >> 63) & 1;
+    }
+    borrow as Limb
+}
+
+/// Swaps `a` and `b` where `mask` is all-ones (no-op where zero).
+pub fn cswap(a: &mut [Limb], b: &mut [Limb], mask: Limb) {
+    for (x, y) in a.iter_mut().zip(b.iter_mut()) {
+        let t = (*x ^ *y) & mask;
+        *x ^= t;
+        *y ^= t;
+    }
+}
+
+/// `out = x·k` for a 64-bit `k` (`out.len() ≥ x.len() + 2`; limbs past
+/// `x.len() + 2` are zeroed).
+pub fn mul_u64(out: &mut [Limb], x: &[Limb], k: u64) {
+    out.fill(0);
+    for (i, &ki) in [k as Limb, (k >> 32) as Limb].iter().enumerate() {
+        let mut carry = 0u64;
+        for (j, &xj) in x.iter().enumerate() {
+            let t = (ki as u64) * (xj as u64) + out[i + j] as u64 + carry;
+            out[i + j] = t as Limb;
+            carry = t >> 32;
+        }
+        out[i + x.len()] = carry as Limb;
+    }
+}
+
 /// 1 if `a < b`, else 0 (equal lengths, or `b` zero-extended); constant time.
 pub fn ct_lt(a: &[Limb], b: &[Limb]) -> Limb {
     let mut borrow = 0u64;
@@ -122,9 +159,16 @@ pub fn ct_eq(a: &[Limb], b: &[Limb]) -> Limb {
     1 ^ is_nonzero(acc)
 }
 
+/// 1 if the word `x` is non-zero, else 0, without a branch.
 #[inline(always)]
-fn is_nonzero(x: Limb) -> Limb {
+pub fn is_nonzero(x: Limb) -> Limb {
     (x | x.wrapping_neg()) >> 31
+}
+
+/// 1 if the word `x` is zero, else 0, without a branch.
+#[inline(always)]
+pub fn is_zero(x: Limb) -> Limb {
+    is_nonzero(x) ^ 1
 }
 
 /// Bit length of `x` (0 for zero). **Variable time**: for public values only.

@@ -7,23 +7,26 @@
 //!
 //! # The kernel seam
 //!
-//! Everything is built from four kernels in [`kernels`]; they are the only
-//! code that differs between backends:
+//! Everything is built from the kernels in [`kernels`]; they are the only
+//! code that differs between backends ([`backend`], one folder each):
 //!
 //! | kernel | contract |
 //! |---|---|
 //! | `mul(t, a, b)` | `t[..2l] = a·b`, `l = a.len() = b.len()` |
 //! | `sqr(t, a)` | `t[..2l] = a²` |
 //! | `redc(r, t, n, n0)` | `r = t·R⁻¹ mod n` in `[0, n)`, for `t < n·R`, `R = 2^(32l)`, `n0 = −n⁻¹ mod 2³²`; `t` is clobbered |
+//! | `redc_lazy(r, t, n, n0)` | `r ≡ t·R⁻¹ (mod n)` with only `r < R`, for any `t < R²` (operands of the exponentiation loops need only be below `R`); a full `redc` qualifies |
 //! | `select(r, table, i)` | `r = table[i]`, reading every entry of `table` |
 //!
-//! All four run in time independent of the limb values. The backend is
+//! All of them run in time independent of the limb values. The backend is
 //! chosen by `build.rs` from the target and exposed as the cfg
-//! `rsa_cortex_m_backend` (`"portable"` or `"umaal"`); [`portable`] is
-//! always compiled and is the reference the others are tested against.
+//! `rsa_cortex_m_backend` (`"portable32"`, `"portable64"`, `"x86_64"` or
+//! `"umaal"`); [`portable`] (the 32-bit portable backend) is always
+//! compiled and is the reference the others are tested against.
 
-pub mod portable;
-pub mod portable64;
+pub mod backend;
+pub use backend::portable32 as portable;
+pub use backend::selected as kernels;
 
 pub mod crt;
 pub mod exp;
@@ -40,16 +43,3 @@ pub type Limb = u32;
 
 /// Bits per [`Limb`].
 pub const LIMB_BITS: usize = 32;
-
-#[cfg(rsa_cortex_m_backend = "umaal")]
-mod umaal;
-
-/// The kernels of the selected backend, under one set of names.
-pub mod kernels {
-    #[cfg(all(not(rsa_cortex_m_backend = "umaal"), not(target_pointer_width = "64")))]
-    pub use super::portable::{mul, redc, select, sqr};
-    #[cfg(all(not(rsa_cortex_m_backend = "umaal"), target_pointer_width = "64"))]
-    pub use super::portable64::{mul, redc, select, sqr};
-    #[cfg(rsa_cortex_m_backend = "umaal")]
-    pub use super::umaal::{mul, redc, select, sqr};
-}

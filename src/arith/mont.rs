@@ -9,10 +9,7 @@ use super::{kernels, limbs, portable, Limb, LIMB_BITS};
 // Reduction with a result only below R (see `Modulus::mul_assign_lazy`):
 // the UMAAL backend has one; the others reduce fully, which also qualifies
 // (their operands then stay below n, as their `redc` requires).
-#[cfg(rsa_cortex_m_backend = "umaal")]
-use super::umaal::redc_lazy;
-#[cfg(not(rsa_cortex_m_backend = "umaal"))]
-use kernels::redc as redc_lazy;
+use kernels::redc_lazy;
 
 /// An odd modulus with its precomputed Montgomery constants, borrowed from
 /// the key (or caller) storage that owns them.
@@ -205,11 +202,19 @@ impl<'a> Modulus<'a> {
     }
 }
 
-/// `−a⁻¹ mod 2³²` for odd `a` (Newton–Hensel: each step doubles the correct bits).
-pub fn neg_inv_limb(a: Limb) -> Limb {
+/// `−a⁻¹ mod 2³²` for odd `a`.
+pub const fn neg_inv_limb(a: Limb) -> Limb {
+    inv_limb(a).wrapping_neg()
+}
+
+/// `a⁻¹ mod 2³²` for odd `a` (Newton–Hensel: each step doubles the correct
+/// bits, from 3).
+pub const fn inv_limb(a: Limb) -> Limb {
     let mut x = a; // a·a ≡ 1 mod 8: three bits correct
-    for _ in 0..4 {
+    let mut i = 0;
+    while i < 4 {
         x = x.wrapping_mul(2u32.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
     }
-    x.wrapping_neg()
+    x
 }

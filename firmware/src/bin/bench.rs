@@ -202,7 +202,9 @@ fn main() -> ! {
 
     rows(&mut b);
     #[cfg(fw_keygen)]
-    keygen_rows(&mut b);
+    if !cfg!(feature = "quick") {
+        keygen_rows(&mut b);
+    }
     hprintln!("bench-done {}", b.next);
     debug::exit(debug::EXIT_SUCCESS);
     loop {

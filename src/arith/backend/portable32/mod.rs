@@ -1,5 +1,5 @@
 //! Portable Rust kernels: the reference implementation of the arithmetic
-//! seam (see [`super::kernels`]) and the fallback on every target without
+//! seam (see [`crate::arith::kernels`]) and the fallback on every target without
 //! an assembly backend.
 //!
 //! Limbs are little-endian `u32` words. Every function runs in time that
@@ -7,7 +7,7 @@
 //! target's 32×32→64 multiply is constant-time (it is not on Cortex-M3; see
 //! the crate docs).
 
-use super::Limb;
+use crate::arith::Limb;
 
 /// 32×32 + 32 + 32 → 64: the UMAAL operation. `a·b + c + d` never overflows 64 bits.
 #[inline(always)]
@@ -121,6 +121,12 @@ pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     }
     // Result is (top : t[len..2len]) < 2n; subtract n once if it is ≥ n.
     final_sub(r, &t[len..], top, n);
+}
+
+/// The reduction of the exponentiation loops: a full [`redc`] (its result,
+/// in `[0, n)`, is also below `R`, which is all the lazy contract asks).
+pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+    redc(r, t, n, n0)
 }
 
 /// `r = (top·R + x) − n` if that is non-negative, else `x`; constant time.

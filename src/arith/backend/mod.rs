@@ -1,0 +1,43 @@
+//! The kernel backends, one folder each, and the one place that picks one.
+//!
+//! | backend | where | kernels |
+//! |---|---|---|
+//! | [`portable32`] | 32-bit targets without UMAAL (Cortex-M0/M3, ARMv8-M Baseline) | Rust, 32-bit limbs; the reference every other backend is tested against |
+//! | [`portable64`] | 64-bit targets other than x86-64 | Rust, 64-bit words |
+//! | `x86_64` | x86-64 | `portable64` with BMI2/ADX assembly rows |
+//! | `umaal` | ARMv7E-M, ARMv8-M Mainline with DSP, ARMv7-A/R in Thumb state | Thumb-2 UMAAL assembly |
+//!
+//! Every backend exports the same five kernels (see [`super::kernels`]):
+//! `mul`, `sqr`, `redc`, `redc_lazy` and `select`. `build.rs` chooses the
+//! backend from the target and emits it as the cfg `rsa_cortex_m_backend`;
+//! a user picks another with `--cfg rsa_cortex_m_backend="…"` in
+//! `RUSTFLAGS` (`portable32`, `portable64`, `x86_64`, `umaal`, or
+//! `portable` for the portable kernels of the target's word size), and
+//! `build.rs` fails on a choice the target cannot run.
+
+pub mod portable32;
+pub mod portable64;
+#[cfg(rsa_cortex_m_backend = "umaal")]
+pub mod umaal;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64;
+
+/// The kernels of the selected backend, under one set of names.
+pub mod selected {
+    #[cfg(rsa_cortex_m_backend = "portable32")]
+    pub use super::portable32::{mul, redc, redc_lazy, select, sqr};
+    #[cfg(rsa_cortex_m_backend = "portable64")]
+    pub use super::portable64::{mul, redc, redc_lazy, select, sqr};
+    #[cfg(rsa_cortex_m_backend = "umaal")]
+    pub use super::umaal::{mul, redc, redc_lazy, select, sqr};
+    #[cfg(rsa_cortex_m_backend = "x86_64")]
+    pub use super::x86_64::{mul, redc, redc_lazy, select, sqr};
+}
+
+#[cfg(not(any(
+    rsa_cortex_m_backend = "portable32",
+    rsa_cortex_m_backend = "portable64",
+    rsa_cortex_m_backend = "umaal",
+    rsa_cortex_m_backend = "x86_64"
+)))]
+compile_error!("no kernel backend selected (build.rs sets cfg rsa_cortex_m_backend)");
