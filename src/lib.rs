@@ -77,6 +77,8 @@ pub mod pkcs1v15;
 pub mod pss;
 mod signature_type;
 mod signing_key_traits;
+#[cfg(feature = "webpki")]
+pub mod tls;
 pub mod traits;
 mod verifier_traits;
 

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Makes the certificate chains of tests/data/tls with the openssl command-line
+# tool (run from this directory: ./gen.sh; OpenSSL 3.x). The committed files
+# were made by exactly these commands (see PROVENANCE.md); rerunning makes new
+# keys, so the firmware image and the tests pick up the new files.
+#
+# chain a (PKCS#1 v1.5, 2048 bits):
+#   a-root    RSA-2048, self-signed, sha256WithRSAEncryption
+#   a-int     RSA-2048, signed by a-root, sha256WithRSAEncryption
+#   a-leaf    RSA-2048, signed by a-int,  sha384WithRSAEncryption
+# chain b (RSA-PSS, 4096 bits):
+#   b-root    RSA-4096, self-signed, RSASSA-PSS SHA-512 (MGF1-SHA-512, salt 64)
+#   b-int     RSA-4096, signed by b-root, RSASSA-PSS SHA-512 (salt 64)
+#   b-leaf    RSA-4096, signed by b-int,  RSASSA-PSS SHA-256 (MGF1-SHA-256, salt 32)
+# negative cases:
+#   a-leaf-otherkey      a-leaf's name and key, signed by another key (x-int)
+#                        that carries a-int's subject name, and no authority
+#                        key identifier: a verifier finds a-int as its issuer
+#                        by name and the signature fails
+#   b-leaf-pss-mgf1      b-leaf's key, signed by b-int with RSASSA-PSS whose
+#                        MGF1 hash (SHA-384) differs from its hash (SHA-256)
+#   b-leaf-pss-salt20    b-leaf's key, RSASSA-PSS SHA-256 with a 20-byte salt
+#                        (TLS and webpki require salt = hash length)
+set -euo pipefail
+cd "$(dirname "$0")"
+DAYS=36500
+
+key() { openssl genpkey -quiet -algorithm RSA -pkeyopt "rsa_keygen_bits:$2" -out "$1.key.pem"; }
+ca_ext() {
+    printf '%s\n' "basicConstraints=critical,CA:TRUE${2:+,pathlen:$2}" \
+        "keyUsage=critical,keyCertSign,cRLSign" \
+        "subjectKeyIdentifier=hash" "authorityKeyIdentifier=keyid" >"$1"
+}
+leaf_ext() { # leaf_ext FILE [noaki]
+    printf '%s\n' "basicConstraints=critical,CA:FALSE" \
+        "keyUsage=critical,digitalSignature" "extendedKeyUsage=serverAuth" \
+        "subjectAltName=DNS:localhost,IP:127.0.0.1" "subjectKeyIdentifier=hash" >"$1"
+    if [ "${2:-}" = noaki ]; then echo "authorityKeyIdentifier=none" >>"$1"; else echo "authorityKeyIdentifier=keyid" >>"$1"; fi
+}
+root() { # root NAME SUBJECT SIGOPTS...
+    local name=$1 subj=$2
+    shift 2
+    ca_ext "$name.ext"
+    openssl req -new -x509 -key "$name.key.pem" -subj "$subj" -days $DAYS \
+        -extensions v3 -config <(printf '[req]\ndistinguished_name=dn\n[dn]\n[v3]\n'; cat "$name.ext") \
+        "$@" -out "$name.pem"
+    rm "$name.ext"
+}
+issue() { # issue NAME SUBJECT ISSUER EXT-KIND CERT-NAME SIGOPTS...
+    local name=$1 subj=$2 issuer=$3 kind=$4 cert=$5
+    shift 5
+    case "$kind" in
+        ca) ca_ext "$cert.ext" 0 ;;
+        leaf) leaf_ext "$cert.ext" ;;
+        leaf-noaki) leaf_ext "$cert.ext" noaki ;;
+    esac
+    openssl req -new -key "$name.key.pem" -subj "$subj" -out "$cert.csr"
+    openssl x509 -req -in "$cert.csr" -CA "$issuer.pem" -CAkey "$issuer.key.pem" \
+        -set_serial "0x$(openssl rand -hex 8)" -days $DAYS -extfile "$cert.ext" "$@" -out "$cert.pem"
+    rm "$cert.csr" "$cert.ext"
+}
+pss() { echo -sigopt rsa_padding_mode:pss -sigopt "rsa_pss_saltlen:$1" -sigopt "rsa_mgf1_md:$2"; }
+
+key a-root 2048
+key a-int 2048
+key a-leaf 2048
+root a-root "/CN=rsa-cortex-m test root A (PKCS#1 2048)" -sha256
+issue a-int "/CN=rsa-cortex-m test intermediate A" a-root ca a-int -sha256
+issue a-leaf "/CN=localhost" a-int leaf a-leaf -sha384
+
+key b-root 4096
+key b-int 4096
+key b-leaf 4096
+# shellcheck disable=SC2046
+root b-root "/CN=rsa-cortex-m test root B (PSS 4096)" -sha512 $(pss 64 sha512)
+# shellcheck disable=SC2046
+issue b-int "/CN=rsa-cortex-m test intermediate B" b-root ca b-int -sha512 $(pss 64 sha512)
+# shellcheck disable=SC2046
+issue b-leaf "/CN=localhost" b-int leaf b-leaf -sha256 $(pss 32 sha256)
+
+# Negative cases.
+key x-int 2048
+root x-int "/CN=rsa-cortex-m test intermediate A" -sha256
+issue a-leaf "/CN=localhost" x-int leaf-noaki a-leaf-otherkey -sha384
+rm x-int.pem x-int.key.pem
+# shellcheck disable=SC2046
+issue b-leaf "/CN=localhost" b-int leaf b-leaf-pss-mgf1 -sha256 $(pss 32 sha384)
+# shellcheck disable=SC2046
+issue b-leaf "/CN=localhost" b-int leaf b-leaf-pss-salt20 -sha256 $(pss 20 sha256)
+
+# DER copies (webpki, the firmware) and the chain files s_server sends.
+for c in *.pem; do
+    case "$c" in *.key.pem) continue ;; esac
+    openssl x509 -in "$c" -outform DER -out "${c%.pem}.der"
+done
+for k in a-leaf b-leaf; do
+    openssl pkcs8 -topk8 -nocrypt -in "$k.key.pem" -outform DER -out "$k.key.der"
+done
+sha256sum -- *.pem *.der >SHA256SUMS
