@@ -73,6 +73,7 @@
 //! Ed25519) from elsewhere.
 
 use core::fmt;
+use core::marker::PhantomData;
 
 use digest::const_oid::AssociatedOid;
 use digest::Digest;
@@ -80,8 +81,9 @@ pub use rustls_pki_types::SignatureVerificationAlgorithm;
 use rustls_pki_types::{alg_id, AlgorithmIdentifier, InvalidSignature};
 use sha2::{Sha256, Sha384, Sha512};
 
+use crate::capacity::Capacity;
 use crate::pkcs1v15::{self, DigestInfoPrefix};
-use crate::{pss, BoundedPublicKey, Max8192};
+use crate::{pss, BoundedPublicKey, Max4096, Max8192};
 
 #[cfg(feature = "rustls")]
 mod sign;
@@ -89,10 +91,6 @@ mod sign;
 pub use sign::RsaKeyProvider;
 #[cfg(feature = "rustls")]
 pub use sign::{RsaSigner, RsaSigningKey, RSA_SCHEME_MAPPING, SUPPORTED_RSA_ALGORITHMS};
-
-/// The storage of a public key during verification: moduli up to 8192
-/// bits, the largest the policy accepts. Chosen in this one place.
-type VerifyKey = BoundedPublicKey<Max8192>;
 
 /// Largest modulus accepted, in bits (as *ring*'s
 /// `PUBLIC_KEY_PUBLIC_MODULUS_MAX_LEN`).
@@ -113,66 +111,70 @@ enum Hash {
 }
 
 /// An RSA signature verification algorithm running on this crate's
-/// arithmetic; the statics of this module are the instances.
-pub struct RsaVerification {
+/// arithmetic, the public key held in a [`BoundedPublicKey<C>`] on the
+/// stack; the statics of this module (`C` = [`Max8192`]) and of
+/// [`max4096`] are the instances.
+pub struct RsaVerification<C: Capacity = Max8192> {
     name: &'static str,
     public_key_alg_id: AlgorithmIdentifier,
     signature_alg_id: AlgorithmIdentifier,
     scheme: Scheme,
     min_modulus_bits: usize,
+    capacity: PhantomData<fn() -> C>,
 }
 
-impl fmt::Debug for RsaVerification {
+impl<C: Capacity> fmt::Debug for RsaVerification<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "rsa_cortex_m::tls::{}", self.name)
     }
 }
 
-impl RsaVerification {
+impl<C: Capacity> RsaVerification<C> {
     /// The smallest modulus this algorithm accepts, in bits (compared with
     /// the modulus length rounded up to whole bytes, as *ring* does).
     pub fn min_modulus_bits(&self) -> usize {
         self.min_modulus_bits
     }
 
-    /// The largest modulus accepted, in bits ([`MAX_MODULUS_BITS`]).
+    /// The largest modulus accepted, in bits: [`MAX_MODULUS_BITS`], or the
+    /// capacity `C` if smaller.
     pub fn max_modulus_bits(&self) -> usize {
-        MAX_MODULUS_BITS
+        C::MAX_BITS.min(MAX_MODULUS_BITS)
     }
 
     /// Parses `public_key` (DER `RSAPublicKey`) under the policy of the
-    /// module documentation.
-    fn load_key(&self, public_key: &[u8]) -> Option<VerifyKey> {
+    /// module documentation. Not inlined: the work area of the key's
+    /// precomputation is off the stack before the verification's is on.
+    #[inline(never)]
+    fn load_key(&self, public_key: &[u8]) -> crate::Result<BoundedPublicKey<C>> {
         use der::Decode;
-        let key = pkcs1::RsaPublicKeyRef::from_der(public_key).ok()?;
+        let key =
+            pkcs1::RsaPublicKeyRef::from_der(public_key).map_err(|_| crate::Error::Verification)?;
         // A modulus whose length rounded up to bytes reaches the minimum:
         // at least `min − 7` bits.
         let min = self.min_modulus_bits - 7;
-        VerifyKey::from_be_bytes_with_size_limits(
+        BoundedPublicKey::from_be_bytes_with_size_limits(
             key.modulus.as_bytes(),
             key.public_exponent.as_bytes(),
-            min..=MAX_MODULUS_BITS,
+            min..=self.max_modulus_bits(),
         )
-        .ok()
     }
 
     fn verify(&self, public_key: &[u8], message: &[u8], signature: &[u8]) -> crate::Result<()> {
-        let key = self
-            .load_key(public_key)
-            .ok_or(crate::Error::Verification)?;
+        let key = self.load_key(public_key)?;
         match self.scheme {
-            Scheme::Pkcs1(Hash::Sha256) => verify_pkcs1::<Sha256>(&key, message, signature),
-            Scheme::Pkcs1(Hash::Sha384) => verify_pkcs1::<Sha384>(&key, message, signature),
-            Scheme::Pkcs1(Hash::Sha512) => verify_pkcs1::<Sha512>(&key, message, signature),
-            Scheme::Pss(Hash::Sha256) => verify_pss::<Sha256>(&key, message, signature),
-            Scheme::Pss(Hash::Sha384) => verify_pss::<Sha384>(&key, message, signature),
-            Scheme::Pss(Hash::Sha512) => verify_pss::<Sha512>(&key, message, signature),
+            Scheme::Pkcs1(Hash::Sha256) => verify_pkcs1::<C, Sha256>(&key, message, signature),
+            Scheme::Pkcs1(Hash::Sha384) => verify_pkcs1::<C, Sha384>(&key, message, signature),
+            Scheme::Pkcs1(Hash::Sha512) => verify_pkcs1::<C, Sha512>(&key, message, signature),
+            Scheme::Pss(Hash::Sha256) => verify_pss::<C, Sha256>(&key, message, signature),
+            Scheme::Pss(Hash::Sha384) => verify_pss::<C, Sha384>(&key, message, signature),
+            Scheme::Pss(Hash::Sha512) => verify_pss::<C, Sha512>(&key, message, signature),
         }
     }
 }
 
-fn verify_pkcs1<D: Digest + AssociatedOid>(
-    key: &VerifyKey,
+fn verify_pkcs1<C: Capacity, D: Digest + AssociatedOid>(
+    key: &BoundedPublicKey<C>,
     message: &[u8],
     signature: &[u8],
 ) -> crate::Result<()> {
@@ -181,12 +183,16 @@ fn verify_pkcs1<D: Digest + AssociatedOid>(
     pkcs1v15::verify_prehash(key, prefix.as_bytes(), &hashed, signature)
 }
 
-fn verify_pss<D: Digest>(key: &VerifyKey, message: &[u8], signature: &[u8]) -> crate::Result<()> {
+fn verify_pss<C: Capacity, D: Digest>(
+    key: &BoundedPublicKey<C>,
+    message: &[u8],
+    signature: &[u8],
+) -> crate::Result<()> {
     let hashed = D::digest(message);
-    pss::verify_prehash::<_, D>(key, &hashed, signature, Some(hashed.len()))
+    pss::verify_prehash::<C, D>(key, &hashed, signature, Some(hashed.len()))
 }
 
-impl SignatureVerificationAlgorithm for RsaVerification {
+impl<C: Capacity> SignatureVerificationAlgorithm for RsaVerification<C> {
     /// Verifies `signature` over `message` (hashed here) with `public_key`,
     /// the contents of the `subjectPublicKey` BIT STRING (a DER
     /// `RSAPublicKey`).
@@ -214,100 +220,6 @@ impl SignatureVerificationAlgorithm for RsaVerification {
     }
 }
 
-macro_rules! algorithm {
-    ($(#[$doc:meta])* $name:ident, $sig_alg_id:expr, $scheme:expr, $min:expr) => {
-        $(#[$doc])*
-        pub static $name: &dyn SignatureVerificationAlgorithm = &RsaVerification {
-            name: stringify!($name),
-            public_key_alg_id: alg_id::RSA_ENCRYPTION,
-            signature_alg_id: $sig_alg_id,
-            scheme: $scheme,
-            min_modulus_bits: $min,
-        };
-    };
-}
-
-algorithm!(
-    /// RSASSA-PKCS1-v1_5 with SHA-256 (`sha256WithRSAEncryption`, RFC 4055
-    /// §5, NULL parameters), keys of 2048–8192 bits; TLS `rsa_pkcs1_sha256`.
-    RSA_PKCS1_2048_8192_SHA256,
-    alg_id::RSA_PKCS1_SHA256,
-    Scheme::Pkcs1(Hash::Sha256),
-    2048
-);
-algorithm!(
-    /// RSASSA-PKCS1-v1_5 with SHA-384 (`sha384WithRSAEncryption`, NULL
-    /// parameters), keys of 2048–8192 bits; TLS `rsa_pkcs1_sha384`.
-    RSA_PKCS1_2048_8192_SHA384,
-    alg_id::RSA_PKCS1_SHA384,
-    Scheme::Pkcs1(Hash::Sha384),
-    2048
-);
-algorithm!(
-    /// RSASSA-PKCS1-v1_5 with SHA-512 (`sha512WithRSAEncryption`, NULL
-    /// parameters), keys of 2048–8192 bits; TLS `rsa_pkcs1_sha512`.
-    RSA_PKCS1_2048_8192_SHA512,
-    alg_id::RSA_PKCS1_SHA512,
-    Scheme::Pkcs1(Hash::Sha512),
-    2048
-);
-algorithm!(
-    /// RSASSA-PKCS1-v1_5 with SHA-384 for keys of 3072–8192 bits.
-    RSA_PKCS1_3072_8192_SHA384,
-    alg_id::RSA_PKCS1_SHA384,
-    Scheme::Pkcs1(Hash::Sha384),
-    3072
-);
-algorithm!(
-    /// [`RSA_PKCS1_2048_8192_SHA256`] for an identifier whose parameters are
-    /// absent instead of NULL, which RFC 4055 §5 says implementations MUST
-    /// accept.
-    RSA_PKCS1_2048_8192_SHA256_ABSENT_PARAMS,
-    AlgorithmIdentifier::from_slice(&ABSENT_SHA256),
-    Scheme::Pkcs1(Hash::Sha256),
-    2048
-);
-algorithm!(
-    /// [`RSA_PKCS1_2048_8192_SHA384`] with absent parameters (RFC 4055 §5).
-    RSA_PKCS1_2048_8192_SHA384_ABSENT_PARAMS,
-    AlgorithmIdentifier::from_slice(&ABSENT_SHA384),
-    Scheme::Pkcs1(Hash::Sha384),
-    2048
-);
-algorithm!(
-    /// [`RSA_PKCS1_2048_8192_SHA512`] with absent parameters (RFC 4055 §5).
-    RSA_PKCS1_2048_8192_SHA512_ABSENT_PARAMS,
-    AlgorithmIdentifier::from_slice(&ABSENT_SHA512),
-    Scheme::Pkcs1(Hash::Sha512),
-    2048
-);
-algorithm!(
-    /// RSASSA-PSS with SHA-256, MGF1 with SHA-256 and a 32-byte salt
-    /// (RFC 4055 §3.1 parameters as RFC 8446 §4.2.3 fixes them), for keys
-    /// of type `rsaEncryption` (the "legacy" key type; RFC 4055 §1.2) of
-    /// 2048–8192 bits; TLS `rsa_pss_rsae_sha256`.
-    RSA_PSS_2048_8192_SHA256_LEGACY_KEY,
-    alg_id::RSA_PSS_SHA256,
-    Scheme::Pss(Hash::Sha256),
-    2048
-);
-algorithm!(
-    /// RSASSA-PSS with SHA-384, MGF1-SHA-384, 48-byte salt, `rsaEncryption`
-    /// keys of 2048–8192 bits; TLS `rsa_pss_rsae_sha384`.
-    RSA_PSS_2048_8192_SHA384_LEGACY_KEY,
-    alg_id::RSA_PSS_SHA384,
-    Scheme::Pss(Hash::Sha384),
-    2048
-);
-algorithm!(
-    /// RSASSA-PSS with SHA-512, MGF1-SHA-512, 64-byte salt, `rsaEncryption`
-    /// keys of 2048–8192 bits; TLS `rsa_pss_rsae_sha512`.
-    RSA_PSS_2048_8192_SHA512_LEGACY_KEY,
-    alg_id::RSA_PSS_SHA512,
-    Scheme::Pss(Hash::Sha512),
-    2048
-);
-
 /// The contents of `AlgorithmIdentifier { sha*WithRSAEncryption }` without
 /// parameters: the OID (1.2.840.113549.1.1.11 / .12 / .13) alone.
 const ABSENT_SHA256: [u8; 11] = absent_params(11);
@@ -320,26 +232,81 @@ const fn absent_params(last_arc: u8) -> [u8; 11] {
     ]
 }
 
-/// Every algorithm of this module (the `all` half of a
-/// `WebPkiSupportedAlgorithms`; the order is not significant).
-pub static RSA_ALGORITHMS: &[&dyn SignatureVerificationAlgorithm] = &[
-    RSA_PSS_2048_8192_SHA256_LEGACY_KEY,
-    RSA_PSS_2048_8192_SHA384_LEGACY_KEY,
-    RSA_PSS_2048_8192_SHA512_LEGACY_KEY,
-    RSA_PKCS1_2048_8192_SHA256,
-    RSA_PKCS1_2048_8192_SHA384,
-    RSA_PKCS1_2048_8192_SHA512,
-    RSA_PKCS1_2048_8192_SHA256_ABSENT_PARAMS,
-    RSA_PKCS1_2048_8192_SHA384_ABSENT_PARAMS,
-    RSA_PKCS1_2048_8192_SHA512_ABSENT_PARAMS,
-];
+/// Defines the ten algorithms and the two lists for capacity `$cap`, with
+/// the modulus bound `$max` in their documentation.
+macro_rules! algorithms {
+    ($cap:ty, $max:literal,
+     $pkcs1_256:ident, $pkcs1_384:ident, $pkcs1_512:ident,
+     $pkcs1_256_absent:ident, $pkcs1_384_absent:ident, $pkcs1_512_absent:ident,
+     $pkcs1_3072_384:ident,
+     $pss_256:ident, $pss_384:ident, $pss_512:ident) => {
+        algorithms!(@one $cap, $pkcs1_256, alg_id::RSA_PKCS1_SHA256, Scheme::Pkcs1(Hash::Sha256), 2048,
+            concat!("RSASSA-PKCS1-v1_5 with SHA-256 (`sha256WithRSAEncryption`, RFC 4055 §5, \
+                     NULL parameters), keys of 2048–", $max, " bits; TLS `rsa_pkcs1_sha256`."));
+        algorithms!(@one $cap, $pkcs1_384, alg_id::RSA_PKCS1_SHA384, Scheme::Pkcs1(Hash::Sha384), 2048,
+            concat!("RSASSA-PKCS1-v1_5 with SHA-384 (`sha384WithRSAEncryption`, NULL parameters), \
+                     keys of 2048–", $max, " bits; TLS `rsa_pkcs1_sha384`."));
+        algorithms!(@one $cap, $pkcs1_512, alg_id::RSA_PKCS1_SHA512, Scheme::Pkcs1(Hash::Sha512), 2048,
+            concat!("RSASSA-PKCS1-v1_5 with SHA-512 (`sha512WithRSAEncryption`, NULL parameters), \
+                     keys of 2048–", $max, " bits; TLS `rsa_pkcs1_sha512`."));
+        algorithms!(@one $cap, $pkcs1_256_absent, AlgorithmIdentifier::from_slice(&ABSENT_SHA256),
+            Scheme::Pkcs1(Hash::Sha256), 2048,
+            concat!("RSASSA-PKCS1-v1_5 with SHA-256 for an identifier whose parameters are absent \
+                     instead of NULL, which RFC 4055 §5 says implementations MUST accept; keys of \
+                     2048–", $max, " bits."));
+        algorithms!(@one $cap, $pkcs1_384_absent, AlgorithmIdentifier::from_slice(&ABSENT_SHA384),
+            Scheme::Pkcs1(Hash::Sha384), 2048,
+            concat!("RSASSA-PKCS1-v1_5 with SHA-384, parameters absent (RFC 4055 §5); keys of \
+                     2048–", $max, " bits."));
+        algorithms!(@one $cap, $pkcs1_512_absent, AlgorithmIdentifier::from_slice(&ABSENT_SHA512),
+            Scheme::Pkcs1(Hash::Sha512), 2048,
+            concat!("RSASSA-PKCS1-v1_5 with SHA-512, parameters absent (RFC 4055 §5); keys of \
+                     2048–", $max, " bits."));
+        algorithms!(@one $cap, $pkcs1_3072_384, alg_id::RSA_PKCS1_SHA384, Scheme::Pkcs1(Hash::Sha384), 3072,
+            concat!("RSASSA-PKCS1-v1_5 with SHA-384 for keys of 3072–", $max, " bits."));
+        algorithms!(@one $cap, $pss_256, alg_id::RSA_PSS_SHA256, Scheme::Pss(Hash::Sha256), 2048,
+            concat!("RSASSA-PSS with SHA-256, MGF1 with SHA-256 and a 32-byte salt (RFC 4055 §3.1 \
+                     parameters, as RFC 8446 §4.2.3 fixes them), for keys of type `rsaEncryption` \
+                     (the \"legacy\" key type, RFC 4055 §1.2) of 2048–", $max, " bits; TLS \
+                     `rsa_pss_rsae_sha256`."));
+        algorithms!(@one $cap, $pss_384, alg_id::RSA_PSS_SHA384, Scheme::Pss(Hash::Sha384), 2048,
+            concat!("RSASSA-PSS with SHA-384, MGF1-SHA-384, 48-byte salt, `rsaEncryption` keys of \
+                     2048–", $max, " bits; TLS `rsa_pss_rsae_sha384`."));
+        algorithms!(@one $cap, $pss_512, alg_id::RSA_PSS_SHA512, Scheme::Pss(Hash::Sha512), 2048,
+            concat!("RSASSA-PSS with SHA-512, MGF1-SHA-512, 64-byte salt, `rsaEncryption` keys of \
+                     2048–", $max, " bits; TLS `rsa_pss_rsae_sha512`."));
 
-/// [`RSA_ALGORITHMS`] and [`RSA_PKCS1_3072_8192_SHA384`]: every static of
-/// this module.
-pub static ALL_RSA_ALGORITHMS: &[&dyn SignatureVerificationAlgorithm] = &[
-    RSA_PSS_2048_8192_SHA256_LEGACY_KEY,
-    RSA_PSS_2048_8192_SHA384_LEGACY_KEY,
-    RSA_PSS_2048_8192_SHA512_LEGACY_KEY,
+        /// The algorithms of this module that the *ring* provider of
+        /// `rustls` puts in its `WebPkiSupportedAlgorithms::all` (every one
+        /// but the 3072-bit PKCS#1 SHA-384); the order is not significant.
+        pub static RSA_ALGORITHMS: &[&dyn SignatureVerificationAlgorithm] = &[
+            $pss_256, $pss_384, $pss_512, $pkcs1_256, $pkcs1_384, $pkcs1_512,
+            $pkcs1_256_absent, $pkcs1_384_absent, $pkcs1_512_absent,
+        ];
+
+        /// Every algorithm of this module: [`RSA_ALGORITHMS`] and the
+        /// 3072-bit PKCS#1 SHA-384.
+        pub static ALL_RSA_ALGORITHMS: &[&dyn SignatureVerificationAlgorithm] = &[
+            $pss_256, $pss_384, $pss_512, $pkcs1_256, $pkcs1_384, $pkcs1_512,
+            $pkcs1_256_absent, $pkcs1_384_absent, $pkcs1_512_absent, $pkcs1_3072_384,
+        ];
+    };
+    (@one $cap:ty, $name:ident, $sig_alg_id:expr, $scheme:expr, $min:literal, $doc:expr) => {
+        #[doc = $doc]
+        pub static $name: &dyn SignatureVerificationAlgorithm = &RsaVerification::<$cap> {
+            name: stringify!($name),
+            public_key_alg_id: alg_id::RSA_ENCRYPTION,
+            signature_alg_id: $sig_alg_id,
+            scheme: $scheme,
+            min_modulus_bits: $min,
+            capacity: PhantomData,
+        };
+    };
+}
+
+algorithms!(
+    Max8192,
+    "8192",
     RSA_PKCS1_2048_8192_SHA256,
     RSA_PKCS1_2048_8192_SHA384,
     RSA_PKCS1_2048_8192_SHA512,
@@ -347,16 +314,32 @@ pub static ALL_RSA_ALGORITHMS: &[&dyn SignatureVerificationAlgorithm] = &[
     RSA_PKCS1_2048_8192_SHA384_ABSENT_PARAMS,
     RSA_PKCS1_2048_8192_SHA512_ABSENT_PARAMS,
     RSA_PKCS1_3072_8192_SHA384,
-];
+    RSA_PSS_2048_8192_SHA256_LEGACY_KEY,
+    RSA_PSS_2048_8192_SHA384_LEGACY_KEY,
+    RSA_PSS_2048_8192_SHA512_LEGACY_KEY
+);
 
-/// Whether `alg` is one of this module's statics, i.e. runs on this
-/// crate's arithmetic (compared by address).
-pub fn is_rsa_cortex_m(alg: &dyn SignatureVerificationAlgorithm) -> bool {
-    let alg = alg as *const dyn SignatureVerificationAlgorithm as *const ();
-    ALL_RSA_ALGORITHMS.iter().any(|a| {
-        core::ptr::eq(
-            *a as *const dyn SignatureVerificationAlgorithm as *const (),
-            alg,
-        )
-    })
+/// The same algorithms for moduli of at most **4096** bits, in a
+/// [`BoundedPublicKey<Max4096>`](crate::BoundedPublicKey): the same
+/// identifiers and lower bounds as the parent module's, keys of 4097–8192
+/// bits rejected (unlike *ring*), and about 9 KiB less stack per
+/// verification (the README's device table) — for a device whose peers'
+/// keys are known not to exceed 4096 bits.
+pub mod max4096 {
+    use super::*;
+
+    algorithms!(
+        Max4096,
+        "4096",
+        RSA_PKCS1_2048_4096_SHA256,
+        RSA_PKCS1_2048_4096_SHA384,
+        RSA_PKCS1_2048_4096_SHA512,
+        RSA_PKCS1_2048_4096_SHA256_ABSENT_PARAMS,
+        RSA_PKCS1_2048_4096_SHA384_ABSENT_PARAMS,
+        RSA_PKCS1_2048_4096_SHA512_ABSENT_PARAMS,
+        RSA_PKCS1_3072_4096_SHA384,
+        RSA_PSS_2048_4096_SHA256_LEGACY_KEY,
+        RSA_PSS_2048_4096_SHA384_LEGACY_KEY,
+        RSA_PSS_2048_4096_SHA512_LEGACY_KEY
+    );
 }
