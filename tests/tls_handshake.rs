@@ -532,17 +532,27 @@ fn s_client_against_rustls(
     root: &str,
     int: &str,
     leaf: &str,
-    key: Arc<dyn SigningKey>,
+    key: ServerKey,
 ) -> ServerRun {
     let chain = vec![der(leaf), der(int)];
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let config = Arc::new(
-        ServerConfig::builder_with_provider(provider)
+    let builder = |provider| {
+        ServerConfig::builder_with_provider(Arc::new(provider))
             .with_protocol_versions(&[&rustls::version::TLS13])
             .unwrap()
             .with_no_client_auth()
+    };
+    let config = Arc::new(match key {
+        ServerKey::Signing(key) => builder(rustls::crypto::ring::default_provider())
             .with_cert_resolver(Arc::new(Fixed(Arc::new(CertifiedKey::new(chain, key))))),
-    );
+        // The drop-in: ring's provider with this crate's key provider, the
+        // key loaded by rustls itself from DER.
+        ServerKey::Provider(name) => builder(CryptoProvider {
+            key_provider: &tls::RsaKeyProvider,
+            ..rustls::crypto::ring::default_provider()
+        })
+        .with_single_cert(chain, pkcs8(name))
+        .unwrap(),
+    });
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     let server = thread::spawn(move || -> Result<(), Error> {
@@ -606,9 +616,28 @@ fn s_client_against_rustls(
     ServerRun { result, client }
 }
 
-fn load(key: &str) -> RsaSigningKey {
+/// The key the rustls server signs with.
+enum ServerKey {
+    /// A signing key given to rustls as is.
+    Signing(Arc<dyn SigningKey>),
+    /// The PKCS#8 key file of this name, loaded by rustls through
+    /// `tls::RsaKeyProvider` (`ServerConfig::with_single_cert`).
+    Provider(&'static str),
+}
+
+fn pkcs8(key: &str) -> PrivateKeyDer<'static> {
     let der = std::fs::read(data(&format!("{key}.key.der"))).unwrap();
-    RsaSigningKey::new(&PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(der))).unwrap()
+    PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(der))
+}
+
+fn load(key: &str) -> ServerKey {
+    ServerKey::Signing(Arc::new(RsaSigningKey::new(&pkcs8(key)).unwrap()))
+}
+
+fn tampering(key: &str) -> ServerKey {
+    ServerKey::Signing(Arc::new(Tampering(
+        RsaSigningKey::new(&pkcs8(key)).unwrap(),
+    )))
 }
 
 fn field<'a>(out: &'a str, prefix: &str) -> &'a str {
@@ -643,8 +672,13 @@ fn openssl_client_verifies_this_crate_s_certificate_verify() {
         ),
         ("b-root", "b-int", "b-leaf", "4096", ALL_PSS, "SHA512"),
     ] {
-        let key = load(leaf);
-        let run = s_client_against_rustls(sigalgs, root, int, leaf, Arc::new(key));
+        // Half the runs load the key through rustls' own key loading.
+        let key = if sigalgs == ALL_PSS {
+            ServerKey::Provider(leaf)
+        } else {
+            load(leaf)
+        };
+        let run = s_client_against_rustls(sigalgs, root, int, leaf, key);
         assert!(
             run.result.is_ok(),
             "{leaf}: {:?}\n{}",
@@ -676,13 +710,7 @@ fn openssl_client_verifies_this_crate_s_certificate_verify() {
 #[ignore = "needs the openssl binary; run by ci/tls"]
 fn openssl_client_rejects_tampered_certificate_verify_and_bad_certificate() {
     // A flipped bit in CertificateVerify's signature.
-    let run = s_client_against_rustls(
-        ALL_PSS,
-        "a-root",
-        "a-int",
-        "a-leaf",
-        Arc::new(Tampering(load("a-leaf"))),
-    );
+    let run = s_client_against_rustls(ALL_PSS, "a-root", "a-int", "a-leaf", tampering("a-leaf"));
     assert_eq!(
         run.result.as_ref().err(),
         Some(&Error::AlertReceived(AlertDescription::DecryptError)),
@@ -700,7 +728,7 @@ fn openssl_client_rejects_tampered_certificate_verify_and_bad_certificate() {
         "a-root",
         "a-int",
         "a-leaf-otherkey",
-        Arc::new(load("a-leaf")),
+        load("a-leaf"),
     );
     assert_eq!(
         run.result.as_ref().err(),
@@ -729,7 +757,8 @@ fn rustls_client_rejects_tampered_certificate_verify() {
     // Our server signs with a flipped bit; our client (this crate's
     // verification) must refuse it with decrypt_error.
     let chain = vec![der("b-leaf"), der("b-int")];
-    let key: Arc<dyn SigningKey> = Arc::new(Tampering(load("b-leaf")));
+    let key: Arc<dyn SigningKey> =
+        Arc::new(Tampering(RsaSigningKey::new(&pkcs8("b-leaf")).unwrap()));
     let config = Arc::new(
         ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
             .with_protocol_versions(&[&rustls::version::TLS13])

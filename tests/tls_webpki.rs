@@ -581,3 +581,74 @@ fn signing_key_refuses_bad_keys_cleanly() {
         let _ = RsaSigningKey::new(&p8(bad));
     }
 }
+
+// --- the 4096-bit capacity variants ---------------------------------------------------------------
+
+#[test]
+fn max4096_algorithms_match_up_to_4096_bits_and_refuse_larger_keys() {
+    let small = tls::max4096::ALL_RSA_ALGORITHMS;
+    let full = tls::ALL_RSA_ALGORITHMS;
+    assert_eq!(small.len(), full.len());
+    for (s, f) in small.iter().zip(full) {
+        assert_eq!(s.public_key_alg_id(), f.public_key_alg_id());
+        assert_eq!(s.signature_alg_id(), f.signature_alg_id());
+        assert_eq!(
+            format!("{s:?}").replace("_4096_", "_8192_"),
+            format!("{f:?}")
+        );
+    }
+    // Up to 4096 bits: the same verdicts as the 8192-bit algorithms (and so
+    // as ring's, by the tests above).
+    for dir in SIZES {
+        let msg = fixture(&format!("fixtures/{dir}/msg.bin"));
+        let key = fixture(&format!("fixtures/{dir}/public.pkcs1.der"));
+        for (i, (name, ..)) in pairs().into_iter().enumerate() {
+            let sig = sign_like(name, dir, &msg);
+            let f = pairs()[i].1;
+            let s = small[full.iter().position(|a| std::ptr::addr_eq(*a, f)).unwrap()];
+            assert_eq!(
+                s.verify_signature(&key, &msg, &sig).is_ok(),
+                f.verify_signature(&key, &msg, &sig).is_ok(),
+                "{dir} {name}"
+            );
+        }
+    }
+    // 4104 bits (OpenSSL's key and signature): ring and the 8192-bit
+    // algorithm accept, the 4096-bit one refuses.
+    let key = fixture("tls/c-4104.pub.der");
+    let msg = fixture("tls/c-4104.msg");
+    let sig = fixture("tls/c-4104.sig");
+    let ring = webpki::ring::RSA_PKCS1_2048_8192_SHA256;
+    assert!(ring.verify_signature(&key, &msg, &sig).is_ok());
+    assert!(tls::RSA_PKCS1_2048_8192_SHA256
+        .verify_signature(&key, &msg, &sig)
+        .is_ok());
+    assert!(tls::max4096::RSA_PKCS1_2048_4096_SHA256
+        .verify_signature(&key, &msg, &sig)
+        .is_err());
+}
+
+#[test]
+fn signing_key_with_a_provider_random() {
+    let der = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(fixture("tls/a-leaf.key.der")));
+    let random = rustls::crypto::ring::default_provider().secure_random;
+    let key = RsaSigningKey::with_random(&der, random).unwrap();
+    let signer = key
+        .choose_scheme(&[SignatureScheme::RSA_PSS_SHA256])
+        .unwrap();
+    let sig = signer.sign(b"message").unwrap();
+    let leaf = cert("a-leaf");
+    let ee = EndEntityCert::try_from(&leaf).unwrap();
+    ee.verify_signature(
+        webpki::ring::RSA_PSS_2048_8192_SHA256_LEGACY_KEY,
+        b"message",
+        &sig,
+    )
+    .unwrap();
+    // The key provider loads the same key.
+    use rustls::crypto::KeyProvider;
+    let loaded = tls::RsaKeyProvider
+        .load_private_key(der.clone_key())
+        .unwrap();
+    assert_eq!(loaded.public_key(), key.public_key());
+}

@@ -21,6 +21,7 @@
 #                        MGF1 hash (SHA-384) differs from its hash (SHA-256)
 #   b-leaf-pss-salt20    b-leaf's key, RSASSA-PSS SHA-256 with a 20-byte salt
 #                        (TLS and webpki require salt = hash length)
+# c-4104: a 4104-bit public key with a signature (see oversize below).
 set -euo pipefail
 cd "$(dirname "$0")"
 DAYS=36500
@@ -88,6 +89,19 @@ issue b-leaf "/CN=localhost" b-int leaf b-leaf-pss-mgf1 -sha256 $(pss 32 sha384)
 # shellcheck disable=SC2046
 issue b-leaf "/CN=localhost" b-int leaf b-leaf-pss-salt20 -sha256 $(pss 20 sha256)
 
+# A key above 4096 bits (for rsa_cortex_m::tls::max4096, which refuses it
+# where the 8192-bit algorithms and ring accept it): RSAPublicKey DER and a
+# PKCS#1 v1.5 SHA-256 signature over c-4104.msg.
+oversize() {
+    key c-4104 4104
+    printf 'rsa-cortex-m: a 4104-bit key\n' >c-4104.msg
+    openssl pkey -in c-4104.key.pem -pubout -out c-4104.spki.pem
+    openssl rsa -pubin -in c-4104.spki.pem -RSAPublicKey_out -outform DER -out c-4104.pub.der
+    openssl dgst -sha256 -sign c-4104.key.pem -out c-4104.sig c-4104.msg
+    rm c-4104.spki.pem c-4104.key.pem
+}
+oversize
+
 # DER copies (webpki, the firmware) and the chain files s_server sends.
 for c in *.pem; do
     case "$c" in *.key.pem) continue ;; esac
@@ -96,4 +110,4 @@ done
 for k in a-leaf b-leaf; do
     openssl pkcs8 -topk8 -nocrypt -in "$k.key.pem" -outform DER -out "$k.key.der"
 done
-sha256sum -- *.pem *.der >SHA256SUMS
+sha256sum -- *.pem *.der c-4104.msg c-4104.sig >SHA256SUMS
