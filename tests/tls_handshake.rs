@@ -9,8 +9,10 @@
 //!   [`rsa_cortex_m::tls::RsaSigningKey`] and `openssl s_client
 //!   -verify_return_error` verifying it.
 //!
-//! Negative cases: a certificate signed by another key, an RSA-PSS
-//! certificate whose MGF1 hash differs from its hash, and a tampered
+//! Negative cases: a certificate signed by another key, RSA-PSS
+//! certificates whose MGF1 hash or salt length differs from what the
+//! identifier of its hash requires or whose signature was computed over
+//! another hash than its identifier says, and a tampered
 //! `CertificateVerify` (one bit flipped by the server's signer) must fail
 //! the handshake with a `decrypt_error` alert (RFC 8446 §6.2), seen on both
 //! sides.
@@ -451,6 +453,13 @@ fn rustls_client_rejects_bad_certificates_with_decrypt_error() {
             "b-leaf-pss-salt20",
             "b-leaf",
             "RSA-PSS certificate, salt length differs",
+        ),
+        (
+            "b-root",
+            "b-int",
+            "b-leaf-pss-hash384",
+            "b-leaf",
+            "RSA-PSS SHA-256 certificate signed over SHA-384",
         ),
     ] {
         let run = client_against_s_server(root, int, leaf, key, ALL_PSS);

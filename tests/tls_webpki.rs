@@ -403,6 +403,13 @@ fn verdicts_match_ring_on_malformed_and_out_of_policy_keys() {
             same_verdict(what, key, &msg, &vec![1u8; k], Some(name));
         }
     }
+    // Every single-bit change of the key's DER (one bit per byte, moving
+    // through the byte): the same verdict as ring's with the valid signature.
+    for i in 0..good.len() {
+        let mut k = good.clone();
+        k[i] ^= 1 << (i % 8);
+        same_verdict(&format!("key bit flip at {i}"), &k, &msg, &sig, only);
+    }
     // e = 3 and e = 2^33 - 1 are inside the policy: the key loads and only
     // the signature decides (rejected, as it was made for e = 65537).
     let e3 = &keys.iter().find(|(w, _)| w == "e = 3").unwrap().1;
@@ -420,6 +427,28 @@ fn cert(name: &str) -> CertificateDer<'static> {
 /// 2027-01-01T00:00:00Z, inside every fixture certificate's validity.
 fn fixed_time() -> UnixTime {
     UnixTime::since_unix_epoch(Duration::from_secs(1_798_761_600))
+}
+
+/// A certificate's DER to-be-signed TLV and its signature (the BIT STRING's
+/// bytes after the unused-bits octet).
+fn split_certificate(der: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    fn tlv(b: &[u8], i: usize) -> (usize, usize, usize) {
+        // (start, content start, end)
+        let n = b[i + 1] as usize;
+        if n < 0x80 {
+            return (i, i + 2, i + 2 + n);
+        }
+        let k = n & 0x7f;
+        let len = b[i + 2..i + 2 + k]
+            .iter()
+            .fold(0, |a, &x| a << 8 | x as usize);
+        (i, i + 2 + k, i + 2 + k + len)
+    }
+    let (_, body, _) = tlv(der, 0);
+    let (t0, _, t1) = tlv(der, body);
+    let (_, _, a1) = tlv(der, t1);
+    let (_, s0, s1) = tlv(der, a1);
+    (der[t0..t1].to_vec(), der[s0 + 1..s1].to_vec())
 }
 
 fn verify_chain(algs: &[Alg], root: &str, int: &str, leaf: &str) -> Result<(), webpki::Error> {
@@ -458,6 +487,7 @@ fn chains_verify_as_with_ring() {
         ("a-root", "a-int", "a-leaf-otherkey", false),
         ("b-root", "b-int", "b-leaf-pss-mgf1", false),
         ("b-root", "b-int", "b-leaf-pss-salt20", false),
+        ("b-root", "b-int", "b-leaf-pss-hash384", false),
         ("a-root", "b-int", "b-leaf", false),
         ("b-root", "a-int", "a-leaf", false),
     ];
@@ -489,6 +519,32 @@ fn chains_verify_as_with_ring() {
         ),
         Err(webpki::Error::UnsupportedSignatureAlgorithmContext(_))
     ));
+    assert_eq!(
+        verify_chain(
+            tls::ALL_RSA_ALGORITHMS,
+            "b-root",
+            "b-int",
+            "b-leaf-pss-hash384"
+        ),
+        Err(webpki::Error::InvalidSignatureForPublicKey)
+    );
+    // What is wrong with it is the hash alone: its signature is a valid
+    // RSASSA-PSS SHA-384 signature of its to-be-signed part by b-int (ring
+    // and this crate agree).
+    let (tbs, sig) = split_certificate(&fixture("tls/b-leaf-pss-hash384.der"));
+    let int = cert("b-int");
+    let int = EndEntityCert::try_from(&int).unwrap();
+    int.verify_signature(
+        webpki::ring::RSA_PSS_2048_8192_SHA384_LEGACY_KEY,
+        &tbs,
+        &sig,
+    )
+    .unwrap();
+    int.verify_signature(tls::RSA_PSS_2048_8192_SHA384_LEGACY_KEY, &tbs, &sig)
+        .unwrap();
+    assert!(int
+        .verify_signature(tls::RSA_PSS_2048_8192_SHA256_LEGACY_KEY, &tbs, &sig)
+        .is_err());
     // Without the PSS algorithms chain b cannot verify: the algorithms used
     // are the ones passed in.
     let pkcs1_only = &tls::ALL_RSA_ALGORITHMS[3..];

@@ -55,6 +55,7 @@ cert!(B_ROOT, "b-root.der");
 cert!(B_INT, "b-int.der");
 cert!(B_LEAF, "b-leaf.der");
 cert!(B_LEAF_PSS_MGF1, "b-leaf-pss-mgf1.der");
+cert!(B_LEAF_PSS_HASH384, "b-leaf-pss-hash384.der");
 
 /// 2027-01-01T00:00:00Z: inside every fixture certificate's validity.
 const NOW: u64 = 1_798_761_600;
@@ -202,6 +203,12 @@ fn main() -> ! {
             verify_chain(B_ROOT, B_INT, B_LEAF_PSS_MGF1),
             Err(webpki::Error::UnsupportedSignatureAlgorithmContext(_))
         ),
+    );
+    // RSA-PSS SHA-256 identifier, signature computed over SHA-384.
+    failures += check(
+        b"reject-pss-hash384",
+        verify_chain(B_ROOT, B_INT, B_LEAF_PSS_HASH384)
+            == Err(webpki::Error::InvalidSignatureForPublicKey),
     );
     // The other chain's root as the only trust anchor.
     failures += check(

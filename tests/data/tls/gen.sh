@@ -21,6 +21,8 @@
 #                        MGF1 hash (SHA-384) differs from its hash (SHA-256)
 #   b-leaf-pss-salt20    b-leaf's key, RSASSA-PSS SHA-256 with a 20-byte salt
 #                        (TLS and webpki require salt = hash length)
+#   b-leaf-pss-hash384   b-leaf with its PSS SHA-256 identifier, signed over
+#                        SHA-384 (see mismatched_hash below)
 # c-4104: a 4104-bit public key with a signature (see oversize below).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -89,6 +91,53 @@ issue b-leaf "/CN=localhost" b-int leaf b-leaf-pss-mgf1 -sha256 $(pss 32 sha384)
 # shellcheck disable=SC2046
 issue b-leaf "/CN=localhost" b-int leaf b-leaf-pss-salt20 -sha256 $(pss 20 sha256)
 
+# b-leaf-pss-hash384: b-leaf's to-be-signed certificate as it is (its
+# signature AlgorithmIdentifier says RSASSA-PSS with SHA-256, MGF1-SHA-256,
+# salt 32), signed by b-int's key with RSASSA-PSS SHA-384 (MGF1-SHA-384,
+# salt 48) instead: a valid signature under another hash than the
+# identifier's. openssl signs; python3 only cuts and splices the DER.
+der_split() { # der_split CERT.der TBS.der ALG.der: the certificate's first two elements
+    python3 - "$@" <<'PY'
+import sys
+d = open(sys.argv[1], "rb").read()
+def tlv(b, i):  # (start, end) of the TLV at i
+    n = b[i + 1]
+    if n < 0x80:
+        return i, i + 2 + n
+    k = n & 0x7F
+    return i, i + 2 + k + int.from_bytes(b[i + 2:i + 2 + k], "big")
+_, end = tlv(d, 0)
+body = 2 + (d[1] & 0x7F if d[1] & 0x80 else 0)
+t0, t1 = tlv(d, body)
+a0, a1 = tlv(d, t1)
+open(sys.argv[2], "wb").write(d[t0:t1])
+open(sys.argv[3], "wb").write(d[a0:a1])
+PY
+}
+der_join() { # der_join TBS.der ALG.der SIG OUT.der: SEQUENCE { tbs, alg, BIT STRING sig }
+    python3 - "$@" <<'PY'
+import sys
+def tlv(tag, c):
+    n = len(c)
+    if n < 0x80:
+        h = bytes([n])
+    else:
+        b = n.to_bytes((n.bit_length() + 7) // 8, "big")
+        h = bytes([0x80 | len(b)]) + b
+    return bytes([tag]) + h + c
+tbs, alg, sig = (open(f, "rb").read() for f in sys.argv[1:4])
+open(sys.argv[4], "wb").write(tlv(0x30, tbs + alg + tlv(0x03, b"\0" + sig)))
+PY
+}
+mismatched_hash() {
+    der_split b-leaf.der tbs.der alg.der
+    openssl dgst -sha384 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:48 \
+        -sigopt rsa_mgf1_md:sha384 -sign b-int.key.pem -out tbs.sig tbs.der
+    der_join tbs.der alg.der tbs.sig b-leaf-pss-hash384.der
+    openssl x509 -inform DER -in b-leaf-pss-hash384.der -out b-leaf-pss-hash384.pem
+    rm tbs.der alg.der tbs.sig
+}
+
 # A key above 4096 bits (for rsa_cortex_m::tls::max4096, which refuses it
 # where the 8192-bit algorithms and ring accept it): RSAPublicKey DER and a
 # PKCS#1 v1.5 SHA-256 signature over c-4104.msg.
@@ -107,6 +156,7 @@ for c in *.pem; do
     case "$c" in *.key.pem) continue ;; esac
     openssl x509 -in "$c" -outform DER -out "${c%.pem}.der"
 done
+mismatched_hash
 for k in a-leaf b-leaf; do
     openssl pkcs8 -topk8 -nocrypt -in "$k.key.pem" -outform DER -out "$k.key.der"
 done
