@@ -7,7 +7,10 @@
 //!   the certificate chain and the server's `CertificateVerify`;
 //! * a `rustls` server signing `CertificateVerify` with
 //!   [`rsa_cortex_m::tls::RsaSigningKey`] and `openssl s_client
-//!   -verify_return_error` verifying it.
+//!   -verify_return_error` verifying it; the same in TLS 1.2 (ECDHE-RSA,
+//!   `ServerKeyExchange` signed with RSASSA-PKCS1-v1_5);
+//! * a `rustls` client presenting a client certificate, its
+//!   `CertificateVerify` signed by this crate, to `openssl s_server -Verify 1`.
 //!
 //! Negative cases: a certificate signed by another key, RSA-PSS
 //! certificates whose MGF1 hash or salt length differs from what the
@@ -131,19 +134,29 @@ static RECORDED: WebPkiSupportedAlgorithms = WebPkiSupportedAlgorithms {
 };
 
 fn client_config(root: &str) -> Arc<ClientConfig> {
+    client_config_auth(root, None)
+}
+
+/// [`client_config`], with a client certificate (`cert` issued by `int`,
+/// key `key`) whose key rustls loads through `tls::RsaKeyProvider`.
+fn client_config_auth(root: &str, auth: Option<(&str, &str, &str)>) -> Arc<ClientConfig> {
     let provider = CryptoProvider {
         signature_verification_algorithms: RECORDED,
+        key_provider: &tls::RsaKeyProvider,
         ..rustls::crypto::ring::default_provider()
     };
     let mut roots = RootCertStore::empty();
     roots.add(der(root)).unwrap();
-    Arc::new(
-        ClientConfig::builder_with_provider(Arc::new(provider))
-            .with_protocol_versions(&[&rustls::version::TLS13])
-            .unwrap()
-            .with_root_certificates(roots)
-            .with_no_client_auth(),
-    )
+    let builder = ClientConfig::builder_with_provider(Arc::new(provider))
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .unwrap()
+        .with_root_certificates(roots);
+    Arc::new(match auth {
+        None => builder.with_no_client_auth(),
+        Some((cert, int, key)) => builder
+            .with_client_auth_cert(vec![der(cert), der(int)], pkcs8(key))
+            .unwrap(),
+    })
 }
 
 // --- processes, bounded -------------------------------------------------------------------------
@@ -258,6 +271,19 @@ fn client_against_s_server(
     key: &str,
     sigalgs: &str,
 ) -> ClientRun {
+    client_against_s_server_with(client_config(root), chain, leaf, key, sigalgs, &[])
+}
+
+/// [`client_against_s_server`] with a client configuration and more
+/// `s_server` arguments.
+fn client_against_s_server_with(
+    config: Arc<ClientConfig>,
+    chain: &str,
+    leaf: &str,
+    key: &str,
+    sigalgs: &str,
+    extra: &[&str],
+) -> ClientRun {
     let port = free_port().to_string();
     let accept = format!("127.0.0.1:{port}");
     let (cert, key, chain) = (
@@ -267,28 +293,32 @@ fn client_against_s_server(
     );
     let server = Proc::spawn(
         &[
-            "s_server",
-            "-accept",
-            &accept,
-            "-tls1_3",
-            "-naccept",
-            "1",
-            "-cert",
-            &cert,
-            "-key",
-            &key,
-            "-cert_chain",
-            &chain,
-            "-sigalgs",
-            sigalgs,
-            "-rev",
-        ],
+            &[
+                "s_server",
+                "-accept",
+                &accept,
+                "-tls1_3",
+                "-naccept",
+                "1",
+                "-cert",
+                &cert,
+                "-key",
+                &key,
+                "-cert_chain",
+                &chain,
+                "-sigalgs",
+                sigalgs,
+                "-rev",
+            ][..],
+            extra,
+        ]
+        .concat(),
         Stdio::null(),
     );
     server.wait_for("ACCEPT");
     CALLS.with(|c| c.borrow_mut().clear());
     let name = "localhost".try_into().unwrap();
-    let mut conn = rustls::ClientConnection::new(client_config(root), name).unwrap();
+    let mut conn = rustls::ClientConnection::new(config, name).unwrap();
     let mut sock = TcpStream::connect(("127.0.0.1", port.parse::<u16>().unwrap())).unwrap();
     sock.set_read_timeout(Some(TIMEOUT)).unwrap();
     sock.set_write_timeout(Some(TIMEOUT)).unwrap();
@@ -543,10 +573,27 @@ fn s_client_against_rustls(
     leaf: &str,
     key: ServerKey,
 ) -> ServerRun {
+    s_client_against_rustls_version(false, sigalgs, root, int, leaf, key)
+}
+
+/// [`s_client_against_rustls`] in TLS 1.2 (`tls12`) or TLS 1.3.
+fn s_client_against_rustls_version(
+    tls12: bool,
+    sigalgs: &str,
+    root: &str,
+    int: &str,
+    leaf: &str,
+    key: ServerKey,
+) -> ServerRun {
     let chain = vec![der(leaf), der(int)];
+    let version = if tls12 {
+        &rustls::version::TLS12
+    } else {
+        &rustls::version::TLS13
+    };
     let builder = |provider| {
         ServerConfig::builder_with_provider(Arc::new(provider))
-            .with_protocol_versions(&[&rustls::version::TLS13])
+            .with_protocol_versions(&[version])
             .unwrap()
             .with_no_client_auth()
     };
@@ -599,7 +646,7 @@ fn s_client_against_rustls(
             "s_client",
             "-connect",
             &connect,
-            "-tls1_3",
+            if tls12 { "-tls1_2" } else { "-tls1_3" },
             "-CAfile",
             &ca,
             "-verify_return_error",
@@ -652,7 +699,7 @@ fn tampering(key: &str) -> ServerKey {
 fn field<'a>(out: &'a str, prefix: &str) -> &'a str {
     out.lines()
         .find_map(|l| l.trim().strip_prefix(prefix))
-        .unwrap_or_else(|| panic!("no {prefix:?} in s_client output:\n{out}"))
+        .unwrap_or_else(|| panic!("no {prefix:?} in openssl's output:\n{out}"))
         .trim()
 }
 
@@ -826,4 +873,68 @@ fn rustls_client_rejects_tampered_certificate_verify() {
         [false]
     );
     println!("rejected (tampered CertificateVerify, rustls client): client {client_err:?}, server {server_err:?}");
+}
+
+#[test]
+#[ignore = "needs the openssl binary; run by ci/tls"]
+fn openssl_server_verifies_this_crate_s_client_certificate() {
+    // s_server requires a client certificate (-Verify 1) chaining to a-root;
+    // the rustls client's CertificateVerify is signed by this crate (key
+    // loaded by rustls through tls::RsaKeyProvider).
+    let ca = data("a-root.pem");
+    let config = client_config_auth("b-root", Some(("a-client", "a-int", "a-leaf")));
+    let run = client_against_s_server_with(
+        config,
+        "b-int",
+        "b-leaf",
+        "b-leaf",
+        ALL_PSS,
+        &["-Verify", "1", "-verify_return_error", "-CAfile", &ca],
+    );
+    assert!(run.result.is_ok(), "{:?}\n{}", run.result, run.server);
+    // openssl's report of the client certificate and its CertificateVerify.
+    let out = &run.server;
+    assert_eq!(
+        field(out, "Peer certificate:"),
+        "CN = rsa-cortex-m test client",
+        "{out}"
+    );
+    assert_eq!(field(out, "Verification:"), "OK", "{out}");
+    assert_eq!(field(out, "Signature type:"), "RSA-PSS", "{out}");
+    assert!(!out.contains("verify error"), "{out}");
+    println!(
+        "handshake ok: openssl s_server -Verify 1 <- rustls client certificate (rsa-cortex-m signing, \
+         2048-bit key): client CertificateVerify RSA-PSS {}, server chain and CertificateVerify \
+         verified by rsa-cortex-m: {:?}",
+        field(out, "Hash used:"),
+        run.calls.iter().map(|c| c.0).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+#[ignore = "needs the openssl binary; run by ci/tls"]
+fn openssl_client_verifies_this_crate_s_tls12_pkcs1_signature() {
+    // TLS 1.2, ECDHE-RSA: ServerKeyExchange signed with RSASSA-PKCS1-v1_5
+    // (rsa_pkcs1_sha256 / sha384 / sha512 as s_client offers).
+    for (sigalgs, digest) in [("RSA+SHA256", "SHA256"), ("RSA+SHA512", "SHA512")] {
+        let run = s_client_against_rustls_version(
+            true,
+            sigalgs,
+            "a-root",
+            "a-int",
+            "a-leaf",
+            load("a-leaf"),
+        );
+        assert!(run.result.is_ok(), "{:?}\n{}", run.result, run.client);
+        let out = &run.client;
+        assert_eq!(field(out, "Verify return code:"), "0 (ok)", "{out}");
+        assert_eq!(field(out, "Peer signature type:"), "RSA", "{out}");
+        assert_eq!(field(out, "Peer signing digest:"), digest, "{out}");
+        assert!(out.contains("hello from rustls"), "{out}");
+        println!(
+            "handshake ok: openssl s_client -tls1_2 -verify_return_error <- rustls server (rsa-cortex-m \
+             PKCS#1 v1.5 signing): {}, peer signing digest {digest}, signature type RSA",
+            field(out, "New, TLSv1.2, Cipher is"),
+        );
+    }
 }

@@ -23,6 +23,7 @@
 #                        (TLS and webpki require salt = hash length)
 #   b-leaf-pss-hash384   b-leaf with its PSS SHA-256 identifier, signed over
 #                        SHA-384 (see mismatched_hash below)
+# a-client: a client certificate (clientAuth) with a-leaf's key, from a-int.
 # c-4104: a 4104-bit public key with a signature (see oversize below).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -34,9 +35,11 @@ ca_ext() {
         "keyUsage=critical,keyCertSign,cRLSign" \
         "subjectKeyIdentifier=hash" "authorityKeyIdentifier=keyid" >"$1"
 }
-leaf_ext() { # leaf_ext FILE [noaki]
+leaf_ext() { # leaf_ext FILE [noaki|client]
+    local eku=serverAuth
+    [ "${2:-}" = client ] && eku=clientAuth
     printf '%s\n' "basicConstraints=critical,CA:FALSE" \
-        "keyUsage=critical,digitalSignature" "extendedKeyUsage=serverAuth" \
+        "keyUsage=critical,digitalSignature" "extendedKeyUsage=$eku" \
         "subjectAltName=DNS:localhost,IP:127.0.0.1" "subjectKeyIdentifier=hash" >"$1"
     if [ "${2:-}" = noaki ]; then echo "authorityKeyIdentifier=none" >>"$1"; else echo "authorityKeyIdentifier=keyid" >>"$1"; fi
 }
@@ -56,6 +59,7 @@ issue() { # issue NAME SUBJECT ISSUER EXT-KIND CERT-NAME SIGOPTS...
         ca) ca_ext "$cert.ext" 0 ;;
         leaf) leaf_ext "$cert.ext" ;;
         leaf-noaki) leaf_ext "$cert.ext" noaki ;;
+        client) leaf_ext "$cert.ext" client ;;
     esac
     openssl req -new -key "$name.key.pem" -subj "$subj" -out "$cert.csr"
     openssl x509 -req -in "$cert.csr" -CA "$issuer.pem" -CAkey "$issuer.key.pem" \
@@ -138,6 +142,12 @@ mismatched_hash() {
     rm tbs.der alg.der tbs.sig
 }
 
+# a-client: a TLS client certificate (clientAuth) for a-leaf's key, from a-int.
+client_cert() {
+    issue a-leaf "/CN=rsa-cortex-m test client" a-int client a-client -sha256
+    openssl x509 -in a-client.pem -outform DER -out a-client.der
+}
+
 # A key above 4096 bits (for rsa_cortex_m::tls::max4096, which refuses it
 # where the 8192-bit algorithms and ring accept it): RSAPublicKey DER and a
 # PKCS#1 v1.5 SHA-256 signature over c-4104.msg.
@@ -157,6 +167,7 @@ for c in *.pem; do
     openssl x509 -in "$c" -outform DER -out "${c%.pem}.der"
 done
 mismatched_hash
+client_cert
 for k in a-leaf b-leaf; do
     openssl pkcs8 -topk8 -nocrypt -in "$k.key.pem" -outform DER -out "$k.key.der"
 done
