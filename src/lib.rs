@@ -95,6 +95,8 @@ pub mod pkcs1v15;
 pub mod pss;
 mod signature_type;
 mod signing_key_traits;
+#[cfg(feature = "webpki")]
+pub mod tls;
 #[cfg(feature = "alloc")]
 pub mod traits;
 mod verifier_traits;
