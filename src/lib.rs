@@ -72,7 +72,9 @@
 //! (PEM) and `getrandom` (the system RNG: `sign`/`decrypt` blind with it)
 //! by default; `hazmat`, `pkcs1v15` (PKCS#1 v1.5 is always compiled),
 //! `pkcs5`, `serde`, `sha1`. Each brings in `alloc`, the drop-in layer.
-//! `rsa` (opt-in) converts between this crate's keys and `rsa` 0.10's.
+//! This crate's own, all opt-in: `rsa` converts between this crate's keys
+//! and `rsa` 0.10's; `webpki` (no heap) adds the `tls` module's
+//! rustls-webpki verification algorithms, `rustls` its rustls signing key.
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
