@@ -61,9 +61,16 @@ pub(crate) const fn blind_work_limbs(l: usize) -> usize {
 
 /// `out` = uniformly random limbs.
 pub(crate) fn random_limbs<R: TryCryptoRng + ?Sized>(rng: &mut R, out: &mut [Limb]) -> Result<()> {
-    for w in out.iter_mut() {
-        *w = rng.try_next_u32().map_err(|_| Error::Rng)?;
+    // Few, large requests: a system RNG costs a system call per request.
+    let mut bytes = [0u8; 128];
+    for chunk in out.chunks_mut(bytes.len() / 4) {
+        let bytes = &mut bytes[..4 * chunk.len()];
+        rng.try_fill_bytes(bytes).map_err(|_| Error::Rng)?;
+        for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(4)) {
+            *w = Limb::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
     }
+    bytes.zeroize();
     Ok(())
 }
 

@@ -167,3 +167,47 @@ fn hazmat_matches_num_bigint() {
         }
     }
 }
+
+/// The heap key uses an encoded `qInv` only when it is `q⁻¹ mod p`: a key
+/// whose `qInv` is wrong (zero, one, `p`, `qInv + p`) loads as `rsa` loads
+/// it (which always recomputes), with the right coefficient, and signs as
+/// OpenSSL signed.
+#[test]
+fn wrong_encoded_qinv_is_recomputed_as_rsa_does() {
+    use rsa_cortex_m::pkcs1::der::Encode;
+    use rsa_cortex_m::pkcs1::UintRef;
+    use rsa_cortex_m::Pkcs1v15Sign;
+    use sha2::{Digest, Sha256};
+    let der = fixture("rsa2048", "private.pkcs1.der");
+    let parsed = rsa_cortex_m::pkcs1::RsaPrivateKeyRef::try_from(&der[..]).unwrap();
+    let p = BigUint::from_bytes_be(parsed.prime1.as_bytes());
+    let qinv = BigUint::from_bytes_be(parsed.coefficient.as_bytes());
+    let good = PrivateKey::from_pkcs1_der(&der).unwrap();
+    let digest = Sha256::digest(fixture("rsa2048", "msg.bin"));
+    for wrong in [
+        BigUint::from(0u32),
+        BigUint::from(1u32),
+        p.clone(),
+        &qinv + &p,
+    ] {
+        let bytes = wrong.to_bytes_be();
+        let mut key = parsed.clone();
+        key.coefficient = UintRef::new(&bytes).unwrap();
+        let bad_der = key.to_der().unwrap();
+        let ours = PrivateKey::from_pkcs1_der(&bad_der).unwrap();
+        let theirs = rsa::PrivateKey::from_pkcs1_der(&bad_der).unwrap();
+        assert_eq!(
+            ours.crt_coefficient().unwrap().to_be_bytes(),
+            theirs.crt_coefficient().unwrap().to_be_bytes()
+        );
+        assert_eq!(
+            BigUint::from_bytes_be(&ours.crt_coefficient().unwrap().to_be_bytes()),
+            qinv
+        );
+        assert!(ours == good);
+        assert_eq!(
+            ours.sign(Pkcs1v15Sign::new::<Sha256>(), &digest).unwrap(),
+            fixture("rsa2048", "sig.pkcs1v15.sha256.bin")
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! PKCS#1, PKCS#8 and SPKI encodings of the heap keys, as `rsa` 0.10 has
 //! them: keys are rebuilt from `(n, e, d, p, q)` through
-//! [`PrivateKey::from_components`] (the encoded CRT values are recomputed,
-//! not trusted), two-prime keys only, and every key error is
+//! [`PrivateKey::from_components`] (the encoded `dP` and `dQ` are
+//! recomputed, the encoded `qInv` used only when it checks out, so a key
+//! loads as `rsa` loads it), two-prime keys only, and every key error is
 //! `KeyMalformed`.
 //!
 //! Algorithm identifiers (RFC 3279 §2.3.1, RFC 4055 §3.1):
@@ -61,7 +62,9 @@ impl<U: AsUintRef> TryFrom<pkcs1::RsaPrivateKey<U>> for PrivateKey {
         let d = uint_from_slice(key.private_exponent.as_uint_ref().as_bytes(), bits)?;
         let p = uint_from_slice(key.prime1.as_uint_ref().as_bytes(), bits)?;
         let q = uint_from_slice(key.prime2.as_uint_ref().as_bytes(), bits)?;
-        PrivateKey::from_components(n, e, d, alloc::vec![p, q]).map_err(|_| KeyMalformed)
+        let qinv = key.coefficient.as_uint_ref().as_bytes();
+        PrivateKey::from_components_with_qinv_hint(n, e, d, alloc::vec![p, q], qinv)
+            .map_err(|_| KeyMalformed)
     }
 }
 

@@ -540,6 +540,24 @@ impl PrivateKey {
         Ok(k)
     }
 
+    /// As [`Self::from_components`], taking an encoded `qInv` (big-endian)
+    /// as a hint: used when `qInv·q ≡ 1 (mod p)` holds, recomputed
+    /// otherwise, so the key is the same either way (as `rsa`, which always
+    /// recomputes); the check costs one multiplication where the
+    /// computation costs an exponentiation.
+    pub(crate) fn from_components_with_qinv_hint(
+        n: BoxedUint,
+        e: BoxedUint,
+        d: BoxedUint,
+        primes: Vec<BoxedUint>,
+        qinv: &[u8],
+    ) -> Result<PrivateKey> {
+        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
+        k.validate()?;
+        k.precompute_with(Some(qinv))?;
+        Ok(k)
+    }
+
     /// As [`Self::from_components`] with every prime and CRT exponent at the
     /// width of `n`: unbalanced factors are accepted (slower private
     /// operations). Choose this policy as public configuration, never by
@@ -639,6 +657,11 @@ impl PrivateKey {
     /// [`Error::InvalidPrime`] if either of the first two primes is one, or
     /// they are not coprime.
     pub fn precompute(&mut self) -> Result<()> {
+        self.precompute_with(None)
+    }
+
+    /// [`Self::precompute`] with an optional `qInv` hint (big-endian).
+    fn precompute_with(&mut self, qinv_hint: Option<&[u8]>) -> Result<()> {
         if self.precomputed.is_some() {
             return Ok(());
         }
@@ -654,7 +677,7 @@ impl PrivateKey {
         let dq = self.d.rem(&qm1);
         let (pl, ql) = (limbs_of(p), limbs_of(q));
         let (p_mont, q_mont) = (Montgomery::of(&pl), Montgomery::of(&ql));
-        let (qinv, qinv_mont) = crt_coefficient(p, q, &pl, &ql, &p_mont)?;
+        let (qinv, qinv_mont) = crt_coefficient(p, q, &pl, &ql, &p_mont, qinv_hint)?;
         self.precomputed = Some(PrecomputedValues {
             dp,
             dq,
@@ -877,10 +900,12 @@ fn product_is(primes: &[BoxedUint], n: &BoxedUint) -> bool {
 }
 
 /// `qInv = q⁻¹ mod p` and its Montgomery form `qInv·R mod p`, on the core
-/// arithmetic: `q^(p−2) mod p` (Fermat, constant time), checked by
-/// `qInv·q ≡ 1`; when the check fails (`p` composite, which a validated key
-/// allows if its congruences hold), `crypto-bigint`'s inversion decides, as
-/// in `rsa`.
+/// arithmetic: the `hint` (an encoded `qInv`, big-endian) when it is below
+/// `p` and `qInv·q ≡ 1`, else `q^(p−2) mod p` (Fermat, constant time)
+/// checked the same way; when that check fails too (`p` composite, which a
+/// validated key allows if its congruences hold), `crypto-bigint`'s
+/// inversion decides, as in `rsa`. Which of the three produced the value
+/// depends on the key's encoding only, never on an operation's input.
 ///
 /// # Errors
 /// [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
@@ -890,6 +915,7 @@ fn crt_coefficient(
     pl: &[Limb],
     ql: &[Limb],
     p_mont: &Montgomery,
+    hint: Option<&[u8]>,
 ) -> Result<(BoxedUint, Zeroizing<Vec<Limb>>)> {
     let h = pl.len();
     let pm = Modulus::new(pl, &p_mont.rr, p_mont.n0);
@@ -902,15 +928,21 @@ fn crt_coefficient(
     let mut qw = Zeroizing::new(vec![0 as Limb; 2 * h]);
     qw[..ql.len().min(2 * h)].copy_from_slice(&ql[..ql.len().min(2 * h)]);
     pm.reduce(qmodp, &qw, t);
-    // x = q^(p − 2) mod p.
-    y.copy_from_slice(pl);
-    limbs::sub_assign(y, &[2]);
-    exp::pow_secret(x, qmodp, y, &pm, rest);
-    // y = x·q mod p must be 1.
-    pm.mul(y, x, qmodp, t);
-    pm.to_mont(qmodp, y, t);
-    let is_one = limbs::ct_eq(&qmodp[..1], &[1]) & limbs::ct_is_zero(&qmodp[1..]);
-    if is_one == 1 {
+    // Whether x < p and x·q ≡ 1 (mod p); y and t are scratch.
+    let inverts = |x: &[Limb], y: &mut [Limb], t: &mut [Limb]| {
+        let mut xq = Zeroizing::new(vec![0 as Limb; h]);
+        pm.mul(y, x, qmodp, t);
+        pm.to_mont(&mut xq, y, t);
+        limbs::ct_lt(x, pl) & limbs::ct_eq(&xq[..1], &[1]) & limbs::ct_is_zero(&xq[1..]) == 1
+    };
+    let hinted = hint.is_some_and(|bytes| limbs::from_be_bytes(x, bytes) && inverts(x, y, t));
+    if !hinted {
+        // x = q^(p − 2) mod p.
+        y.copy_from_slice(pl);
+        limbs::sub_assign(y, &[2]);
+        exp::pow_secret(x, qmodp, y, &pm, rest);
+    }
+    if hinted || inverts(x, y, t) {
         let mut mont = Zeroizing::new(vec![0 as Limb; h]);
         pm.to_mont(&mut mont, x, t);
         let mut bytes = Zeroizing::new(vec![0u8; 4 * h]);
