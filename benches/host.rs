@@ -7,7 +7,9 @@
 //! cargo bench --bench host -- 'pkcs1v15_sign/2048'
 //! ```
 //!
-//! Groups are `<operation>/<bits>` with functions `ours`, `rsa`, `ring`:
+//! Groups are `<operation>/<bits>` with functions `ours`, `rsa`, `ring`
+//! (and, for `pkcs1v15_sign`, `core`: the no-heap `BoundedPrivateKey` and
+//! `pkcs1v15::sign_prehash_into`, which do not blind):
 //!
 //! | operation | what is timed |
 //! |---|---|
@@ -40,7 +42,7 @@ use rsa_cortex_m::pkcs1v15::{Pkcs1v15Encrypt, Pkcs1v15Sign};
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
 use rsa_cortex_m::pss::Pss;
 use rsa_cortex_m::spki::DecodePublicKey;
-use rsa_cortex_m::{PrivateKey, PublicKey};
+use rsa_cortex_m::{pkcs1v15, BoundedPrivateKey, Max4096, PrivateKey, PublicKey};
 use sha2::{Digest, Sha256};
 
 /// One fixture key folder, embedded.
@@ -85,6 +87,8 @@ const FIXTURES: [Fixture; 3] = [fixture!(2048), fixture!(3072), fixture!(4096)];
 /// The three libraries' keys for one fixture.
 struct Keys {
     ours: PrivateKey,
+    /// The no-heap core's key.
+    core: BoundedPrivateKey<Max4096>,
     ours_pub: PublicKey,
     rsa: rsa::PrivateKey,
     rsa_pub: rsa::PublicKey,
@@ -99,6 +103,8 @@ impl Fixture {
         let ring_pub = ring.public_key().as_ref().to_vec();
         Keys {
             ours: PrivateKey::from_pkcs8_der(self.private_der).expect("ours: load private key"),
+            core: BoundedPrivateKey::from_pkcs8_der(self.private_der)
+                .expect("core: load private key"),
             ours_pub: PublicKey::from_public_key_der(self.public_der)
                 .expect("ours: load public key"),
             rsa: rsa::PrivateKey::from_pkcs8_der(self.private_der).expect("rsa: load private key"),
@@ -159,8 +165,26 @@ fn pkcs1v15_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
         "ring: signature differs from OpenSSL's"
     );
 
+    let prefix = pkcs1v15::DigestInfoPrefix::new::<Sha256>();
+    let mut core_sig = vec![0; f.sig_pkcs1v15.len()];
+    let mut sign_core = |sig: &mut [u8]| {
+        pkcs1v15::sign_prehash_into(
+            &k.core,
+            prefix.as_bytes(),
+            &Sha256::digest(black_box(f.msg)),
+            sig,
+        )
+        .expect("core: sign")
+    };
+    sign_core(&mut core_sig);
+    assert_eq!(
+        core_sig, f.sig_pkcs1v15,
+        "core: signature differs from OpenSSL's"
+    );
+
     let mut g = group(c, "pkcs1v15_sign", f);
     g.bench_function("ours", |b| b.iter(sign_ours));
+    g.bench_function("core", |b| b.iter(|| sign_core(&mut core_sig)));
     g.bench_function("rsa", |b| b.iter(sign_rsa));
     g.bench_function("ring", |b| b.iter(|| sign_ring(&mut sig)));
     g.finish();
