@@ -167,7 +167,7 @@ fn pkcs1v15_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
 
     let prefix = pkcs1v15::DigestInfoPrefix::new::<Sha256>();
     let mut core_sig = vec![0; f.sig_pkcs1v15.len()];
-    let mut sign_core = |sig: &mut [u8]| {
+    let sign_core = |sig: &mut [u8]| {
         pkcs1v15::sign_prehash_into(
             &k.core,
             prefix.as_bytes(),
