@@ -864,11 +864,14 @@ fn modulus_of(primes: &[BoxedUint]) -> BoxedUint {
 
 /// `Π x` exactly, schoolbook over limbs on the heap (`crypto-bigint`'s
 /// Karatsuba puts kilobytes of scratch on the stack). Time depends on the
-/// lengths only.
+/// bit lengths of the factors only (public: the sizes of primes are), not
+/// on their storage precision, so a key decoded at a huge precision costs
+/// what its values cost.
 fn product(xs: &[BoxedUint]) -> BoxedUint {
     let mut acc = Zeroizing::new(vec![1 as Limb]);
     for x in xs {
         let x = limbs_of(x);
+        let x = &x[..limbs::significant_limbs(&x)];
         let mut next = Zeroizing::new(vec![0 as Limb; acc.len() + x.len()]);
         for (i, &xi) in x.iter().enumerate() {
             let mut carry = 0u64;
