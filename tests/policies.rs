@@ -135,3 +135,34 @@ fn size_limits_are_named() {
         Error::ModulusTooLarge
     );
 }
+
+/// The no-heap decryption functions take an output buffer of at least `k`
+/// bytes; a shorter one is the caller's mistake (`InvalidArguments`), not
+/// an invalid ciphertext (`Decryption`), and a wrong-length ciphertext is
+/// `Decryption`.
+#[test]
+fn short_output_buffer_is_invalid_arguments() {
+    let dir = "fixtures/rsa2048";
+    let key =
+        BoundedPrivateKey::<Max2048>::from_pkcs8_der(&data(&format!("{dir}/private.pkcs8.der")))
+            .unwrap();
+    let pkcs = data(&format!("{dir}/ct.pkcs1v15.bin"));
+    let oaep_ct = data(&format!("{dir}/ct.oaep.sha256.bin"));
+    let plaintext = data(&format!("{dir}/plaintext.bin"));
+    let mut short = vec![0u8; 255];
+    assert_eq!(
+        rsa_cortex_m::pkcs1v15::decrypt_into(&key, &pkcs, &mut short),
+        Err(Error::InvalidArguments)
+    );
+    assert_eq!(
+        oaep::decrypt_into::<_, Sha256, Sha256>(&key, &oaep_ct, b"", &mut short),
+        Err(Error::InvalidArguments)
+    );
+    let mut out = vec![0u8; 256];
+    assert_eq!(
+        rsa_cortex_m::pkcs1v15::decrypt_into(&key, &pkcs[1..], &mut out),
+        Err(Error::Decryption)
+    );
+    let len = oaep::decrypt_into::<_, Sha256, Sha256>(&key, &oaep_ct, b"", &mut out).unwrap();
+    assert_eq!(&out[..len], &plaintext[..]);
+}

@@ -75,9 +75,10 @@ pub trait PrivateOps: PublicOps {
 /// copied to the front of `out`. `EM` is zeroized whatever happens.
 ///
 /// # Errors
-/// [`Error::Decryption`] for a ciphertext that is not `k` bytes or not
-/// below `n`, or an `out` shorter than `k`; [`Error::Internal`] on a
-/// detected fault; [`Error::Rng`]; `decode`'s errors.
+/// [`Error::InvalidArguments`] for an `out` shorter than `k` (the caller's
+/// buffer, public); [`Error::Decryption`] for a ciphertext that is not `k`
+/// bytes or not below `n`; [`Error::Internal`] on a detected fault;
+/// [`Error::Rng`]; `decode`'s errors.
 pub(crate) fn rsaes_decrypt<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
     key: &K,
     rng: Option<&mut R>,
@@ -86,7 +87,10 @@ pub(crate) fn rsaes_decrypt<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
     decode: impl FnOnce(&mut [u8]) -> Result<usize>,
 ) -> Result<usize> {
     let k = key.modulus_len();
-    if ct.len() != k || out.len() < k {
+    if out.len() < k {
+        return Err(Error::InvalidArguments);
+    }
+    if ct.len() != k {
         return Err(Error::Decryption);
     }
     let mut em = key.bytes();

@@ -48,8 +48,9 @@ pub fn encrypt_into<K: PublicOps + ?Sized, D: Digest, MGD: Digest, R: TryCryptoR
 ///
 /// # Errors
 /// [`Error::Decryption`] for every invalid ciphertext (wrong length, not
-/// below `n`, or bad encoding), or an `out` shorter than `k`;
-/// [`Error::LabelTooLong`]; [`Error::Internal`] on a detected fault.
+/// below `n`, or bad encoding); [`Error::InvalidArguments`] for an `out`
+/// shorter than `k`; [`Error::LabelTooLong`]; [`Error::Internal`] on a
+/// detected fault.
 pub fn decrypt_into<K: PrivateOps, D: Digest, MGD: Digest>(
     key: &K,
     ct: &[u8],

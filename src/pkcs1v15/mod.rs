@@ -132,8 +132,9 @@ pub fn encrypt_into<K: PublicOps + ?Sized, R: TryCryptoRng + ?Sized>(
 /// returned length is public by design.
 ///
 /// # Errors
-/// [`Error::Decryption`] if `ct` is not `k` bytes or not below `n`, or `out`
-/// is shorter than `k`; [`Error::Internal`] on a detected fault.
+/// [`Error::Decryption`] if `ct` is not `k` bytes or not below `n`;
+/// [`Error::InvalidArguments`] if `out` is shorter than `k`;
+/// [`Error::Internal`] on a detected fault.
 pub fn decrypt_into<K: PrivateOps>(key: &K, ct: &[u8], out: &mut [u8]) -> Result<usize> {
     decrypt_with::<K, NoRng>(key, None, ct, out)
 }
