@@ -12,13 +12,14 @@
 @ multiplies are MUL and UMAAL (single-cycle, data-independent on the cores
 @ above).
 @
-@ Compared with umaal.s: one engine, the four-row stream of umaal.s (see
-@ its header: four multipliers m0..m3 in r2-r5, a window of four words and
-@ a carry rotating through r6-r10, per step LDR b[j], LDR t[j], 4 UMAAL,
-@ STR), its loop body unrolled ten steps instead of twenty and entered in
-@ the middle for lengths that are not a multiple of ten (Duff's device);
-@ no five-row stream, no per-length paths, no frame buffer (the frame is
-@ 88 bytes, against 616).  Rows left over when the length is not a
+@ Compared with umaal.s: one engine, a four-row stream (see umaal.s's
+@ header: four multipliers m0..m3 in r2-r5 while b streams past, one UMAAL
+@ carry chain per word of b) whose step stores the word the previous step
+@ completed after its own two loads, so that the store pipelines (7 cycles
+@ per step of four products on the Cortex-M4 instead of 8); its loop body
+@ is unrolled twelve steps and entered in the middle for lengths that are
+@ not a multiple of twelve (Duff's device); no five-row stream, no
+@ per-length paths, no frame buffer (the frame is 88 bytes, against 616).  Rows left over when the length is not a
 @ multiple of four run as a block with zero multipliers (mul, redc) or
 @ through a one-row loop (sqr).
 @
@@ -46,61 +47,84 @@
     .equ F_OFF, 36      @ pointer offset (bytes) for entering the stream at F_S
     .equ F_K,   40      @ rows in the last, partial block
     .equ F_LAZY,44      @ redc: 1 for rsa_cm_redc_lazy (result < R only)
+    .equ F_RET, 48      @ where the stream returns to (Thumb bit set)
     .equ F_SIZE,52
     .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
 
-@ One stream step: s is the step number 0..9 in the body.  Step 0 advances
-@ both pointers by ten words (post-indexed), so the later steps use offsets
-@ 4s-40 and the loop needs no pointer arithmetic.  28 bytes per step.
-    .macro STEP s, w0, w1, w2, w3, c
+@ The stream.  Six registers R0..R5 = r6..r11 rotate through the roles P
+@ (the word the previous step completed, column j-1, not yet stored), W0..W3
+@ (the window, columns j..j+3) and F (free): at step s of the body
+@ P = R[s mod 6], Wk = R[(s+1+k) mod 6], F = R[(s+5) mod 6].  Step j:
+@
+@     b      = b[j]                       (r12)
+@     F      = t[j]                       (the old word seeds the carry)
+@     t[j-1] = P                          (stored after two loads: free)
+@     F:W0   = m0*b + W0 + F              column j complete: the next P
+@     F:W1   = m1*b + W1 + F
+@     F:W2   = m2*b + W2 + F
+@     F:W3   = m3*b + W3 + F              F becomes the next W3
+@
+@ 7 cycles per step in the model of ci/M4_TIMING.md (LDR 2, LDR 1, STR 0,
+@ 4 UMAAL).  Step 0 post-increments both pointers by twelve words, the
+@ other steps use offsets 4s-48 (loads) and 4s-52 (the store): 28 bytes per
+@ step.  Registers: r0 = t, r1 = b, r2-r5 = m0..m3, r6-r11 rotating,
+@ r12 = b[j], lr = iterations left; the stream returns through F_RET (the
+@ caller's frame: the stream pushes nothing, sp is the caller's).
+    .macro STEP s, p, w0, w1, w2, w3, f, store=1
     .if \s == 0
-    ldr.w   r11, [r1], #40
-    ldr.w   \c, [r0]
-    .else
-    ldr     r11, [r1, #(4*\s-40)]
-    ldr     \c, [r0, #(4*\s-40)]
+    ldr.w   \f, [r0], #48
+    ldr.w   r12, [r1], #48
+    .if \store
+    str     \p, [r0, #-52]
     .endif
-    umaal   \w0, \c, r2, r11
-    umaal   \w1, \c, r3, r11
-    umaal   \w2, \c, r4, r11
-    umaal   \w3, \c, r5, r11
-    .if \s == 0
-    str.w   \w0, [r0], #40
     .else
-    str     \w0, [r0, #(4*\s-40)]
+    ldr     r12, [r1, #(4*\s-48)]
+    ldr     \f, [r0, #(4*\s-48)]
+    .if \store
+    str     \p, [r0, #(4*\s-52)]
     .endif
+    .endif
+    umaal   \w0, \f, r2, r12
+    umaal   \w1, \f, r3, r12
+    umaal   \w2, \f, r4, r12
+    umaal   \w3, \f, r5, r12
     .endm
 
-@ s = 10*ceil(L/10) - L and iterations = ceil(L/10) for L in r12 (L >= 1,
-@ L < 16000): r10 = s, r12 = iterations; clobbers r11.  ceil(L/10) is
-@ computed as ((L + 9) * 6554) >> 16, exact in this range (no UDIV).
+@ s = 12*ceil(L/12) - L and iterations = ceil(L/12) for L in r12 (L >= 1,
+@ L < 8000): r10 = s, r12 = iterations; clobbers r11.  ceil(L/12) is
+@ computed as ((L + 11) * 5462) >> 16, exact in this range (no UDIV).
     .macro CALC_SI
-    add.w   r11, r12, #9
-    movw    r10, #6554
+    add.w   r11, r12, #11
+    movw    r10, #5462
     mul     r11, r11, r10
     lsr.w   r11, r11, #16
-    add.w   r10, r11, r11, lsl #2
-    lsl.w   r10, r10, #1
+    add.w   r10, r11, r11, lsl #1
+    lsl.w   r10, r10, #2
     sub.w   r10, r10, r12
     mov     r12, r11
     .endm
 
-@ Run the stream from an all-zero window (any entry step will do: all the
-@ window registers are zero): r0 = &t[first column], r1 = &b[0], r2-r5 =
-@ m0..m3, F_S/F_OFF/F_IT set by rsa_cm_c_setup.  Returns with the window in
-@ r6-r9 and r0 = &t[first + len].  Clobbers r1, r10-r12, lr.
-    .macro ENTER_ZERO
+@ Run the stream of length len from an all-zero window: r0 = &t[first
+@ column], r1 = &b[0], r2-r5 = m0..m3, F_S/F_OFF/F_IT set by
+@ rsa_cm_c_setup.  Continues at \ret with the window in r7-r10 and
+@ r0 = &t[first + len] (t[first..first+len) stored).  Clobbers r1, r6,
+@ r11, r12, lr.
+    .macro ENTER_ZERO ret
+    adr.w   r11, \ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
     ldr     r10, [sp, #F_OFF]
-    ldr     r12, [sp, #F_IT]
-    ldr     r11, [sp, #F_S]
+    ldr     lr, [sp, #F_IT]
+    ldr     r12, [sp, #F_S]
     add     r0, r0, r10
     add     r1, r1, r10
-    mov.w   r6, #0
-    mov.w   r7, #0
+    movs    r6, #0
+    movs    r7, #0
     mov.w   r8, #0
     mov.w   r9, #0
     mov.w   r10, #0
-    blx     r11
+    mov.w   r11, #0
+    bx      r12
     .endm
 
 @ redc: the four quotient words m0..m3 (r2-r5) that clear t[i..i+4), from
@@ -134,24 +158,23 @@
     .section .text.rsa_cm_c_common, "ax", %progbits
 
 @ rsa_cm_c_setup: for mul and redc, whose stream always has length len and
-@ starts from an all-zero window: from r12 = len (>= 1) store the entry
-@ address (step s of the body, Thumb bit set) in the caller's F_S, the
-@ pointer offset (4 * (10 - s), or 0 when s = 0) in F_OFF and the
-@ iteration count in F_IT (the caller's frame: BL leaves sp alone).
-@ Clobbers r10-r12.
+@ starts from an all-zero window: from r12 = len (>= 1) store in the
+@ caller's frame (BL leaves sp alone) the entry address F_S (the head of
+@ step s, Thumb bit set), the pointer offset F_OFF (4 * (12 - s), or 0 when
+@ s = 0) and the iteration count F_IT.  Clobbers r10-r12.
     .p2align 2
     .thumb_func
     .type rsa_cm_c_setup, %function
 rsa_cm_c_setup:
     CALC_SI
     str     r12, [sp, #F_IT]
-    rsb     r11, r10, #10
+    rsb     r11, r10, #12
     cmp     r10, #0
     it      eq
     moveq   r11, #0
     lsl.w   r11, r11, #2
     str     r11, [sp, #F_OFF]
-    adr.w   r11, .Ls0
+    adr.w   r11, .Lh0
     lsl.w   r12, r10, #5
     sub.w   r12, r12, r10, lsl #2      @ 28 s
     add     r11, r11, r12
@@ -160,24 +183,29 @@ rsa_cm_c_setup:
     bx      lr
     .size rsa_cm_c_setup, . - rsa_cm_c_setup
 
-@ rsa_cm_stream_l: stream of L = r12 steps (L may be 0).
+@ rsa_cm_c_stream_l: the squaring's stream, of L = r12 steps (L may be 0),
+@ entered by B with F_RET set.
 @ In: r0 = &t[first column], r1 = &b[first word], r2-r5 = m0..m3,
-@     r6, r7, r8 = initial window (columns +0, +1, +2; column +3 is zero).
-@ Out: r6-r9 = window for columns first+L .. first+L+3, r0 = &t[first+L],
-@      r1 advanced by L words.  Clobbers r10-r12.  Called with BL.
+@     r6 = P (column first-1, complete, not stored), r7, r8, r9 = the window
+@     (columns first .. first+2; column first+3 is zero).
+@ Out (at F_RET): t[first-1 .. first+L) stored, r7-r10 = the window for
+@     columns first+L .. first+L+3, r0 = &t[first+L].  Clobbers r1, r6,
+@     r11, r12, lr.
     .p2align 2
     .thumb_func
-    .type rsa_cm_stream_l, %function
-rsa_cm_stream_l:
+    .type rsa_cm_c_stream_l, %function
+rsa_cm_c_stream_l:
     cmp     r12, #0
     bne     1f
-    mov.w   r9, #0
-    bx      lr
+    str     r6, [r0, #-4]
+    mov.w   r10, #0
+    ldr     pc, [sp, #F_RET]
 1:
     CALC_SI
+    mov     lr, r12
     @ Entering at step s > 0 skips step 0's pointer increment: start the
-    @ pointers at first + 10 - s words so that offsets 4s-40 line up.
-    rsb     r11, r10, #10
+    @ pointers at first + 12 - s words so that offsets 4s-48 line up.
+    rsb     r11, r10, #12
     cmp     r10, #0
     it      eq
     moveq   r11, #0
@@ -195,78 +223,140 @@ rsa_cm_stream_l:
     .byte   (.Lst7 - .Lst_tbl) / 2
     .byte   (.Lst8 - .Lst_tbl) / 2
     .byte   (.Lst9 - .Lst_tbl) / 2
+    .byte   (.Lst10 - .Lst_tbl) / 2
+    .byte   (.Lst11 - .Lst_tbl) / 2
     .p2align 1
-@ Entry stubs: rotate the initial window (r6, r7, r8, 0) into the registers
-@ that step s expects (w0 = W[s mod 5], W = r6..r10), then jump in.
+@ Entry stubs: move (P, W0, W1, W2, 0) from r6-r10 into the registers of
+@ step s (a rotation by s mod 6), then jump in.
 .Lst0:
-    mov.w   r9, #0
+    mov.w   r10, #0
     b.w     .Ls0
 .Lst1:
+    mov     r10, r9
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
-    mov.w   r10, #0
+    mov.w   r11, #0
     b.w     .Ls1
 .Lst2:
+    mov     r11, r9
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
-    mov.w   r6, #0
+    movs    r6, #0
     b.w     .Ls2
 .Lst3:
-    mov     r9, r6
+    mov     r11, r8
     mov     r10, r7
-    mov     r6, r8
-    mov.w   r7, #0
+    mov     r7, r9
+    mov     r9, r6
+    mov     r6, r7
+    movs    r7, #0
     b.w     .Ls3
 .Lst4:
     mov     r10, r6
-    mov     r6, r7
-    mov     r7, r8
+    mov     r11, r7
+    mov     r6, r8
+    mov     r7, r9
     mov.w   r8, #0
     b.w     .Ls4
 .Lst5:
+    mov     r11, r6
+    mov     r6, r7
+    mov     r7, r8
+    mov     r8, r9
     mov.w   r9, #0
     b.w     .Ls5
 .Lst6:
-    mov     r9, r8
-    mov     r8, r7
-    mov     r7, r6
     mov.w   r10, #0
     b.w     .Ls6
 .Lst7:
+    mov     r10, r9
+    mov     r9, r8
+    mov     r8, r7
+    mov     r7, r6
+    mov.w   r11, #0
+    b.w     .Ls7
+.Lst8:
+    mov     r11, r9
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
-    mov.w   r6, #0
-    b.w     .Ls7
-.Lst8:
-    mov     r9, r6
-    mov     r10, r7
-    mov     r6, r8
-    mov.w   r7, #0
+    movs    r6, #0
     b.w     .Ls8
 .Lst9:
+    mov     r11, r8
+    mov     r10, r7
+    mov     r7, r9
+    mov     r9, r6
+    mov     r6, r7
+    movs    r7, #0
+    b.w     .Ls9
+.Lst10:
     mov     r10, r6
+    mov     r11, r7
+    mov     r6, r8
+    mov     r7, r9
+    mov.w   r8, #0
+    b.w     .Ls10
+.Lst11:
+    mov     r11, r6
     mov     r6, r7
     mov     r7, r8
-    mov.w   r8, #0
-    b.w     .Ls9
+    mov     r8, r9
+    mov.w   r9, #0
+    b.w     .Ls11
+
+@ Heads: step s without the store (nothing is pending before the first
+@ step), for streams from an all-zero window; each 28 bytes, then into the
+@ body at step s + 1.
     .p2align 2
-.Ls0:   STEP 0, r6, r7, r8, r9, r10
-.Ls1:   STEP 1, r7, r8, r9, r10, r6
-.Ls2:   STEP 2, r8, r9, r10, r6, r7
-.Ls3:   STEP 3, r9, r10, r6, r7, r8
-.Ls4:   STEP 4, r10, r6, r7, r8, r9
-.Ls5:   STEP 5, r6, r7, r8, r9, r10
-.Ls6:   STEP 6, r7, r8, r9, r10, r6
-.Ls7:   STEP 7, r8, r9, r10, r6, r7
-.Ls8:   STEP 8, r9, r10, r6, r7, r8
-.Ls9:   STEP 9, r10, r6, r7, r8, r9
-    subs.w  r12, r12, #1
+.Lh0:   STEP 0, r6, r7, r8, r9, r10, r11, 0
+    b.w     .Ls1
+.Lh1:   STEP 1, r7, r8, r9, r10, r11, r6, 0
+    b.w     .Ls2
+.Lh2:   STEP 2, r8, r9, r10, r11, r6, r7, 0
+    b.w     .Ls3
+.Lh3:   STEP 3, r9, r10, r11, r6, r7, r8, 0
+    b.w     .Ls4
+.Lh4:   STEP 4, r10, r11, r6, r7, r8, r9, 0
+    b.w     .Ls5
+.Lh5:   STEP 5, r11, r6, r7, r8, r9, r10, 0
+    b.w     .Ls6
+.Lh6:   STEP 6, r6, r7, r8, r9, r10, r11, 0
+    b.w     .Ls7
+.Lh7:   STEP 7, r7, r8, r9, r10, r11, r6, 0
+    b.w     .Ls8
+.Lh8:   STEP 8, r8, r9, r10, r11, r6, r7, 0
+    b.w     .Ls9
+.Lh9:   STEP 9, r9, r10, r11, r6, r7, r8, 0
+    b.w     .Ls10
+.Lh10:  STEP 10, r10, r11, r6, r7, r8, r9, 0
+    b.w     .Ls11
+.Lh11:  STEP 11, r11, r6, r7, r8, r9, r10, 0
+    b.w     .Lst_end
+
+@ The body: twelve steps (two rotations), then the loop test; on the way
+@ out the last completed word (P of step 12 = r6) is stored.
+    .p2align 2
+.Ls0:   STEP 0, r6, r7, r8, r9, r10, r11
+.Ls1:   STEP 1, r7, r8, r9, r10, r11, r6
+.Ls2:   STEP 2, r8, r9, r10, r11, r6, r7
+.Ls3:   STEP 3, r9, r10, r11, r6, r7, r8
+.Ls4:   STEP 4, r10, r11, r6, r7, r8, r9
+.Ls5:   STEP 5, r11, r6, r7, r8, r9, r10
+.Ls6:   STEP 6, r6, r7, r8, r9, r10, r11
+.Ls7:   STEP 7, r7, r8, r9, r10, r11, r6
+.Ls8:   STEP 8, r8, r9, r10, r11, r6, r7
+.Ls9:   STEP 9, r9, r10, r11, r6, r7, r8
+.Ls10:  STEP 10, r10, r11, r6, r7, r8, r9
+.Ls11:  STEP 11, r11, r6, r7, r8, r9, r10
+.Lst_end:
+    subs    lr, lr, #1
     bne     .Ls0
-    bx      lr
-    .size rsa_cm_stream_l, . - rsa_cm_stream_l
+    str     r6, [r0, #-4]
+    ldr     pc, [sp, #F_RET]
+    .size rsa_cm_c_stream_l, . - rsa_cm_c_stream_l
 @ ---------------------------------------------------------------------------
 @ rsa_cm_row1: one row.  In: r0 = &t[first column], r1 = &b[0], r2 = m,
 @ r12 = L (may be 0).  For j < L: C:t[j] = m*b[j] + t[j] + C.
@@ -370,8 +460,9 @@ rsa_cm_mul:
     add.w   r11, r0, #16
     str     r11, [sp, #F_T]
     ldr     r1, [sp, #F_B]
-    ENTER_ZERO
-    stmia   r0, {r6-r9}                @ t[i+len..i+len+4)
+    ENTER_ZERO .Lmul_ret
+.Lmul_ret:
+    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
     ldr     r3, [sp, #F_I]
     subs    r3, r3, #1
     str     r3, [sp, #F_I]
@@ -395,16 +486,17 @@ rsa_cm_mul:
 2:  ldrd    r2, r3, [r1]
 3:  ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_B]
-    ENTER_ZERO
+    ENTER_ZERO .Lmul_left_ret
+.Lmul_left_ret:
     ldr     r3, [sp, #F_K]
     cmp     r3, #2
     blo     1f
     beq     2f
-    stmia   r0, {r6-r8}
+    stmia   r0, {r7-r9}
     b       .Lmul_done
-1:  str     r6, [r0]
+1:  str     r7, [r0]
     b       .Lmul_done
-2:  strd    r6, r7, [r0]
+2:  strd    r7, r8, [r0]
     b       .Lmul_done
 .Lmul_small:
     @ len < 4: one row at a time; F_I = i
@@ -466,6 +558,9 @@ rsa_cm_sqr:
     ldr     r3, [sp, #F_LEN]
     subs    r2, r3, #4
     str     r2, [sp, #F_I]
+    adr.w   r11, .Lsqr_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]          @ where rsa_cm_c_stream_l returns
 .Lsqr_blk:
     ldr     r12, [sp, #F_I]            @ L = len - i - 4
     cmp     r12, #0
@@ -491,15 +586,15 @@ rsa_cm_sqr:
     umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
     str     r9, [r0]
     str     r6, [r0, #4]
-    str     r7, [r0, #8]
     add.w   r9, r0, #32
     str     r9, [sp, #F_K]             @ next block: &t[2i+9]
     adds    r0, r0, #12                @ &t[2i+4]
-    mov     r6, r10
-    mov     r7, r8
-    mov     r8, r11
-    bl      rsa_cm_stream_l
-    stmia   r0, {r6-r9}                @ t[i+len..i+len+4)
+    mov     r6, r7                     @ P: column 2i+3, stored by the stream
+    mov     r7, r10
+    mov     r9, r11
+    b.w     rsa_cm_c_stream_l
+.Lsqr_ret:
+    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
     b       .Lsqr_blk
 .Lsqr_rows:
     @ rows i..len-1 one at a time (fewer than four left); row length
@@ -613,15 +708,16 @@ rsa_cm_redc:
     add.w   r11, r0, #16
     str     r11, [sp, #F_T]
     REDC_QUOTIENTS
-    ENTER_ZERO
+    ENTER_ZERO .Lredc_ret
+.Lredc_ret:
     @ t[i+len..i+len+4) += window + pending carry
     ldr     lr, [sp, #F_PEND]
     ldmia   r0, {r2-r5}
     lsrs    lr, lr, #1                 @ C = pending
-    adcs    r2, r2, r6
-    adcs    r3, r3, r7
-    adcs    r4, r4, r8
-    adcs    r5, r5, r9
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
     stmia   r0, {r2-r5}
     mov.w   lr, #0
     adc     lr, lr, #0
@@ -648,23 +744,24 @@ rsa_cm_redc:
     beq     2f
     mov.w   r3, #0
 2:
-    ENTER_ZERO
+    ENTER_ZERO .Lredc_left_ret
+.Lredc_left_ret:
     @ t[i+len..i+len+k) += window + pending (k = 1..3)
     ldr     r12, [sp, #F_K]
     ldr     lr, [sp, #F_PEND]
     lsrs    lr, lr, #1
     ldr     r2, [r0]
-    adcs    r2, r2, r6
+    adcs    r2, r2, r7
     str     r2, [r0], #4
     teq     r12, #1
     beq     5f
     ldr     r2, [r0]
-    adcs    r2, r2, r7
+    adcs    r2, r2, r8
     str     r2, [r0], #4
     teq     r12, #2
     beq     5f
     ldr     r2, [r0]
-    adcs    r2, r2, r8
+    adcs    r2, r2, r9
     str     r2, [r0], #4
 5:
     mov.w   lr, #0
