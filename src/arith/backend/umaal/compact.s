@@ -17,9 +17,9 @@
 @ carry chain per word of b) whose step stores the word the previous step
 @ completed after its own two loads, so that the store pipelines (7 cycles
 @ per step of four products on the Cortex-M4 instead of 8); its loop body
-@ is unrolled twelve steps and entered in the middle for lengths that are
-@ not a multiple of twelve (Duff's device); no five-row stream, no
-@ per-length paths, no frame buffer (the frame is 88 bytes, against 616).  Rows left over when the length is not a
+@ is unrolled twenty-four steps and entered in the middle for lengths that
+@ are not a multiple of twenty-four (Duff's device); no five-row stream, no
+@ per-length paths, no frame buffer (the frame is 96 bytes, against 616).  Rows left over when the length is not a
 @ multiple of four run as a block with zero multipliers (mul, redc) or
 @ through a one-row loop (sqr).
 @
@@ -33,22 +33,23 @@
     .syntax unified
     .thumb
 
-@ Frame used by mul, sqr and redc: push {r4-r11, lr} (36 bytes) + 52 bytes
-@ of locals = 88 bytes (8-byte aligned).
+@ Frame used by mul, sqr and redc: push {r4-r11, lr} (36 bytes) + 60 bytes
+@ of locals = 96 bytes (8-byte aligned).
     .equ F_R,    0      @ redc: result pointer
     .equ F_T,    4      @ t
     .equ F_A,    8      @ a (mul, sqr) / n (redc)
     .equ F_B,   12      @ b (mul) / t (redc) / walking a (sqr)
     .equ F_LEN, 16      @ length in limbs
-    .equ F_S,   20      @ entry address of the stream for length L = len
+    .equ F_S,   20      @ the stream's head for length L = len (Thumb bit set)
     .equ F_IT,  24      @ iterations of the stream for length L = len
     .equ F_I,   28      @ current row / blocks left
     .equ F_PEND,32      @ redc: pending carry (0/1) at column i+len
-    .equ F_OFF, 36      @ pointer offset (bytes) for entering the stream at F_S
+    .equ F_OFF, 36      @ pointer offset (bytes) after the stream's first step
     .equ F_K,   40      @ rows in the last, partial block
     .equ F_LAZY,44      @ redc: 1 for rsa_cm_redc_lazy (result < R only)
     .equ F_RET, 48      @ where the stream returns to (Thumb bit set)
-    .equ F_SIZE,52
+    .equ F_S2,  52      @ the body step after the head's (Thumb bit set)
+    .equ F_SIZE,60
     .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
 
 @ The stream.  Six registers R0..R5 = r6..r11 rotate through the roles P
@@ -65,23 +66,23 @@
 @     F:W3   = m3*b + W3 + F              F becomes the next W3
 @
 @ 7 cycles per step in the model of ci/M4_TIMING.md (LDR 2, LDR 1, STR 0,
-@ 4 UMAAL).  Step 0 post-increments both pointers by twelve words, the
-@ other steps use offsets 4s-48 (loads) and 4s-52 (the store): 28 bytes per
+@ 4 UMAAL).  Step 0 post-increments both pointers by 24 words, the other
+@ steps use offsets 4s-96 (loads) and 4s-100 (the store): 28 bytes per
 @ step.  Registers: r0 = t, r1 = b, r2-r5 = m0..m3, r6-r11 rotating,
 @ r12 = b[j], lr = iterations left; the stream returns through F_RET (the
 @ caller's frame: the stream pushes nothing, sp is the caller's).
     .macro STEP s, p, w0, w1, w2, w3, f, store=1
     .if \s == 0
-    ldr.w   \f, [r0], #48
-    ldr.w   r12, [r1], #48
+    ldr.w   \f, [r0], #96
+    ldr.w   r12, [r1], #96
     .if \store
-    str     \p, [r0, #-52]
+    str     \p, [r0, #-100]
     .endif
     .else
-    ldr     r12, [r1, #(4*\s-48)]
-    ldr     \f, [r0, #(4*\s-48)]
+    ldr     r12, [r1, #(4*\s-96)]
+    ldr     \f, [r0, #(4*\s-96)]
     .if \store
-    str     \p, [r0, #(4*\s-52)]
+    str     \p, [r0, #(4*\s-100)]
     .endif
     .endif
     umaal   \w0, \f, r2, r12
@@ -90,22 +91,32 @@
     umaal   \w3, \f, r5, r12
     .endm
 
-@ s = 12*ceil(L/12) - L and iterations = ceil(L/12) for L in r12 (L >= 1,
-@ L < 8000): r10 = s, r12 = iterations; clobbers r11.  ceil(L/12) is
-@ computed as ((L + 11) * 5462) >> 16, exact in this range (no UDIV).
+@ s = 24*ceil(L/24) - L and iterations = ceil(L/24) for L in r12 (L >= 1,
+@ L <= 4096): r10 = s, r12 = iterations; clobbers r11.  ceil(L/24) is
+@ computed as ((L + 23) * 2731) >> 16, exact in this range (no UDIV).
     .macro CALC_SI
-    add.w   r11, r12, #11
-    movw    r10, #5462
+    add.w   r11, r12, #23
+    movw    r10, #2731
     mul     r11, r11, r10
     lsr.w   r11, r11, #16
     add.w   r10, r11, r11, lsl #1
-    lsl.w   r10, r10, #2
+    lsl.w   r10, r10, #3
     sub.w   r10, r10, r12
     mov     r12, r11
     .endm
 
+@ r11 = s mod 6 for r10 = s < 24 (floor(s/6) = (43 s) >> 8 there);
+@ clobbers nothing else.
+    .macro MOD6
+    movs    r11, #43
+    mul     r11, r10, r11
+    lsr.w   r11, r11, #8
+    add.w   r11, r11, r11, lsl #1
+    sub.w   r11, r10, r11, lsl #1
+    .endm
+
 @ Run the stream of length len from an all-zero window: r0 = &t[first
-@ column], r1 = &b[0], r2-r5 = m0..m3, F_S/F_OFF/F_IT set by
+@ column], r1 = &b[0], r2-r5 = m0..m3, F_S/F_S2/F_OFF/F_IT set by
 @ rsa_cm_c_setup.  Continues at \ret with the window in r7-r10 and
 @ r0 = &t[first + len] (t[first..first+len) stored).  Clobbers r1, r6,
 @ r11, r12, lr.
@@ -113,11 +124,8 @@
     adr.w   r11, \ret
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]
-    ldr     r10, [sp, #F_OFF]
     ldr     lr, [sp, #F_IT]
     ldr     r12, [sp, #F_S]
-    add     r0, r0, r10
-    add     r1, r1, r10
     movs    r6, #0
     movs    r7, #0
     mov.w   r8, #0
@@ -158,28 +166,32 @@
     .section .text.rsa_cm_c_common, "ax", %progbits
 
 @ rsa_cm_c_setup: for mul and redc, whose stream always has length len and
-@ starts from an all-zero window: from r12 = len (>= 1) store in the
-@ caller's frame (BL leaves sp alone) the entry address F_S (the head of
-@ step s, Thumb bit set), the pointer offset F_OFF (4 * (12 - s), or 0 when
-@ s = 0) and the iteration count F_IT.  Clobbers r10-r12.
+@ starts from an all-zero window, entered at step s = 24*ceil(len/24) - len
+@ of the body: from r12 = len (>= 1) store in the caller's frame (BL leaves
+@ sp alone) F_S = the head of s mod 6, F_S2 = body step s + 1, F_OFF =
+@ 4 * (24 - s) (the pointer advance after the head) and F_IT = the
+@ iterations.  Clobbers r10-r12.
     .p2align 2
     .thumb_func
     .type rsa_cm_c_setup, %function
 rsa_cm_c_setup:
     CALC_SI
     str     r12, [sp, #F_IT]
-    rsb     r11, r10, #12
-    cmp     r10, #0
-    it      eq
-    moveq   r11, #0
+    rsb     r11, r10, #24
     lsl.w   r11, r11, #2
     str     r11, [sp, #F_OFF]
-    adr.w   r11, .Lh0
+    adr.w   r11, .Ls1
     lsl.w   r12, r10, #5
     sub.w   r12, r12, r10, lsl #2      @ 28 s
     add     r11, r11, r12
     orr     r11, r11, #1
-    str     r11, [sp, #F_S]
+    str     r11, [sp, #F_S2]
+    MOD6
+    adr.w   r12, .Lh0
+    add.w   r11, r11, r11, lsl #3      @ 9 (s mod 6): heads are 36 bytes
+    add.w   r12, r12, r11, lsl #2
+    orr     r12, r12, #1
+    str     r12, [sp, #F_S]
     bx      lr
     .size rsa_cm_c_setup, . - rsa_cm_c_setup
 
@@ -204,14 +216,20 @@ rsa_cm_c_stream_l:
     CALC_SI
     mov     lr, r12
     @ Entering at step s > 0 skips step 0's pointer increment: start the
-    @ pointers at first + 12 - s words so that offsets 4s-48 line up.
-    rsb     r11, r10, #12
+    @ pointers at first + 24 - s words so that offsets 4s-96 line up.
+    rsb     r11, r10, #24
     cmp     r10, #0
     it      eq
     moveq   r11, #0
     add.w   r0, r0, r11, lsl #2
     add.w   r1, r1, r11, lsl #2
-    tbb     [pc, r10]
+    adr.w   r12, .Ls0
+    lsl.w   r11, r10, #5
+    sub.w   r11, r11, r10, lsl #2      @ 28 s
+    add     r12, r12, r11
+    orr     r12, r12, #1               @ body step s
+    MOD6
+    tbb     [pc, r11]
 .Lst_tbl:
     .byte   (.Lst0 - .Lst_tbl) / 2
     .byte   (.Lst1 - .Lst_tbl) / 2
@@ -219,32 +237,26 @@ rsa_cm_c_stream_l:
     .byte   (.Lst3 - .Lst_tbl) / 2
     .byte   (.Lst4 - .Lst_tbl) / 2
     .byte   (.Lst5 - .Lst_tbl) / 2
-    .byte   (.Lst6 - .Lst_tbl) / 2
-    .byte   (.Lst7 - .Lst_tbl) / 2
-    .byte   (.Lst8 - .Lst_tbl) / 2
-    .byte   (.Lst9 - .Lst_tbl) / 2
-    .byte   (.Lst10 - .Lst_tbl) / 2
-    .byte   (.Lst11 - .Lst_tbl) / 2
     .p2align 1
 @ Entry stubs: move (P, W0, W1, W2, 0) from r6-r10 into the registers of
-@ step s (a rotation by s mod 6), then jump in.
+@ step s (a rotation by s mod 6), then jump to step s.
 .Lst0:
     mov.w   r10, #0
-    b.w     .Ls0
+    bx      r12
 .Lst1:
     mov     r10, r9
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r11, #0
-    b.w     .Ls1
+    bx      r12
 .Lst2:
     mov     r11, r9
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     movs    r6, #0
-    b.w     .Ls2
+    bx      r12
 .Lst3:
     mov     r11, r8
     mov     r10, r7
@@ -252,92 +264,97 @@ rsa_cm_c_stream_l:
     mov     r9, r6
     mov     r6, r7
     movs    r7, #0
-    b.w     .Ls3
+    bx      r12
 .Lst4:
     mov     r10, r6
     mov     r11, r7
     mov     r6, r8
     mov     r7, r9
     mov.w   r8, #0
-    b.w     .Ls4
+    bx      r12
 .Lst5:
     mov     r11, r6
     mov     r6, r7
     mov     r7, r8
     mov     r8, r9
     mov.w   r9, #0
-    b.w     .Ls5
-.Lst6:
-    mov.w   r10, #0
-    b.w     .Ls6
-.Lst7:
-    mov     r10, r9
-    mov     r9, r8
-    mov     r8, r7
-    mov     r7, r6
-    mov.w   r11, #0
-    b.w     .Ls7
-.Lst8:
-    mov     r11, r9
-    mov     r10, r8
-    mov     r9, r7
-    mov     r8, r6
-    movs    r6, #0
-    b.w     .Ls8
-.Lst9:
-    mov     r11, r8
-    mov     r10, r7
-    mov     r7, r9
-    mov     r9, r6
-    mov     r6, r7
-    movs    r7, #0
-    b.w     .Ls9
-.Lst10:
-    mov     r10, r6
-    mov     r11, r7
-    mov     r6, r8
-    mov     r7, r9
-    mov.w   r8, #0
-    b.w     .Ls10
-.Lst11:
-    mov     r11, r6
-    mov     r6, r7
-    mov     r7, r8
-    mov     r8, r9
-    mov.w   r9, #0
-    b.w     .Ls11
+    bx      r12
 
-@ Heads: step s without the store (nothing is pending before the first
-@ step), for streams from an all-zero window; each 28 bytes, then into the
-@ body at step s + 1.
+@ Heads, one per rotation (s mod 6), 36 bytes each: the first step from an
+@ all-zero window without the store (nothing is pending yet), loading
+@ b[first] and t[first] from the unadjusted pointers, which then advance by
+@ F_OFF (into P's register, free here) to where body step s + 1 (F_S2)
+@ expects them.
     .p2align 2
-.Lh0:   STEP 0, r6, r7, r8, r9, r10, r11, 0
-    b.w     .Ls1
-.Lh1:   STEP 1, r7, r8, r9, r10, r11, r6, 0
-    b.w     .Ls2
-.Lh2:   STEP 2, r8, r9, r10, r11, r6, r7, 0
-    b.w     .Ls3
-.Lh3:   STEP 3, r9, r10, r11, r6, r7, r8, 0
-    b.w     .Ls4
-.Lh4:   STEP 4, r10, r11, r6, r7, r8, r9, 0
-    b.w     .Ls5
-.Lh5:   STEP 5, r11, r6, r7, r8, r9, r10, 0
-    b.w     .Ls6
-.Lh6:   STEP 6, r6, r7, r8, r9, r10, r11, 0
-    b.w     .Ls7
-.Lh7:   STEP 7, r7, r8, r9, r10, r11, r6, 0
-    b.w     .Ls8
-.Lh8:   STEP 8, r8, r9, r10, r11, r6, r7, 0
-    b.w     .Ls9
-.Lh9:   STEP 9, r9, r10, r11, r6, r7, r8, 0
-    b.w     .Ls10
-.Lh10:  STEP 10, r10, r11, r6, r7, r8, r9, 0
-    b.w     .Ls11
-.Lh11:  STEP 11, r11, r6, r7, r8, r9, r10, 0
-    b.w     .Lst_end
+.Lh0:
+    ldr.w   r11, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r6, [sp, #F_OFF]
+    add     r0, r0, r6
+    add     r1, r1, r6
+    umaal   r7, r11, r2, r12
+    umaal   r8, r11, r3, r12
+    umaal   r9, r11, r4, r12
+    umaal   r10, r11, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh1:
+    ldr.w   r6, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r7, [sp, #F_OFF]
+    add     r0, r0, r7
+    add     r1, r1, r7
+    umaal   r8, r6, r2, r12
+    umaal   r9, r6, r3, r12
+    umaal   r10, r6, r4, r12
+    umaal   r11, r6, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh2:
+    ldr.w   r7, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r8, [sp, #F_OFF]
+    add     r0, r0, r8
+    add     r1, r1, r8
+    umaal   r9, r7, r2, r12
+    umaal   r10, r7, r3, r12
+    umaal   r11, r7, r4, r12
+    umaal   r6, r7, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh3:
+    ldr.w   r8, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r9, [sp, #F_OFF]
+    add     r0, r0, r9
+    add     r1, r1, r9
+    umaal   r10, r8, r2, r12
+    umaal   r11, r8, r3, r12
+    umaal   r6, r8, r4, r12
+    umaal   r7, r8, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh4:
+    ldr.w   r9, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r10, [sp, #F_OFF]
+    add     r0, r0, r10
+    add     r1, r1, r10
+    umaal   r11, r9, r2, r12
+    umaal   r6, r9, r3, r12
+    umaal   r7, r9, r4, r12
+    umaal   r8, r9, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh5:
+    ldr.w   r10, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r11, [sp, #F_OFF]
+    add     r0, r0, r11
+    add     r1, r1, r11
+    umaal   r6, r10, r2, r12
+    umaal   r7, r10, r3, r12
+    umaal   r8, r10, r4, r12
+    umaal   r9, r10, r5, r12
+    ldr.w   pc, [sp, #F_S2]
 
-@ The body: twelve steps (two rotations), then the loop test; on the way
-@ out the last completed word (P of step 12 = r6) is stored.
+@ The body: 24 steps (four rotations), then the loop test; on the way out
+@ the last completed word (P of step 24 = r6) is stored.
     .p2align 2
 .Ls0:   STEP 0, r6, r7, r8, r9, r10, r11
 .Ls1:   STEP 1, r7, r8, r9, r10, r11, r6
@@ -351,6 +368,18 @@ rsa_cm_c_stream_l:
 .Ls9:   STEP 9, r9, r10, r11, r6, r7, r8
 .Ls10:  STEP 10, r10, r11, r6, r7, r8, r9
 .Ls11:  STEP 11, r11, r6, r7, r8, r9, r10
+.Ls12:  STEP 12, r6, r7, r8, r9, r10, r11
+.Ls13:  STEP 13, r7, r8, r9, r10, r11, r6
+.Ls14:  STEP 14, r8, r9, r10, r11, r6, r7
+.Ls15:  STEP 15, r9, r10, r11, r6, r7, r8
+.Ls16:  STEP 16, r10, r11, r6, r7, r8, r9
+.Ls17:  STEP 17, r11, r6, r7, r8, r9, r10
+.Ls18:  STEP 18, r6, r7, r8, r9, r10, r11
+.Ls19:  STEP 19, r7, r8, r9, r10, r11, r6
+.Ls20:  STEP 20, r8, r9, r10, r11, r6, r7
+.Ls21:  STEP 21, r9, r10, r11, r6, r7, r8
+.Ls22:  STEP 22, r10, r11, r6, r7, r8, r9
+.Ls23:  STEP 23, r11, r6, r7, r8, r9, r10
 .Lst_end:
     subs    lr, lr, #1
     bne     .Ls0
@@ -614,17 +643,19 @@ rsa_cm_sqr:
     subs    r12, r12, #4               @ next row: L - 1, minus the +3 above
     b       .Lsqr_rows
 .Lsqr_diag:
-    @ doubling and diagonal: one limb first for an odd length, then two
-    @ limbs (four words of t) per iteration.
+    @ doubling and diagonal: one limb first for an odd length, one pair of
+    @ limbs for an odd number of pairs, then two pairs (eight words of t)
+    @ per iteration.  The carry of the doubling stays in C (TEQ, CBZ and
+    @ UBFX leave it alone), that of the diagonal in r11.
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     ldr     r2, [sp, #F_LEN]
     add.w   r10, r1, r2, lsl #2        @ end of a
-    and     r2, r2, #1
+    and     r3, r2, #1
     mov.w   r11, #0
     mov.w   r12, #0
     cmn     r12, r12                   @ C = 0
-    cbz     r2, 1f
+    cbz     r3, 1f
     @ odd length: one limb first
     ldrd    r4, r5, [r0]
     ldr     r6, [r1], #4
@@ -633,9 +664,8 @@ rsa_cm_sqr:
     umaal   r4, r11, r6, r6
     umaal   r5, r11, r12, r12
     strd    r4, r5, [r0], #8
-1:  @ TEQ keeps the C flag
-    teq     r1, r10
-    beq     2f
+1:  ubfx    r3, r2, #1, #1             @ odd number of pairs
+    cbz     r3, 3f
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
     adcs    r4, r4, r4
@@ -647,7 +677,33 @@ rsa_cm_sqr:
     umaal   r6, r11, r9, r9
     umaal   r7, r11, r12, r12
     stmia   r0!, {r4-r7}
-    b       1b
+3:  teq     r1, r10
+    beq     2f
+4:
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    teq     r1, r10
+    bne     4b
 2:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
