@@ -448,9 +448,9 @@ rsa_cm_zero:
 @ Row-blocked operand scanning: t[0..len) is cleared, then for each block of
 @ four rows i..i+3 the stream adds a[i..i+3] * b into t[i..i+len) (loading
 @ the old words) and the final window is stored to t[i+len..i+len+4), which
-@ no earlier block has written.  Rows left over (len mod 4) run as one more
-@ block with the missing multipliers zero and only the valid window words
-@ stored.  len < 4 uses the one-row loop.
+@ no earlier block has written.  Rows left over (len mod 4, all of them
+@ when len < 4) run as one more block with the missing multipliers zero and
+@ only the valid window words stored.
     .section .text.rsa_cm_mul, "ax", %progbits
     .p2align 2
     .global rsa_cm_mul
@@ -465,11 +465,7 @@ rsa_cm_mul:
     str     r3, [sp, #F_LEN]
     mov     r12, r3
     bl      rsa_cm_zero
-    mov.w   r4, #0
-    str     r4, [sp, #F_I]
     ldr     r3, [sp, #F_LEN]
-    cmp     r3, #4
-    blo     .Lmul_small
     mov     r12, r3
     bl      rsa_cm_c_setup
     ldr     r3, [sp, #F_LEN]
@@ -527,23 +523,6 @@ rsa_cm_mul:
     b       .Lmul_done
 2:  strd    r7, r8, [r0]
     b       .Lmul_done
-.Lmul_small:
-    @ len < 4: one row at a time; F_I = i
-    ldr     r11, [sp, #F_I]
-    ldr     r3, [sp, #F_LEN]
-    cmp     r11, r3
-    beq     .Lmul_done
-    ldr     r1, [sp, #F_A]
-    ldr     r2, [r1, r11, lsl #2]
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, r11, lsl #2
-    add.w   r11, r11, #1
-    str     r11, [sp, #F_I]
-    ldr     r1, [sp, #F_B]
-    mov     r12, r3
-    bl      rsa_cm_row1
-    str     r7, [r0]
-    b       .Lmul_small
 .Lmul_done:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
