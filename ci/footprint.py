@@ -242,20 +242,25 @@ OPERATIONS = {"verify": ("load-spki", "verify-pss", "verify-pkcs1v15"),
               "verify_raw": ("load-raw", "verify-pkcs1v15"),
               "sign": ("sign-pss",)}
 
-# Budgets that fail `ci/footprint --check` (ci/test): the measured figures
-# of each build with a little room (a regression beyond it is a failure;
-# lower them when an image shrinks). (image, build) -> {field: bytes};
-# "stack" is the largest peak over OPERATIONS[image].
+# Budgets that fail `ci/footprint --check` (ci/test): the figures measured
+# when they were set plus about 2 % (a regression beyond that fails the run;
+# lower them when an image shrinks, raise them only with a reason in the
+# commit). The targets are printed apart ("Targets" lines).
+# (image, build) -> {field: bytes}; "stack" is the largest peak over
+# OPERATIONS[image].
 BUDGETS = {
-    ("verify", "compact"): {"flash": 17900, "crate": 6450, "asm": 3 * KIB, "stack": 2764},
-    ("verify_raw", "compact"): {"flash": 10 * KIB, "asm": 3 * KIB, "stack": 2764},
-    ("sign", "compact"): {"flash": 27200, "asm": 3 * KIB, "stack": 4700},
-    ("verify", "fast-s"): {"flash": 36000, "stack": 3400},
-    ("sign", "fast-s"): {"flash": 47000, "stack": 5300},
-    ("verify", "fast-3"): {"flash": 41000, "stack": 3400},
-    ("sign", "fast-3"): {"flash": 59000, "stack": 5300},
+    ("verify", "compact"): {"flash": 18700, "crate": 7200, "asm": 3 * KIB, "stack": 2764},
+    ("verify_raw", "compact"): {"flash": 10400, "asm": 3 * KIB, "stack": 2300},
+    ("sign", "compact"): {"flash": 28100, "asm": 3200, "stack": 4700},
+    ("verify", "fast-s"): {"flash": 36300, "stack": 3400},
+    ("verify_raw", "fast-s"): {"flash": 28000, "stack": 2700},
+    ("sign", "fast-s"): {"flash": 47400, "stack": 5300},
+    ("verify", "fast-3"): {"flash": 41400, "stack": 3400},
+    ("verify_raw", "fast-3"): {"flash": 32100, "stack": 2700},
+    ("sign", "fast-3"): {"flash": 59500, "stack": 5300},
     ("verify", "portable"): {"flash": 16 * KIB, "stack": 2764},
-    ("sign", "portable"): {"flash": 25300, "stack": 4700},
+    ("verify_raw", "portable"): {"flash": 8000, "stack": 2300},
+    ("sign", "portable"): {"flash": 25500, "stack": 4700},
 }
 
 
