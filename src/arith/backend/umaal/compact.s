@@ -19,9 +19,10 @@
 @ per step of four products on the Cortex-M4 instead of 8); its loop body
 @ is unrolled twenty-four steps and entered in the middle for lengths that
 @ are not a multiple of twenty-four (Duff's device); no five-row stream, no
-@ per-length paths, no frame buffer (the frame is 96 bytes, against 616).  Rows left over when the length is not a
-@ multiple of four run as a block with zero multipliers (mul, redc) or
-@ through a one-row loop (sqr).
+@ per-length paths, no frame buffer (the frame is 96 bytes, against 616).
+@ Rows left over when the length is not a multiple of four run as a block
+@ with zero multipliers (mul, redc) or through a one-row loop (sqr; redc
+@ below four limbs).
 @
 @ Sections: every kernel has a section of its own (.text.rsa_cm_mul,
 @ .text.rsa_cm_sqr, .text.rsa_cm_redc with redc_lazy, .text.rsa_cm_select)
