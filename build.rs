@@ -13,10 +13,20 @@
 //! of the target's word size. A choice the target cannot run fails the
 //! build. The script then emits the backend it settled on (the user's own
 //! value, if different, is only that alias).
+//!
+//! The UMAAL backend has two kernel sets, emitted as the cfg
+//! `rsa_cortex_m_kernels`: `"fast"` (per-length unrolled paths, about
+//! 20 KB) and `"compact"` (generic loops, about 2 KB). `"compact"` is the
+//! default when the crate itself is compiled for size (the profile's
+//! `opt-level` is `"s"` or `"z"`, which Cargo hands to this script as
+//! `OPT_LEVEL`), `"fast"` otherwise; `--cfg rsa_cortex_m_kernels="fast"`
+//! or `="compact"` in RUSTFLAGS chooses either way. Other backends ignore
+//! it.
 
 use std::env;
 
 const BACKENDS: [&str; 5] = ["portable", "portable32", "portable64", "umaal", "x86_64"];
+const KERNEL_SETS: [&str; 2] = ["fast", "compact"];
 
 fn main() {
     for var in [
@@ -24,6 +34,8 @@ fn main() {
         "CARGO_CFG_TARGET_FEATURE",
         "CARGO_CFG_TARGET_POINTER_WIDTH",
         "CARGO_CFG_RSA_CORTEX_M_BACKEND",
+        "CARGO_CFG_RSA_CORTEX_M_KERNELS",
+        "OPT_LEVEL",
         "CARGO_ENCODED_RUSTFLAGS",
         "TARGET",
     ] {
@@ -85,6 +97,26 @@ fn main() {
         Err(_) => "portable32",
     };
     println!("cargo:rustc-cfg=rsa_cortex_m_backend=\"{backend}\"");
+
+    println!(
+        "cargo::rustc-check-cfg=cfg(rsa_cortex_m_kernels, values(\"{}\"))",
+        KERNEL_SETS.join("\", \"")
+    );
+    let kernels = match env::var("CARGO_CFG_RSA_CORTEX_M_KERNELS") {
+        Ok(chosen) => match chosen.trim() {
+            "fast" => "fast",
+            "compact" => "compact",
+            other => fail(&format!(
+                "unknown kernel set {other:?} (one of {})",
+                KERNEL_SETS.join(", ")
+            )),
+        },
+        Err(_) => match env::var("OPT_LEVEL").as_deref() {
+            Ok("s") | Ok("z") => "compact",
+            _ => "fast",
+        },
+    };
+    println!("cargo:rustc-cfg=rsa_cortex_m_kernels=\"{kernels}\"");
 }
 
 fn fail(msg: &str) -> ! {

@@ -116,6 +116,8 @@ def main():
     ap.add_argument("--root", help="repository root (to recognize our sources)")
     ap.add_argument("--image", help="binary name (its own symbols' prefix)")
     ap.add_argument("--opt", default="?", help="opt-level the image was built with (for the report)")
+    ap.add_argument("--build", default="?", help="build name: compact, fast-s, fast-3, portable")
+    ap.add_argument("--budgets", help="check the rows of a file of JSON lines against BUDGETS")
     ap.add_argument("--render", help="print the Markdown table of a file of JSON lines")
     ap.add_argument("--console", help="the image's semihosting output (stack lines)")
     ap.add_argument("--tool-prefix", default="arm-none-eabi-")
@@ -123,6 +125,8 @@ def main():
     if args.render:
         render([json.loads(line) for line in open(args.render) if line.strip()])
         return
+    if args.budgets:
+        sys.exit(check_budgets([json.loads(line) for line in open(args.budgets) if line.strip()]))
 
     secs = sections(args.elf)
     flash_secs = {n: s for n, s in secs.items() if s[0] == 1 and s[1] & 0x2 and not s[1] & 0x1 and s[3]}
@@ -204,9 +208,12 @@ def main():
                 checks_ok = p[1] == "ok"
     print(json.dumps({
         "image": args.image,
+        "build": args.build,
         "opt": args.opt,
         "elf": args.elf,
-        "flash": flash,
+        "flash": flash - fixtures,
+        "crate": grouped.get("ours", 0),
+        "flash_elf": flash,
         "flash_without_fixtures": flash - fixtures,
         "fixtures": fixtures,
         "groups": {g: grouped.get(g, 0) for g in ("ours", "sha2", "der/pkcs", "rest")},
@@ -219,18 +226,68 @@ def main():
     }))
 
 
-# Issue 7's targets, in bytes: (flash, peak stack of the operation).
-TARGETS = {"verify": (12 * 1024, 3 * 1024), "sign": (16 * 1024, 5 * 1024)}
-OURS_TARGET = 6 * 1024
-# The operations the stack targets apply to. Loading the public key counts
+# Issue 14's targets for the compact build, in bytes.
+KIB = 1024
+TARGETS = {
+    # image: (flash, our crate, assembly, peak stack of the operation)
+    "verify": (16 * KIB, 6 * KIB, 3 * KIB, int(2.7 * KIB)),
+    "verify_raw": (10 * KIB, None, 3 * KIB, int(2.7 * KIB)),
+    "sign": (24 * KIB, None, None, int(4.4 * KIB)),
+}
+# The operations the stack figures apply to. Loading the public key counts
 # for verify (a verifier loads and verifies); loading the private key is
-# reported (column "peak stack") but the sign target is for signing, "the
+# reported (column "peak stack") but the sign figure is for signing, "the
 # CRT work area included".
-OPERATIONS = {"verify": ("load-spki", "verify-pss", "verify-pkcs1v15"), "sign": ("sign-pss",)}
+OPERATIONS = {"verify": ("load-spki", "verify-pss", "verify-pkcs1v15"),
+              "verify_raw": ("load-raw", "verify-pkcs1v15"),
+              "sign": ("sign-pss",)}
+
+# Budgets that fail `ci/footprint --check` (ci/test): the figures measured
+# when they were set plus about 2 % (a regression beyond that fails the run;
+# lower them when an image shrinks, raise them only with a reason in the
+# commit). The issue's targets are printed apart ("Targets" lines).
+# (image, build) -> {field: bytes}; "stack" is the largest peak over
+# OPERATIONS[image].
+BUDGETS = {
+    ("verify", "compact"): {"flash": 18700, "crate": 7200, "asm": 3 * KIB, "stack": 2764},
+    ("verify_raw", "compact"): {"flash": 10400, "asm": 3 * KIB, "stack": 2300},
+    ("sign", "compact"): {"flash": 28100, "asm": 3200, "stack": 4700},
+    ("verify", "fast-s"): {"flash": 36300, "stack": 3400},
+    ("verify_raw", "fast-s"): {"flash": 28000, "stack": 2700},
+    ("sign", "fast-s"): {"flash": 47400, "stack": 5300},
+    ("verify", "fast-3"): {"flash": 41400, "stack": 3400},
+    ("verify_raw", "fast-3"): {"flash": 32100, "stack": 2700},
+    ("sign", "fast-3"): {"flash": 59500, "stack": 5300},
+    ("verify", "portable"): {"flash": 16 * KIB, "stack": 2764},
+    ("verify_raw", "portable"): {"flash": 8000, "stack": 2300},
+    ("sign", "portable"): {"flash": 25500, "stack": 4700},
+}
+
+
+def op_stack(r):
+    return max((r["stack"].get(op, 0) for op in OPERATIONS.get(r["image"], ())), default=0)
+
+
+def check_budgets(rows):
+    bad = 0
+    for r in rows:
+        for field, limit in BUDGETS.get((r["image"], r["build"]), {}).items():
+            got = op_stack(r) if field == "stack" else r[field]
+            ok = got <= limit
+            bad += not ok
+            print(f"footprint budget {r['image']} ({r['build']}) {field}: {got} B <= {limit} B: "
+                  f"{'ok' if ok else 'OVER BUDGET'}")
+    if bad:
+        print(f"footprint: {bad} figure(s) over budget", file=sys.stderr)
+    return 1 if bad else 0
 
 
 def kib(n):
     return f"{n / 1024:.1f} KiB"
+
+
+BUILDS = {"compact": "compact kernels, opt-level s", "fast-s": "fast kernels, opt-level s",
+          "fast-3": "fast kernels, opt-level 3", "portable": "portable kernels, opt-level s"}
 
 
 def render(rows):
@@ -240,8 +297,8 @@ def render(rows):
     for r in rows:
         g = r["groups"]
         stack = ", ".join(f"{k} {v} B" for k, v in r["stack"].items())
-        build = {"s": "opt-level s", "3": "opt-level 3", "s-portable": "s, portable kernels"}.get(r["opt"], r["opt"])
-        print(f"| {r['image']} | {build} | {r['flash_without_fixtures']} B ({kib(r['flash_without_fixtures'])}) "
+        build = BUILDS.get(r.get("build"), r.get("build") or r["opt"])
+        print(f"| {r['image']} | {build} | {r['flash']} B ({kib(r['flash'])}) "
               f"| {g['ours']} ({r['asm']}) | {g['sha2']} | {g['der/pkcs']} | {g['rest']} | {r['static_ram']} B "
               f"| {stack} |")
     print()
@@ -251,33 +308,26 @@ def render(rows):
           "Our crate includes `subtle` and `zeroize` code and `core` helpers inlined into ours; "
           "'rest' is the image's own code (semihosting, checks), cortex-m-rt (vector table, 1 KiB), "
           "compiler_builtins (memcpy, memset) and `core` proper. Peak stack: stack painting under QEMU "
-          "mps2-an386, everything below the caller of the operation: `load-*` decodes the DER key and "
-          "validates it (Montgomery constants; for the private key also p·q = n, dP, dQ, qInv); "
-          "`verify-*` hashes the message, decodes the signature and verifies it through "
-          "`signature::Verifier`; `sign-pss` hashes, encodes and runs the CRT operation with its fault "
-          "check. The key objects themselves (public 536 B, private 1840 B at `Max2048`) live in "
-          "the caller's frame and are not counted.")
+          "mps2-an386, everything below the caller of the operation: `load-*` decodes the key "
+          "and validates it (Montgomery constants; for the private key also p·q = n, dP, dQ, qInv); "
+          "`verify-*` hashes the message, decodes the signature and verifies it; `sign-pss` hashes, "
+          "encodes and runs the CRT operation with its fault check. The key objects themselves "
+          "(public 536 B, private 1840 B at `Max2048`) live in the caller's frame and are not counted.")
     print()
-    print("Targets (issue 7), best UMAAL build and the portable-kernel build:")
-    for image, (tf, ts) in TARGETS.items():
-        for label, pick in (("UMAAL", lambda r: r["opt"] != "s-portable"),
-                            ("portable kernels", lambda r: r["opt"] == "s-portable")):
-            rs = [r for r in rows if r["image"] == image and pick(r)]
-            if not rs:
-                continue
-            best = min(rs, key=lambda r: r["flash_without_fixtures"])
-            f = best["flash_without_fixtures"]
-            st = max(best["stack"].get(op, 0) for op in OPERATIONS[image])
-            ours = best["groups"]["ours"]
-            line = (f"- {image} ({label}, {best['opt']}): flash {f} B vs {tf} B: "
-                    f"{'met' if f <= tf else 'NOT met'}; peak stack {st} B vs {ts} B: "
-                    f"{'met' if st <= ts else 'NOT met'}; arithmetic + RSA layer (our crate) {ours} B vs "
-                    f"{OURS_TARGET} B: {'met' if ours <= OURS_TARGET else 'NOT met'}")
-            if best["asm"]:
-                line += (f" (assembly {best['asm']} B of it, {best['asm32']} B of which the 32-limb "
-                         f"unrolled paths; without those: flash {f - best['asm32']} B, our crate "
-                         f"{ours - best['asm32']} B)")
-            print(line)
+    print("Targets (issue 14), compact build:")
+    for image, (tf, tc, ta, ts) in TARGETS.items():
+        rs = [r for r in rows if r["image"] == image and r.get("build") == "compact"]
+        if not rs:
+            continue
+        r = rs[0]
+        parts = [f"flash {r['flash']} B vs {tf} B: {'met' if r['flash'] <= tf else 'not met'}"]
+        if tc is not None:
+            parts.append(f"our crate {r['crate']} B vs {tc} B: {'met' if r['crate'] <= tc else 'not met'}")
+        if ta is not None:
+            parts.append(f"assembly {r['asm']} B vs {ta} B: {'met' if r['asm'] <= ta else 'not met'}")
+        st = op_stack(r)
+        parts.append(f"peak stack {st} B vs {ts} B: {'met' if st <= ts else 'not met'}")
+        print(f"- {image}: " + "; ".join(parts))
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@
 //! Data flows one way: bytes → key / representative → arithmetic → bytes.
 //!
 //! * [`arith`]: limbs, Montgomery multiplication, exponentiation, CRT; the
-//!   four-kernel seam (`mul`, `sqr`, `redc`, `select`) behind which the
+//!   kernel seam (`mul`, `sqr`, `redc`, `redc_lazy`, `select`) behind which the
 //!   assembly and the portable kernels sit.
 //! * [`BoundedPrivateKey`] / [`BoundedPublicKey`]: keys in fixed-capacity
 //!   storage ([`capacity`]), loaded through the `pkcs1`, `pkcs8` and `spki`
@@ -54,6 +54,19 @@
 //!   [`PrivateOps`] / [`PublicOps`], so either layer's keys), the `Bounded*`
 //!   typed keys and, with `alloc`, `rsa`'s scheme types.
 //! * [`hazmat`]: raw modular exponentiation for other protocols.
+//!
+//! # Kernels and flash
+//!
+//! On ARMv7E-M and ARMv8-M Mainline with DSP the arithmetic runs in UMAAL
+//! assembly, one of two kernel sets chosen when the crate is compiled: the
+//! `compact` set (about 3 KB, generic loops, each kernel in its own linker
+//! section) when the profile's `opt-level` is `"s"` or `"z"`, the `fast`
+//! set (about 20 KB, unrolled paths for the 1024- to 4096-bit operand
+//! lengths) otherwise; `RUSTFLAGS='--cfg rsa_cortex_m_kernels="compact"'`
+//! (or `"fast"`) overrides the choice. The repository's
+//! `examples/embedded-verify` is a no-heap Cortex-M4 verifier to start
+//! from; the README's "What to choose" and "Footprint" sections give the
+//! flash, stack and cycles of each choice.
 //!
 //! # Constant time
 //!

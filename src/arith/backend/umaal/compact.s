@@ -1,0 +1,1110 @@
+@ The compact Thumb-2 UMAAL kernel set (see mod.rs): the same five kernels
+@ as umaal.s (mul, sqr, redc, redc_lazy, select) with the same contracts,
+@ built from generic loops only, for images built for size.
+@
+@ ARMv7E-M (Cortex-M4/M7), ARMv8-M Mainline with the DSP extension
+@ (Cortex-M33/M55) and ARMv7-A/R in Thumb state.  AAPCS: r0-r3 and the
+@ stack carry the arguments; r4-r11 and lr are saved and restored.  Limbs
+@ are little-endian 32-bit words.
+@
+@ Constant time: every branch and every address depends only on the
+@ lengths (public), never on limb values or on the table index; the only
+@ multiplies are MUL and UMAAL (single-cycle, data-independent on the cores
+@ above).
+@
+@ Compared with umaal.s: one engine, a four-row stream (see umaal.s's
+@ header: four multipliers m0..m3 in r2-r5 while b streams past, one UMAAL
+@ carry chain per word of b) whose step stores the word the previous step
+@ completed after its own two loads, so that the store pipelines (7 cycles
+@ per step of four products on the Cortex-M4 instead of 8); its loop body
+@ is unrolled twenty-four steps and entered in the middle for lengths that
+@ are not a multiple of twenty-four (Duff's device); no five-row stream, no
+@ per-length paths, no frame buffer (the frame is 96 bytes, against 616).
+@ Rows left over when the length is not a multiple of four run as a block
+@ with zero multipliers (mul, redc) or through a one-row loop (sqr; redc
+@ below four limbs).
+@
+@ Sections: every kernel has a section of its own (.text.rsa_cm_mul,
+@ .text.rsa_cm_sqr, .text.rsa_cm_redc with redc_lazy, .text.rsa_cm_select)
+@ and the shared stream, zeroing and one-row loop are in
+@ .text.rsa_cm_c_common, so that the linker keeps only what an image
+@ calls (a verify-only image has no select).  No code depends on a length
+@ bound: the same bytes serve every capacity.
+
+    .syntax unified
+    .thumb
+
+@ Frame used by mul, sqr and redc: push {r4-r11, lr} (36 bytes) + 60 bytes
+@ of locals = 96 bytes (8-byte aligned).
+    .equ F_R,    0      @ redc: result pointer
+    .equ F_T,    4      @ t
+    .equ F_A,    8      @ a (mul, sqr) / n (redc)
+    .equ F_B,   12      @ b (mul) / t (redc) / walking a (sqr)
+    .equ F_LEN, 16      @ length in limbs
+    .equ F_S,   20      @ the stream's head for length L = len (Thumb bit set)
+    .equ F_IT,  24      @ iterations of the stream for length L = len
+    .equ F_I,   28      @ current row / blocks left
+    .equ F_PEND,32      @ redc: pending carry (0/1) at column i+len
+    .equ F_OFF, 36      @ pointer offset (bytes) after the stream's first step
+    .equ F_K,   40      @ rows in the last, partial block
+    .equ F_LAZY,44      @ redc: 1 for rsa_cm_redc_lazy (result < R only)
+    .equ F_RET, 48      @ where the stream returns to (Thumb bit set)
+    .equ F_S2,  52      @ the body step after the head's (Thumb bit set)
+    .equ F_SIZE,60
+    .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
+
+@ The stream.  Six registers R0..R5 = r6..r11 rotate through the roles P
+@ (the word the previous step completed, column j-1, not yet stored), W0..W3
+@ (the window, columns j..j+3) and F (free): at step s of the body
+@ P = R[s mod 6], Wk = R[(s+1+k) mod 6], F = R[(s+5) mod 6].  Step j:
+@
+@     b      = b[j]                       (r12)
+@     F      = t[j]                       (the old word seeds the carry)
+@     t[j-1] = P                          (stored after two loads: free)
+@     F:W0   = m0*b + W0 + F              column j complete: the next P
+@     F:W1   = m1*b + W1 + F
+@     F:W2   = m2*b + W2 + F
+@     F:W3   = m3*b + W3 + F              F becomes the next W3
+@
+@ 7 cycles per step in the model of ci/M4_TIMING.md (LDR 2, LDR 1, STR 0,
+@ 4 UMAAL).  Step 0 post-increments both pointers by 24 words, the other
+@ steps use offsets 4s-96 (loads) and 4s-100 (the store): 28 bytes per
+@ step.  Registers: r0 = t, r1 = b, r2-r5 = m0..m3, r6-r11 rotating,
+@ r12 = b[j], lr = iterations left; the stream returns through F_RET (the
+@ caller's frame: the stream pushes nothing, sp is the caller's).
+    .macro STEP s, p, w0, w1, w2, w3, f, store=1
+    .if \s == 0
+    ldr.w   \f, [r0], #96
+    ldr.w   r12, [r1], #96
+    .if \store
+    str     \p, [r0, #-100]
+    .endif
+    .else
+    ldr     r12, [r1, #(4*\s-96)]
+    ldr     \f, [r0, #(4*\s-96)]
+    .if \store
+    str     \p, [r0, #(4*\s-100)]
+    .endif
+    .endif
+    umaal   \w0, \f, r2, r12
+    umaal   \w1, \f, r3, r12
+    umaal   \w2, \f, r4, r12
+    umaal   \w3, \f, r5, r12
+    .endm
+
+@ s = 24*ceil(L/24) - L and iterations = ceil(L/24) for L in r12 (L >= 1,
+@ L <= 4096): r10 = s, r12 = iterations; clobbers r11.  ceil(L/24) is
+@ computed as ((L + 23) * 2731) >> 16, exact in this range (no UDIV).
+    .macro CALC_SI
+    add.w   r11, r12, #23
+    movw    r10, #2731
+    mul     r11, r11, r10
+    lsr.w   r11, r11, #16
+    add.w   r10, r11, r11, lsl #1
+    lsl.w   r10, r10, #3
+    sub.w   r10, r10, r12
+    mov     r12, r11
+    .endm
+
+@ r11 = s mod 6 for r10 = s < 24 (floor(s/6) = (43 s) >> 8 there);
+@ clobbers nothing else.
+    .macro MOD6
+    movs    r11, #43
+    mul     r11, r10, r11
+    lsr.w   r11, r11, #8
+    add.w   r11, r11, r11, lsl #1
+    sub.w   r11, r10, r11, lsl #1
+    .endm
+
+@ Run the stream of length len from an all-zero window: r0 = &t[first
+@ column], r1 = &b[0], r2-r5 = m0..m3, F_S/F_S2/F_OFF/F_IT set by
+@ rsa_cm_c_setup.  Continues at \ret with the window in r7-r10 and
+@ r0 = &t[first + len] (t[first..first+len) stored).  Clobbers r1, r6,
+@ r11, r12, lr.
+    .macro ENTER_ZERO ret
+    adr.w   r11, \ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
+    ldr     lr, [sp, #F_IT]
+    ldr     r12, [sp, #F_S]
+    movs    r6, #0
+    movs    r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    bx      r12
+    .endm
+
+@ redc: the four quotient words m0..m3 (r2-r5) that clear t[i..i+4), from
+@ r0 = &t[i], r1 = n, r12 = n0, by the 4x4 triangle of the reduction on
+@ copies of t[i..i+3] (m_k depends only on the low words, so the truncated
+@ computation is exact).  9 UMAAL + 4 MUL.  Clobbers r6-r11.
+    .macro REDC_QUOTIENTS
+    ldmia   r0, {r6-r9}
+    ldrd    r10, r11, [r1]             @ n[0], n[1]
+    mul     r2, r6, r12                @ m0
+    mov.w   r3, #0
+    umaal   r6, r3, r2, r10            @ r6 = 0 from here on
+    umaal   r7, r3, r2, r11
+    ldrd    r6, r5, [r1, #8]           @ n[2], n[3]
+    umaal   r8, r3, r2, r6
+    umaal   r9, r3, r2, r5
+    mul     r3, r7, r12                @ m1
+    mov.w   r4, #0
+    umaal   r7, r4, r3, r10
+    umaal   r8, r4, r3, r11
+    umaal   r9, r4, r3, r6
+    mul     r4, r8, r12                @ m2
+    mov.w   r5, #0
+    umaal   r8, r5, r4, r10
+    umaal   r9, r5, r4, r11
+    mul     r5, r9, r12                @ m3
+    .endm
+
+@ ---------------------------------------------------------------------------
+@ The shared code: stream set-up, the stream, the one-row loop, zeroing.
+    .section .text.rsa_cm_c_common, "ax", %progbits
+
+@ rsa_cm_c_setup: for mul and redc, whose stream always has length len and
+@ starts from an all-zero window, entered at step s = 24*ceil(len/24) - len
+@ of the body: from r12 = len (>= 1) store in the caller's frame (BL leaves
+@ sp alone) F_S = the head of s mod 6, F_S2 = body step s + 1, F_OFF =
+@ 4 * (24 - s) (the pointer advance after the head) and F_IT = the
+@ iterations.  Clobbers r10-r12.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_c_setup, %function
+rsa_cm_c_setup:
+    CALC_SI
+    str     r12, [sp, #F_IT]
+    rsb     r11, r10, #24
+    lsl.w   r11, r11, #2
+    str     r11, [sp, #F_OFF]
+    adr.w   r11, .Ls1
+    lsl.w   r12, r10, #5
+    sub.w   r12, r12, r10, lsl #2      @ 28 s
+    add     r11, r11, r12
+    orr     r11, r11, #1
+    str     r11, [sp, #F_S2]
+    MOD6
+    adr.w   r12, .Lh0
+    add.w   r11, r11, r11, lsl #3      @ 9 (s mod 6): heads are 36 bytes
+    add.w   r12, r12, r11, lsl #2
+    orr     r12, r12, #1
+    str     r12, [sp, #F_S]
+    bx      lr
+    .size rsa_cm_c_setup, . - rsa_cm_c_setup
+
+@ rsa_cm_c_stream_l: the squaring's stream, of L = r12 steps (L may be 0),
+@ entered by B with F_RET set.
+@ In: r0 = &t[first column], r1 = &b[first word], r2-r5 = m0..m3,
+@     r6 = P (column first-1, complete, not stored), r7, r8, r9 = the window
+@     (columns first .. first+2; column first+3 is zero).
+@ Out (at F_RET): t[first-1 .. first+L) stored, r7-r10 = the window for
+@     columns first+L .. first+L+3, r0 = &t[first+L].  Clobbers r1, r6,
+@     r11, r12, lr.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_c_stream_l, %function
+rsa_cm_c_stream_l:
+    cmp     r12, #0
+    bne     1f
+    str     r6, [r0, #-4]
+    mov.w   r10, #0
+    ldr     pc, [sp, #F_RET]
+1:
+    CALC_SI
+    mov     lr, r12
+    @ Entering at step s > 0 skips step 0's pointer increment: start the
+    @ pointers at first + 24 - s words so that offsets 4s-96 line up.
+    rsb     r11, r10, #24
+    cmp     r10, #0
+    it      eq
+    moveq   r11, #0
+    add.w   r0, r0, r11, lsl #2
+    add.w   r1, r1, r11, lsl #2
+    adr.w   r12, .Ls0
+    lsl.w   r11, r10, #5
+    sub.w   r11, r11, r10, lsl #2      @ 28 s
+    add     r12, r12, r11
+    orr     r12, r12, #1               @ body step s
+    MOD6
+    tbb     [pc, r11]
+.Lst_tbl:
+    .byte   (.Lst0 - .Lst_tbl) / 2
+    .byte   (.Lst1 - .Lst_tbl) / 2
+    .byte   (.Lst2 - .Lst_tbl) / 2
+    .byte   (.Lst3 - .Lst_tbl) / 2
+    .byte   (.Lst4 - .Lst_tbl) / 2
+    .byte   (.Lst5 - .Lst_tbl) / 2
+    .p2align 1
+@ Entry stubs: move (P, W0, W1, W2, 0) from r6-r10 into the registers of
+@ step s (a rotation by s mod 6), then jump to step s.
+.Lst0:
+    mov.w   r10, #0
+    bx      r12
+.Lst1:
+    mov     r10, r9
+    mov     r9, r8
+    mov     r8, r7
+    mov     r7, r6
+    mov.w   r11, #0
+    bx      r12
+.Lst2:
+    mov     r11, r9
+    mov     r10, r8
+    mov     r9, r7
+    mov     r8, r6
+    movs    r6, #0
+    bx      r12
+.Lst3:
+    mov     r11, r8
+    mov     r10, r7
+    mov     r7, r9
+    mov     r9, r6
+    mov     r6, r7
+    movs    r7, #0
+    bx      r12
+.Lst4:
+    mov     r10, r6
+    mov     r11, r7
+    mov     r6, r8
+    mov     r7, r9
+    mov.w   r8, #0
+    bx      r12
+.Lst5:
+    mov     r11, r6
+    mov     r6, r7
+    mov     r7, r8
+    mov     r8, r9
+    mov.w   r9, #0
+    bx      r12
+
+@ Heads, one per rotation (s mod 6), 36 bytes each: the first step from an
+@ all-zero window without the store (nothing is pending yet), loading
+@ b[first] and t[first] from the unadjusted pointers, which then advance by
+@ F_OFF (into P's register, free here) to where body step s + 1 (F_S2)
+@ expects them.
+    .p2align 2
+.Lh0:
+    ldr.w   r11, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r6, [sp, #F_OFF]
+    add     r0, r0, r6
+    add     r1, r1, r6
+    umaal   r7, r11, r2, r12
+    umaal   r8, r11, r3, r12
+    umaal   r9, r11, r4, r12
+    umaal   r10, r11, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh1:
+    ldr.w   r6, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r7, [sp, #F_OFF]
+    add     r0, r0, r7
+    add     r1, r1, r7
+    umaal   r8, r6, r2, r12
+    umaal   r9, r6, r3, r12
+    umaal   r10, r6, r4, r12
+    umaal   r11, r6, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh2:
+    ldr.w   r7, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r8, [sp, #F_OFF]
+    add     r0, r0, r8
+    add     r1, r1, r8
+    umaal   r9, r7, r2, r12
+    umaal   r10, r7, r3, r12
+    umaal   r11, r7, r4, r12
+    umaal   r6, r7, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh3:
+    ldr.w   r8, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r9, [sp, #F_OFF]
+    add     r0, r0, r9
+    add     r1, r1, r9
+    umaal   r10, r8, r2, r12
+    umaal   r11, r8, r3, r12
+    umaal   r6, r8, r4, r12
+    umaal   r7, r8, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh4:
+    ldr.w   r9, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r10, [sp, #F_OFF]
+    add     r0, r0, r10
+    add     r1, r1, r10
+    umaal   r11, r9, r2, r12
+    umaal   r6, r9, r3, r12
+    umaal   r7, r9, r4, r12
+    umaal   r8, r9, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+.Lh5:
+    ldr.w   r10, [r0]
+    ldr.w   r12, [r1]
+    ldr.w   r11, [sp, #F_OFF]
+    add     r0, r0, r11
+    add     r1, r1, r11
+    umaal   r6, r10, r2, r12
+    umaal   r7, r10, r3, r12
+    umaal   r8, r10, r4, r12
+    umaal   r9, r10, r5, r12
+    ldr.w   pc, [sp, #F_S2]
+
+@ The body: 24 steps (four rotations), then the loop test; on the way out
+@ the last completed word (P of step 24 = r6) is stored.
+    .p2align 2
+.Ls0:   STEP 0, r6, r7, r8, r9, r10, r11
+.Ls1:   STEP 1, r7, r8, r9, r10, r11, r6
+.Ls2:   STEP 2, r8, r9, r10, r11, r6, r7
+.Ls3:   STEP 3, r9, r10, r11, r6, r7, r8
+.Ls4:   STEP 4, r10, r11, r6, r7, r8, r9
+.Ls5:   STEP 5, r11, r6, r7, r8, r9, r10
+.Ls6:   STEP 6, r6, r7, r8, r9, r10, r11
+.Ls7:   STEP 7, r7, r8, r9, r10, r11, r6
+.Ls8:   STEP 8, r8, r9, r10, r11, r6, r7
+.Ls9:   STEP 9, r9, r10, r11, r6, r7, r8
+.Ls10:  STEP 10, r10, r11, r6, r7, r8, r9
+.Ls11:  STEP 11, r11, r6, r7, r8, r9, r10
+.Ls12:  STEP 12, r6, r7, r8, r9, r10, r11
+.Ls13:  STEP 13, r7, r8, r9, r10, r11, r6
+.Ls14:  STEP 14, r8, r9, r10, r11, r6, r7
+.Ls15:  STEP 15, r9, r10, r11, r6, r7, r8
+.Ls16:  STEP 16, r10, r11, r6, r7, r8, r9
+.Ls17:  STEP 17, r11, r6, r7, r8, r9, r10
+.Ls18:  STEP 18, r6, r7, r8, r9, r10, r11
+.Ls19:  STEP 19, r7, r8, r9, r10, r11, r6
+.Ls20:  STEP 20, r8, r9, r10, r11, r6, r7
+.Ls21:  STEP 21, r9, r10, r11, r6, r7, r8
+.Ls22:  STEP 22, r10, r11, r6, r7, r8, r9
+.Ls23:  STEP 23, r11, r6, r7, r8, r9, r10
+.Lst_end:
+    subs    lr, lr, #1
+    bne     .Ls0
+    str     r6, [r0, #-4]
+    ldr     pc, [sp, #F_RET]
+    .size rsa_cm_c_stream_l, . - rsa_cm_c_stream_l
+@ ---------------------------------------------------------------------------
+@ rsa_cm_row1: one row.  In: r0 = &t[first column], r1 = &b[0], r2 = m,
+@ r12 = L (may be 0).  For j < L: C:t[j] = m*b[j] + t[j] + C.
+@ Out: r7 = final carry (column first+L), r0 = &t[first+L].
+@ Clobbers r1, r6, r11, r12.  Per word: LDR, LDR, UMAAL, STR, SUBS, BNE.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_row1, %function
+rsa_cm_row1:
+    mov.w   r7, #0
+    cmp     r12, #0
+    beq     2f
+1:
+    ldr     r11, [r1], #4
+    ldr     r6, [r0]
+    umaal   r6, r7, r2, r11
+    str     r6, [r0], #4
+    subs    r12, r12, #1
+    bne     1b
+2:
+    bx      lr
+    .size rsa_cm_row1, . - rsa_cm_row1
+
+@ ---------------------------------------------------------------------------
+@ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.
+@ Clobbers r0, r2-r9, r12.  Eight words per STM, then single words.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_zero, %function
+rsa_cm_zero:
+    mov.w   r2, #0
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    subs    r12, r12, #8
+    blo     2f
+1:
+    stmia   r0!, {r2-r9}
+    subs    r12, r12, #8
+    bhs     1b
+2:
+    adds    r12, r12, #8
+    beq     4f
+3:
+    str     r6, [r0], #4
+    subs    r12, r12, #1
+    bne     3b
+4:
+    bx      lr
+    .size rsa_cm_zero, . - rsa_cm_zero
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_mul(u32 *t, const u32 *a, const u32 *b, usize len)
+@ t[0..2len) = a * b, len >= 1.
+@
+@ Row-blocked operand scanning: t[0..len) is cleared, then for each block of
+@ four rows i..i+3 the stream adds a[i..i+3] * b into t[i..i+len) (loading
+@ the old words) and the final window is stored to t[i+len..i+len+4), which
+@ no earlier block has written.  Rows left over (len mod 4, all of them
+@ when len < 4) run as one more block with the missing multipliers zero and
+@ only the valid window words stored.
+    .section .text.rsa_cm_mul, "ax", %progbits
+    .p2align 2
+    .global rsa_cm_mul
+    .thumb_func
+    .type rsa_cm_mul, %function
+rsa_cm_mul:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    str     r0, [sp, #F_T]
+    str     r1, [sp, #F_A]
+    str     r2, [sp, #F_B]
+    str     r3, [sp, #F_LEN]
+    mov     r12, r3
+    bl      rsa_cm_zero
+    ldr     r3, [sp, #F_LEN]
+    mov     r12, r3
+    bl      rsa_cm_c_setup
+    ldr     r3, [sp, #F_LEN]
+    lsrs    r2, r3, #2
+    str     r2, [sp, #F_I]             @ full blocks of four
+    and     r3, r3, #3
+    str     r3, [sp, #F_K]             @ rows in the partial block
+.Lmul_r4:
+    ldr     r3, [sp, #F_I]
+    cmp     r3, #0
+    beq     .Lmul_left
+.Lmul_blk:
+    ldr     r1, [sp, #F_A]
+    ldmia   r1!, {r2-r5}               @ a[i..i+3]
+    str     r1, [sp, #F_A]
+    ldr     r0, [sp, #F_T]             @ &t[i]
+    add.w   r11, r0, #16
+    str     r11, [sp, #F_T]
+    ldr     r1, [sp, #F_B]
+    ENTER_ZERO .Lmul_ret
+.Lmul_ret:
+    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
+    ldr     r3, [sp, #F_I]
+    subs    r3, r3, #1
+    str     r3, [sp, #F_I]
+    bne     .Lmul_blk
+.Lmul_left:
+    @ the last len mod 4 rows: one more block with zero multipliers
+    ldr     r3, [sp, #F_K]
+    cmp     r3, #0
+    beq     .Lmul_done
+    ldr     r1, [sp, #F_A]
+    mov.w   r4, #0
+    mov.w   r5, #0
+    cmp     r3, #2
+    blo     1f
+    beq     2f
+    ldmia   r1, {r2-r4}
+    b       3f
+1:  ldr     r2, [r1]
+    mov.w   r3, #0
+    b       3f
+2:  ldrd    r2, r3, [r1]
+3:  ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_B]
+    ENTER_ZERO .Lmul_left_ret
+.Lmul_left_ret:
+    ldr     r3, [sp, #F_K]
+    cmp     r3, #2
+    blo     1f
+    beq     2f
+    stmia   r0, {r7-r9}
+    b       .Lmul_done
+1:  str     r7, [r0]
+    b       .Lmul_done
+2:  strd    r7, r8, [r0]
+    b       .Lmul_done
+.Lmul_done:
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_mul, . - rsa_cm_mul
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_sqr(u32 *t, const u32 *a, usize len)
+@ t[0..2len) = a^2, len >= 1.
+@
+@ 1. Cross products a[i]*a[j], i < j, once: t[0..len) is cleared; for each
+@    block of four rows i..i+3 the six products inside the block (the
+@    triangle, columns 2i+1..2i+6) are done in straight-line code with the
+@    three completed columns stored, then the stream adds a[i..i+3] *
+@    a[i+4..len) from column 2i+4 with the triangle's three partial columns
+@    as its initial window, and the window is stored at t[i+len..i+len+4).
+@    The last len mod 4 rows (and all rows when len < 4) use the one-row
+@    loop.
+@ 2. Doubling and the diagonal in one pass, two limbs (four words) per
+@    iteration: LDM t, LDM a, 4 ADCS (doubling, carry in the C flag),
+@    UMAAL lo += a*a + c, UMAAL hi += c (second carry in a register) twice,
+@    STM.
+    .section .text.rsa_cm_sqr, "ax", %progbits
+    .p2align 2
+    .global rsa_cm_sqr
+    .thumb_func
+    .type rsa_cm_sqr, %function
+rsa_cm_sqr:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    str     r0, [sp, #F_T]
+    str     r1, [sp, #F_A]
+    str     r2, [sp, #F_LEN]
+    mov     r12, r2
+    bl      rsa_cm_zero
+    @ Walking state: F_B = &a[i], F_K = &t[2i+1], F_I = len - i - 4.
+    ldr     r1, [sp, #F_A]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_T]
+    adds    r0, r0, #4
+    str     r0, [sp, #F_K]
+    ldr     r3, [sp, #F_LEN]
+    subs    r2, r3, #4
+    str     r2, [sp, #F_I]
+    adr.w   r11, .Lsqr_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]          @ where rsa_cm_c_stream_l returns
+.Lsqr_blk:
+    ldr     r12, [sp, #F_I]            @ L = len - i - 4
+    cmp     r12, #0
+    blt     .Lsqr_rows
+    sub     r11, r12, #4
+    str     r11, [sp, #F_I]
+    ldr     r1, [sp, #F_B]
+    ldmia   r1!, {r2-r5}               @ a[i..i+3]; r1 = &a[i+4]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    ldmia   r0, {r9-r11}               @ t[2i+1], t[2i+2], t[2i+3]
+    @ column 2i+1: a_i a_{i+1}
+    mov.w   r6, #0
+    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
+    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
+    umaal   r6, r10, r2, r4            @ r6 done
+    mov.w   r7, #0
+    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
+    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
+    umaal   r7, r11, r2, r5            @ r7 done
+    umaal   r10, r11, r3, r5           @ col 2i+4 acc
+    mov.w   r8, #0
+    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
+    str     r9, [r0]
+    str     r6, [r0, #4]
+    add.w   r9, r0, #32
+    str     r9, [sp, #F_K]             @ next block: &t[2i+9]
+    adds    r0, r0, #12                @ &t[2i+4]
+    mov     r6, r7                     @ P: column 2i+3, stored by the stream
+    mov     r7, r10
+    mov     r9, r11
+    b.w     rsa_cm_c_stream_l
+.Lsqr_ret:
+    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
+    b       .Lsqr_blk
+.Lsqr_rows:
+    @ rows i..len-1 one at a time (fewer than four left); row length
+    @ L = len - i - 1 = r12 + 3
+    adds    r12, r12, #3
+    bmi     .Lsqr_diag
+    str     r12, [sp, #F_I]
+    ldr     r1, [sp, #F_B]
+    ldr     r2, [r1], #4               @ m = a[i]; r1 = &a[i+1]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    add.w   r3, r0, #8
+    str     r3, [sp, #F_K]
+    bl      rsa_cm_row1
+    str     r7, [r0]                   @ t[i+len]
+    ldr     r12, [sp, #F_I]
+    subs    r12, r12, #4               @ next row: L - 1, minus the +3 above
+    b       .Lsqr_rows
+.Lsqr_diag:
+    @ doubling and diagonal: one limb first for an odd length, one pair of
+    @ limbs for an odd number of pairs, then two pairs (eight words of t)
+    @ per iteration.  The carry of the doubling stays in C (TEQ, CBZ and
+    @ UBFX leave it alone), that of the diagonal in r11.
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_A]
+    ldr     r2, [sp, #F_LEN]
+    add.w   r10, r1, r2, lsl #2        @ end of a
+    and     r3, r2, #1
+    mov.w   r11, #0
+    mov.w   r12, #0
+    cmn     r12, r12                   @ C = 0
+    cbz     r3, 1f
+    @ odd length: one limb first
+    ldrd    r4, r5, [r0]
+    ldr     r6, [r1], #4
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r4, r11, r6, r6
+    umaal   r5, r11, r12, r12
+    strd    r4, r5, [r0], #8
+1:  ubfx    r3, r2, #1, #1             @ odd number of pairs
+    cbz     r3, 3f
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+3:  teq     r1, r10
+    beq     2f
+4:
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    teq     r1, r10
+    bne     4b
+2:
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_sqr, . - rsa_cm_sqr
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_redc(u32 *r, u32 *t, const u32 *n, usize len, u32 n0)
+@ r = t * 2^(-32 len) mod n in [0, n), for t < n * 2^(32 len);
+@ n0 = -n^-1 mod 2^32; t (2 len words) is clobbered.  len >= 1.
+@
+@ Four rows at a time.  For the block at row i, REDC_QUOTIENTS finds the
+@ four quotient words m0..m3 that clear t[i..i+4) on copies of t[i..i+3];
+@ the stream adds (m0..m3) * n into t[i..i+len) from a zero window, and the
+@ window is added into t[i+len..i+len+4) with the pending carry from the
+@ previous block (one bit, the "top" word at the end).  Rows left over run
+@ as one more block with the surplus m_k set to zero and only the valid
+@ window words added; len < 4 uses the one-row loop (m = t[i] * n0).  Then
+@ the constant-time final subtraction: r = x - n with the borrow chain,
+@ mask = top - borrow (0 or all ones) turned into the GE flags by UADD8,
+@ and r = SEL(x, r) word by word; or, for rsa_cm_redc_lazy, one
+@ subtraction of n masked by the top carry.
+    .section .text.rsa_cm_redc, "ax", %progbits
+    .p2align 2
+    .global rsa_cm_redc
+    .thumb_func
+    .type rsa_cm_redc, %function
+rsa_cm_redc:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    mov.w   r4, #0
+    str     r4, [sp, #F_LAZY]
+.Lredc_common:
+    str     r0, [sp, #F_R]
+    str     r1, [sp, #F_T]
+    str     r1, [sp, #F_B]             @ t (F_T walks down the blocks)
+    str     r2, [sp, #F_A]
+    str     r3, [sp, #F_LEN]
+    mov.w   r4, #0
+    str     r4, [sp, #F_I]
+    str     r4, [sp, #F_PEND]
+    cmp     r3, #4
+    blo     .Lredc_small
+    mov     r12, r3
+    bl      rsa_cm_c_setup
+    ldr     r3, [sp, #F_LEN]
+    lsrs    r2, r3, #2
+    str     r2, [sp, #F_I]             @ full blocks of four
+    and     r3, r3, #3
+    str     r3, [sp, #F_K]             @ rows in the partial block
+.Lredc_r4:
+    ldr     r3, [sp, #F_I]
+    cmp     r3, #0
+    beq     .Lredc_left
+.Lredc_blk:
+    ldr     r0, [sp, #F_T]             @ &t[i]
+    ldr     r1, [sp, #F_A]             @ n
+    ldr     r12, [sp, #F_ARG5]         @ n0
+    add.w   r11, r0, #16
+    str     r11, [sp, #F_T]
+    REDC_QUOTIENTS
+    ENTER_ZERO .Lredc_ret
+.Lredc_ret:
+    @ t[i+len..i+len+4) += window + pending carry
+    ldr     lr, [sp, #F_PEND]
+    ldmia   r0, {r2-r5}
+    lsrs    lr, lr, #1                 @ C = pending
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    stmia   r0, {r2-r5}
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    ldr     r3, [sp, #F_I]
+    subs    r3, r3, #1
+    str     r3, [sp, #F_I]
+    bne     .Lredc_blk
+.Lredc_left:
+    @ the last len mod 4 rows: a block whose surplus quotients are zero
+    ldr     r3, [sp, #F_K]
+    cmp     r3, #0
+    beq     .Lredc_final
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_ARG5]
+    REDC_QUOTIENTS
+    ldr     r12, [sp, #F_K]
+    mov.w   r5, #0
+    cmp     r12, #3
+    beq     2f
+    mov.w   r4, #0
+    cmp     r12, #2
+    beq     2f
+    mov.w   r3, #0
+2:
+    ENTER_ZERO .Lredc_left_ret
+.Lredc_left_ret:
+    @ t[i+len..i+len+k) += window + pending (k = 1..3)
+    ldr     r12, [sp, #F_K]
+    ldr     lr, [sp, #F_PEND]
+    lsrs    lr, lr, #1
+    ldr     r2, [r0]
+    adcs    r2, r2, r7
+    str     r2, [r0], #4
+    teq     r12, #1
+    beq     5f
+    ldr     r2, [r0]
+    adcs    r2, r2, r8
+    str     r2, [r0], #4
+    teq     r12, #2
+    beq     5f
+    ldr     r2, [r0]
+    adcs    r2, r2, r9
+    str     r2, [r0], #4
+5:
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    b       .Lredc_final
+
+.Lredc_small:
+    @ len < 4: row i with m = t[i] * n0
+    ldr     r11, [sp, #F_I]
+    ldr     r3, [sp, #F_LEN]
+    cmp     r11, r3
+    beq     .Lredc_final
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, r11, lsl #2
+    ldr     r2, [r0]
+    ldr     r12, [sp, #F_ARG5]
+    mul     r2, r2, r12
+    add.w   r11, r11, #1
+    str     r11, [sp, #F_I]
+    ldr     r1, [sp, #F_A]
+    mov     r12, r3
+    bl      rsa_cm_row1
+    ldr     r2, [r0]
+    ldr     lr, [sp, #F_PEND]
+    lsrs    lr, lr, #1
+    adcs    r2, r2, r7
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    str     r2, [r0]
+    b       .Lredc_small
+
+.Lredc_final:
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    bne.w   .Lredc_lazy
+    @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
+    @ eight words per iteration, then four, then single words.
+    ldr     r0, [sp, #F_R]
+    ldr     r3, [sp, #F_LEN]
+    ldr     r1, [sp, #F_B]
+    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r2, [sp, #F_A]             @ n
+    bic     r12, r3, #7
+    add.w   r12, r1, r12, lsl #2       @ end of the 8-word groups in x
+    add.w   lr, r1, r3, lsl #2         @ end of x
+    cmp     r0, r0                     @ C = 1 (no borrow)
+    teq     r1, r12
+    beq     2f
+1:
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    teq     r1, r12
+    bne     1b
+2:
+    tst     r3, #4                     @ TST #4 leaves C alone
+    beq     3f
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+3:
+    teq     r1, lr
+    beq     4f
+5:
+    ldr     r4, [r1], #4
+    ldr     r8, [r2], #4
+    sbcs    r4, r4, r8
+    str     r4, [r0], #4
+    teq     r1, lr
+    bne     5b
+4:
+    @ mask = top - borrow: all ones (keep x) or zero (keep x - n); GE
+    @ flags = all four set iff mask is all ones.  Pass 2: r = SEL(x, r).
+    ldr     r4, [sp, #F_PEND]
+    sbc     r4, r4, #0
+    uadd8   r4, r4, r4
+    ldr     r0, [sp, #F_R]
+    ldr     r1, [sp, #F_B]
+    add.w   r1, r1, r3, lsl #2         @ x
+    bic     r12, r3, #3
+    add.w   r12, r1, r12, lsl #2       @ end of the 4-word groups in x
+    teq     r1, r12
+    beq     2f
+1:
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8-r11}
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    stmia   r0!, {r4-r7}
+    cmp     r1, r12
+    bne     1b
+2:
+    cmp     r1, lr
+    beq     4f
+3:
+    ldr     r4, [r0]
+    ldr     r8, [r1], #4
+    sel     r4, r8, r4
+    str     r4, [r0], #4
+    cmp     r1, lr
+    bne     3b
+4:
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+.Lredc_lazy:
+    @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
+    @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
+    @ pass, no comparison with n.  Eight words per iteration, then single
+    @ words (AND without S keeps the borrow in C; TEQ too).
+    ldr     r0, [sp, #F_R]
+    ldr     r3, [sp, #F_LEN]
+    ldr     r1, [sp, #F_B]
+    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r2, [sp, #F_A]             @ n
+    ldr     r12, [sp, #F_PEND]
+    rsb     r12, r12, #0               @ mask = -top
+    bic     lr, r3, #7
+    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x
+    add.w   r3, r1, r3, lsl #2         @ end of x
+    cmp     r0, r0                     @ C = 1 (no borrow)
+    teq     r1, lr
+    beq     2f
+1:
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    teq     r1, lr
+    bne     1b
+2:
+    teq     r1, r3
+    beq     4f
+3:
+    ldr     r4, [r1], #4
+    ldr     r8, [r2], #4
+    and     r8, r8, r12
+    sbcs    r4, r4, r8
+    str     r4, [r0], #4
+    teq     r1, r3
+    bne     3b
+4:
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_redc, . - rsa_cm_redc
+
+@ void rsa_cm_redc_lazy(u32 *r, const u32 *t, const u32 *n, usize len, u32 n0)
+@ r = t * 2^(-32 len) mod n, but only below R = 2^(32 len) (not
+@ necessarily below n), for any t < R^2: the reduction above with the
+@ lazy final step.  For the exponentiation loops, whose operands stay < R.
+    .p2align 2
+    .global rsa_cm_redc_lazy
+    .thumb_func
+    .type rsa_cm_redc_lazy, %function
+rsa_cm_redc_lazy:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    mov.w   r4, #1
+    str     r4, [sp, #F_LAZY]
+    b.w     .Lredc_common
+    .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,
+@                    usize index)
+@ r = table[index * len ..][..len]; 1 <= count <= 256, index < count.
+@
+@ Every entry is read, in the same order, whatever the index.  The words are
+@ taken four at a time (then one at a time for len mod 4): for each group
+@ r4-r7 accumulate, and for every entry an LDM brings the entry's four
+@ words and SEL keeps them only where the GE flags are set.  The GE flags
+@ come from one UADD8 per entry on a counter D whose four bytes all hold
+@ (e - index - 1) mod 256: the byte sums with 0x01 carry out (GE = 1111)
+@ exactly when e == index, and D steps to the next entry at the same time.
+@ Registers: r0 = r, r1 = entry pointer (walks down the table and back),
+@ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
+@ r8-r11 = entry words, r12 = 0x01010101, lr = D.
+    .section .text.rsa_cm_select, "ax", %progbits
+    .p2align 2
+    .global rsa_cm_select
+    .thumb_func
+    .type rsa_cm_select, %function
+rsa_cm_select:
+    push    {r4-r11, lr}
+    sub     sp, sp, #36
+    ldr     r4, [sp, #72]              @ index
+    mvn     r4, r4
+    and     r4, r4, #255
+    movw    r12, #0x0101
+    movt    r12, #0x0101
+    mul     r4, r4, r12                @ D0 = (-index-1) mod 256, in every byte
+    str     r4, [sp, #0]
+    str     r3, [sp, #8]               @ count
+    and     r4, r2, #3
+    str     r4, [sp, #16]              @ single words after the groups
+    lsrs    r4, r2, #2
+    str     r4, [sp, #4]               @ groups of four words
+    lsl.w   r2, r2, #2                 @ stride in bytes
+    mul     r5, r3, r2
+    str     r5, [sp, #12]              @ count * stride: one walk down the table
+    ldr     r4, [sp, #4]
+    cmp     r4, #0
+    beq     .Lsel_words
+.Lsel_grp:
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    ldr     lr, [sp, #0]
+    ldr     r3, [sp, #8]
+    tst     r3, #1
+    beq     1f
+    @ odd count: one entry first
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    subs    r3, r3, #1
+    beq     2f
+1:  @ two entries per iteration
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    subs    r3, r3, #2
+    bne     1b
+2:
+    stmia   r0!, {r4-r7}
+    ldr     r3, [sp, #12]
+    sub     r1, r1, r3
+    adds    r1, r1, #16                @ next group of the first entry
+    ldr     r4, [sp, #4]
+    subs    r4, r4, #1
+    str     r4, [sp, #4]
+    bne     .Lsel_grp
+.Lsel_words:
+    ldr     r5, [sp, #16]
+    cmp     r5, #0
+    beq     .Lsel_done
+.Lsel_w:
+    mov.w   r4, #0
+    ldr     lr, [sp, #0]
+    ldr     r3, [sp, #8]
+    mov     r6, r1
+1:
+    ldr     r8, [r6]
+    add     r6, r6, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    subs    r3, r3, #1
+    bne     1b
+    str     r4, [r0], #4
+    adds    r1, r1, #4
+    ldr     r5, [sp, #16]
+    subs    r5, r5, #1
+    str     r5, [sp, #16]
+    bne     .Lsel_w
+.Lsel_done:
+    add     sp, sp, #36
+    pop     {r4-r11, pc}
+    .size rsa_cm_select, . - rsa_cm_select
