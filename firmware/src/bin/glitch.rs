@@ -24,7 +24,7 @@ use cortex_m_rt::entry;
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
 use rsa_cortex_m::signature::Verifier;
 use rsa_cortex_m::spki::DecodePublicKey;
-use rsa_cortex_m::{pkcs1v15, pss, BoundedPrivateKey, BoundedPublicKey, Max2048};
+use rsa_cortex_m::{pkcs1v15, pss, BoundedPrivateKey, BoundedPublicKey, Max2048, Verdict};
 use sha2::{Digest, Sha256};
 
 #[path = "../tiny.rs"]
@@ -128,6 +128,27 @@ where
     glitch_result(r)
 }
 
+/// The bootloader pattern of the crate docs: refuse unless the encoded
+/// verdict equals the constant, twice.
+#[inline(never)]
+fn verify_verdict<V, S>(key: &V, msg: &[u8], sig: &[u8], verify: fn(&V, &[u8], &S) -> Verdict) -> !
+where
+    S: for<'a> TryFrom<&'a [u8]>,
+{
+    let Ok(sig) = S::try_from(sig) else {
+        glitch_reject()
+    };
+    glitch_begin();
+    let verdict = verify(key, msg, &sig);
+    if verdict.value() != Verdict::VALID {
+        glitch_reject()
+    }
+    if verdict.value() != Verdict::VALID {
+        glitch_reject()
+    }
+    glitch_boot()
+}
+
 #[entry]
 fn main() -> ! {
     // SAFETY: written by the harness before reset; read once.
@@ -153,7 +174,13 @@ fn main() -> ! {
     match (scheme, api) {
         (0, 0) => verify_trait::<Pkcs1Sig, _>(&Pkcs1Key::new(key), msg, sig),
         (_, 0) => verify_trait::<PssSig, _>(&PssKey::new(key), msg, sig),
-        _ => glitch_reject(),
+        (0, _) => verify_verdict::<_, Pkcs1Sig>(
+            &Pkcs1Key::new(key),
+            msg,
+            sig,
+            Pkcs1Key::verify_verdict,
+        ),
+        _ => verify_verdict::<_, PssSig>(&PssKey::new(key), msg, sig, PssKey::verify_verdict),
     }
 }
 
