@@ -147,9 +147,8 @@ class Outcome(Exception):
 class Device:
     def __init__(self, elf, case, syms, corrupt_at=None):
         """corrupt_at: a function symbol (suffix); the window then starts at
-        its entry, where bit 4 of the word its fourth argument (r3) points
-        to is flipped first (the signing case: the result about to be
-        checked)."""
+        its entry, where `corrupt(result)` flips a bit of the result about to
+        be checked (the signing case)."""
         self.syms = syms
         self.case = case
         self.api = APIS[case // 8]
@@ -191,13 +190,22 @@ class Device:
             at = syms.addr_suffix(corrupt_at)
             uc.emu_start(begin | 1, at, count=200_000_000)
             assert uc.reg_read(A.UC_ARM_REG_PC) == at, f"{corrupt_at} not reached"
-            self.corrupt_ptr = uc.reg_read(A.UC_ARM_REG_R3)
-            assert RAM_END - STACK_WINDOW <= self.corrupt_ptr < RAM_END, "r3: not a stack buffer"
         self.start = self.save()
 
-    def corrupt(self):
-        w = struct.unpack("<I", bytes(self.uc.mem_read(self.corrupt_ptr, 4)))[0]
-        self.uc.mem_write(self.corrupt_ptr, struct.pack("<I", w ^ 0x10))
+    def corrupt(self, sig):
+        """Flips bit 4 of the least significant limb of every copy of the
+        signature `sig` (big-endian bytes) held as little-endian limbs on the
+        stack: the result the fault check is about to check, found by value
+        (independent of how the compiler passes it)."""
+        limbs = b"".join(struct.pack("<I", w) for w in reversed(struct.unpack(">64I", sig)))
+        base = RAM_END - STACK_WINDOW
+        stack = bytes(self.uc.mem_read(base, STACK_WINDOW))
+        found = [i for i in range(0, STACK_WINDOW, 4) if stack.startswith(limbs, i)]
+        assert found, "the result to corrupt is not on the stack"
+        for i in found:
+            w = struct.unpack_from("<I", stack, i)[0]
+            self.uc.mem_write(base + i, struct.pack("<I", w ^ 0x10))
+        self.corrupted = len(found)
         self.start = self.save()
 
     # hooks
@@ -237,7 +245,7 @@ class Device:
         return self.hit
 
     # outcome of a finished run
-    def verdict(self, ok_byte=None, err_byte=None, faulty_sig=None):
+    def verdict(self, ok_byte=None, err_byte=None):
         h = self.hit
         if h is None:
             return "timeout"
@@ -272,11 +280,11 @@ NOP32 = struct.pack("<HH", 0xF3AF, 0x8000)
 
 
 class Campaign:
-    def __init__(self, elf, case, prefix, corrupt_at=None, corrupt=True):
+    def __init__(self, elf, case, prefix, corrupt_at=None, corrupt=None):
         self.syms = Symbols(elf, prefix)
         self.dev = Device(elf, case, self.syms, corrupt_at)
-        if corrupt_at and corrupt:
-            self.dev.corrupt()
+        if corrupt is not None:
+            self.dev.corrupt(corrupt)
         self.golden()
 
     def golden(self):
@@ -346,13 +354,13 @@ def describe(kind, i, reg, bit):
 
 
 def worker(args):
-    elf, case, prefix, faults, ok_byte, err_byte, faulty_sig, corrupt_at = args
-    c = Campaign(elf, case, prefix, corrupt_at)
+    elf, case, prefix, faults, ok_byte, err_byte, good_sig, corrupt_at = args
+    c = Campaign(elf, case, prefix, corrupt_at, good_sig)
     counts = {"accept": 0, "reject": 0, "crash": 0, "timeout": 0}
     accepts = []
     for kind, i, reg, bit in faults:
         addr = c.fault(kind, i, reg, bit)
-        v = c.dev.verdict(ok_byte, err_byte, faulty_sig)
+        v = c.dev.verdict(ok_byte, err_byte)
         counts[v] += 1
         if v == "accept":
             accepts.append((kind, i, reg, bit, addr, c.dev.hit))
@@ -378,7 +386,7 @@ def main():
     t0 = time.time()
     case = case_number(args.scheme, args.input, args.api)
     corrupt_at = None
-    ok_byte = err_byte = faulty_sig = None
+    ok_byte = err_byte = good_sig = None
     if args.api == "verifier":
         # The Result's byte in undisturbed valid and invalid runs.
         ok_c = Campaign(args.elf, case_number(args.scheme, "valid", "verifier"), args.tool_prefix)
@@ -390,10 +398,11 @@ def main():
             raise SystemExit(f"{args.label}: a valid signature does not boot ({ok_c.golden_end})")
     if args.api == "sign":
         corrupt_at = "rsadp::fault_check"
-        ok_c = Campaign(args.elf, case, args.tool_prefix, corrupt_at, corrupt=False)
+        ok_c = Campaign(args.elf, case, args.tool_prefix, corrupt_at)
         if ok_c.golden_end != "glitch_signed" or ok_c.dev.uc.reg_read(A.UC_ARM_REG_R0) != 0:
             raise SystemExit(f"{args.label}: signing fails without a fault")
-    c = Campaign(args.elf, case, args.tool_prefix, corrupt_at)
+        good_sig = bytes(ok_c.dev.uc.mem_read(ok_c.syms.addr("GLITCH_SIG"), 256))
+    c = Campaign(args.elf, case, args.tool_prefix, corrupt_at, good_sig)
     if args.api == "verifier":
         assert c.golden_end == "glitch_result", c.golden_end
         err_byte = c.dev.uc.reg_read(A.UC_ARM_REG_R0) & 0xFF
@@ -405,7 +414,7 @@ def main():
         if c.golden_end != "glitch_reject":
             raise SystemExit(f"{args.label}: the invalid signature boots without a fault")
     else:
-        # The faulty signature the corrupted run would release unchecked.
+        # The corrupted result must be refused, nothing written.
         if c.golden_end != "glitch_signed" or c.dev.uc.reg_read(A.UC_ARM_REG_R0) == 0:
             raise SystemExit(f"{args.label}: the corrupted signature is not refused")
         sig = bytes(c.dev.uc.mem_read(c.syms.addr("GLITCH_SIG"), 256))
@@ -428,7 +437,7 @@ def main():
         faults.append(("flip", i, reg, bit))
 
     chunks = [faults[w::args.jobs] for w in range(args.jobs)]
-    work = [(args.elf, case, args.tool_prefix, ch, ok_byte, err_byte, faulty_sig, corrupt_at)
+    work = [(args.elf, case, args.tool_prefix, ch, ok_byte, err_byte, good_sig, corrupt_at)
             for ch in chunks if ch]
     if len(work) > 1:
         with multiprocessing.Pool(len(work)) as pool:
@@ -456,7 +465,8 @@ def main():
     print(f"{args.label} {args.scheme}/{args.input}/{args.api}: window {n} instructions, "
           f"{skips} skips (last {tail} + {len(sample)} sampled) + {flips} flips: "
           f"accept {counts['accept']}, reject {counts['reject']}, crash {counts['crash']}, "
-          f"timeout {counts['timeout']} ({row['seconds']} s)")
+          f"timeout {counts['timeout']} ({row['seconds']} s)"
+          + (f"; result corrupted in {c.dev.corrupted} place(s)" if args.api == "sign" else ""))
     for a in row["accepts"]:
         print(f"    ACCEPT {a['fault']} at {a['addr']} {a['symbol']}: {a['insn']} (-> {a['end']})")
     sys.stdout.flush()
