@@ -69,7 +69,7 @@ STATE_REGS = REGS + [A.UC_ARM_REG_XPSR] + [getattr(A, f"UC_ARM_REG_D{i}") for i 
 
 SCHEMES = ["pkcs1v15", "pss"]
 INPUTS = ["valid", "bitflip", "modified"]
-APIS = ["verifier", "verdict", "sign"]
+APIS = ["verifier", "verdict", "sign", "slice"]
 
 
 def case_number(scheme, inp, api):
@@ -178,7 +178,7 @@ class Device:
         uc.mem_write(syms.addr("GLITCH_CASE"), struct.pack("<I", case))
         self.uc = uc
         self.ends = {}
-        for name in ("glitch_result", "glitch_boot", "glitch_reject", "glitch_signed",
+        for name in ("glitch_result", "glitch_result_slice", "glitch_boot", "glitch_reject", "glitch_signed",
                      "HardFault", "DefaultHandler"):
             if name in syms.by_name:
                 self.ends[syms.addr(name)] = name
@@ -278,6 +278,13 @@ class Device:
             # register: any value with bit 0 clear is an Ok to one of them.
             r0 = self.uc.reg_read(A.UC_ARM_REG_R0)
             return "accept" if (r0 & 1) == (ok_byte & 1) else "reject"
+        if h == "glitch_result_slice":
+            # Result<(), rsa_cortex_m::Error> in the caller's stack slot (where
+            # the undisturbed runs have it; r0 itself may be the fault's
+            # victim): Ok only with exactly the Ok tag there.
+            at, ok_tag = ok_byte
+            tag = self.uc.mem_read(at, 1)[0]
+            return "accept" if tag == ok_tag else "reject"
         if h == "glitch_signed":
             # Released: Ok returned, or anything written to the output.
             r0 = self.uc.reg_read(A.UC_ARM_REG_R0)
@@ -430,6 +437,20 @@ def main():
         ok_c = Campaign(args.elf, case_number(args.scheme, "valid", "verifier"), args.tool_prefix)
         assert ok_c.golden_end == "glitch_result", ok_c.golden_end
         ok_byte = ok_c.dev.uc.reg_read(A.UC_ARM_REG_R0) & 0xFF
+    if args.api == "slice":
+        # Where the Result's tag is: the first byte in which the valid and the
+        # invalid undisturbed runs' Results differ.
+        runs = []
+        for inp in ("valid", args.input):
+            rc = Campaign(args.elf, case_number(args.scheme, inp, "slice"), args.tool_prefix)
+            assert rc.golden_end == "glitch_result_slice", rc.golden_end
+            at = rc.dev.uc.reg_read(A.UC_ARM_REG_R0)
+            runs.append((at, bytes(rc.dev.uc.mem_read(at, 16))))
+        assert runs[0][0] == runs[1][0], "the Result moved"
+        diff = [k for k in range(16) if runs[0][1][k] != runs[1][1][k]]
+        if not diff:
+            raise SystemExit(f"{args.label}: the invalid signature verifies without a fault")
+        ok_byte = (runs[0][0] + diff[0], runs[0][1][diff[0]])
     if args.api == "verdict":
         ok_c = Campaign(args.elf, case_number(args.scheme, "valid", "verdict"), args.tool_prefix)
         if ok_c.golden_end != "glitch_boot":
@@ -447,6 +468,9 @@ def main():
         if (ok_byte, err_byte) != (0, 1):
             raise SystemExit(f"{args.label}: unexpected Result encoding {ok_byte} / {err_byte}")
         if err_byte == ok_byte:
+            raise SystemExit(f"{args.label}: the invalid signature verifies without a fault")
+    elif args.api == "slice":
+        if c.golden_end != "glitch_result_slice" or c.dev.verdict(ok_byte) != "reject":
             raise SystemExit(f"{args.label}: the invalid signature verifies without a fault")
     elif args.api == "verdict":
         if c.golden_end != "glitch_reject":

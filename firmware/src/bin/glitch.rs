@@ -58,7 +58,9 @@ const K: usize = 256;
 /// v1.5, 1 = PSS; input 0 = valid, 1 = signature with a bit flipped, 2 =
 /// valid signature over the modified message; api 0 = `Verifier::verify`,
 /// 1 = the hardened verdict, 2 = signing (PKCS#1 v1.5; input 0 = sign, the
-/// harness corrupts the result before the fault check).
+/// harness corrupts the result before the fault check), 3 = the slice
+/// functions `pkcs1v15::verify_prehash` / `pss::verify_prehash` (their
+/// `Result<(), rsa_cortex_m::Error>`).
 #[no_mangle]
 #[link_section = ".uninit.GLITCH_CASE"]
 pub static mut GLITCH_CASE: u32 = 0;
@@ -79,6 +81,16 @@ pub extern "C" fn glitch_begin() {
 #[inline(never)]
 pub fn glitch_result(r: rsa_cortex_m::signature::Result<()>) -> ! {
     let _ = core::hint::black_box(r);
+    loop {
+        cortex_m::asm::nop();
+    }
+}
+
+/// End marker: the `Result` of a slice function (`r0` points to it).
+#[no_mangle]
+#[inline(never)]
+pub fn glitch_result_slice(r: &rsa_cortex_m::Result<()>) -> ! {
+    core::hint::black_box(r);
     loop {
         cortex_m::asm::nop();
     }
@@ -149,6 +161,20 @@ where
     glitch_boot()
 }
 
+/// The slice functions on the key (the message hashed in the window).
+#[inline(never)]
+fn verify_slice(key: &Key, scheme: u32, msg: &[u8], sig: &[u8]) -> ! {
+    glitch_begin();
+    let hashed = Sha256::digest(msg);
+    let r = if scheme == 0 {
+        let prefix = pkcs1v15::DigestInfoPrefix::new::<Sha256>();
+        pkcs1v15::verify_prehash(key, prefix.as_bytes(), &hashed, sig)
+    } else {
+        pss::verify_prehash::<_, Sha256>(key, &hashed, sig, Some(32))
+    };
+    glitch_result_slice(&r)
+}
+
 #[entry]
 fn main() -> ! {
     // SAFETY: written by the harness before reset; read once.
@@ -171,6 +197,9 @@ fn main() -> ! {
         (_, 1) => &FIXTURE_SIG_PSS_BAD,
         _ => &FIXTURE_SIG_PSS,
     };
+    if api == 3 {
+        verify_slice(&key, scheme, msg, sig);
+    }
     match (scheme, api) {
         (0, 0) => verify_trait::<Pkcs1Sig, _>(&Pkcs1Key::new(key), msg, sig),
         (_, 0) => verify_trait::<PssSig, _>(&PssKey::new(key), msg, sig),
