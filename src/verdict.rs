@@ -190,7 +190,11 @@ pub(crate) fn reload<'a, T>(s: &&'a [T]) -> &'a [T] {
 
 /// First comparison: forward, OR of `x ⊕ y` (and of the lengths' XOR).
 /// Zero if and only if `a == b`.
-#[inline(always)]
+///
+/// The comparison functions are out of line: one copy serves both schemes
+/// and the fault check (flash at opt-level 3, where inlined copies were
+/// unrolled).
+#[inline(never)]
 pub(crate) fn diff_forward<T: Word>(a: &[T], b: &[T]) -> u32 {
     let mut d = (a.len() ^ b.len()) as u32 | ((a.len() ^ b.len()) >> 16 >> 16) as u32;
     for (x, y) in a.iter().zip(b) {
@@ -201,7 +205,7 @@ pub(crate) fn diff_forward<T: Word>(a: &[T], b: &[T]) -> u32 {
 
 /// Second comparison: backward, OR of `x − y` (and of the lengths'
 /// difference). Zero if and only if `a == b`.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn diff_backward<T: Word>(a: &[T], b: &[T]) -> u32 {
     let dl = a.len().wrapping_sub(b.len());
     let mut d = dl as u32 | (dl >> 16 >> 16) as u32;
@@ -212,7 +216,7 @@ pub(crate) fn diff_backward<T: Word>(a: &[T], b: &[T]) -> u32 {
 }
 
 /// First comparison of every element of `a` with the constant `c`.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn diff_forward_const(a: &[u8], c: u8) -> u32 {
     let mut d = 0;
     for x in a {
@@ -222,7 +226,7 @@ pub(crate) fn diff_forward_const(a: &[u8], c: u8) -> u32 {
 }
 
 /// Second comparison of every element of `a` with the constant `c`.
-#[inline(always)]
+#[inline(never)]
 pub(crate) fn diff_backward_const(a: &[u8], c: u8) -> u32 {
     let mut d = 0;
     for x in a.iter().rev() {
