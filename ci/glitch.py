@@ -4,8 +4,8 @@ on the unicorn emulator (issue 15). Run by ci/glitch.
 
 For one image and one case (scheme, input, API: see glitch.rs) it
 
-1. runs the image from reset to `glitch_begin` (the harness wrote the case
-   into `GLITCH_CASE` first) and keeps that state;
+1. runs the image from reset through `glitch_begin` (the harness wrote the
+   case into `GLITCH_CASE` first) and keeps the state at its return;
 2. runs the undisturbed operation to its end marker, counting the N executed
    instructions of the window and keeping a checkpoint (registers + RAM)
    every CHECKPOINT instructions;
@@ -25,7 +25,13 @@ For one image and one case (scheme, input, API: see glitch.rs) it
    * reject: the Err byte, `glitch_reject`, signing without release;
    * crash: an invalid memory access, an undefined instruction, an exception
      (a core would enter HardFault, which loops), a write to flash;
-   * timeout: no end marker within 2·(N − i) + 2000 instructions.
+   * timeout: no end marker within 2·(N − i) + 2000 instructions;
+   * for the Result APIs (verifier, slice), a fault on the image's own
+     instructions (the call into the crate, the hand-over of the Result) is
+     the caller's and counted apart ("caller"; accepting ones are printed as
+     CALLER ACCEPT and do not fail the campaign: a Result is one bit once
+     it has left the crate, which is why the Verdict API exists). Reaching
+     another case's end marker counts as a crash (glitch_boot: accept).
 
 Every accepting fault is printed with its index, address, symbol and
 instruction (arm-none-eabi-objdump).
@@ -70,6 +76,8 @@ STATE_REGS = REGS + [A.UC_ARM_REG_XPSR] + [getattr(A, f"UC_ARM_REG_D{i}") for i 
 SCHEMES = ["pkcs1v15", "pss"]
 INPUTS = ["valid", "bitflip", "modified"]
 APIS = ["verifier", "verdict", "sign", "slice"]
+END = {"verifier": "glitch_result", "verdict": "glitch_boot", "sign": "glitch_signed",
+       "slice": "glitch_result_slice"}
 
 
 def case_number(scheme, inp, api):
@@ -115,6 +123,11 @@ class Symbols:
 
     def addr(self, name):
         return self.by_name[name]
+
+    def image_ranges(self):
+        """Address ranges of the glitch image's own functions."""
+        return [(a, a + size) for a, size, name in self.funcs
+                if name.startswith("glitch") and size]
 
     def addr_suffix(self, suffix):
         found = {a for n, a in self.by_name.items() if n.endswith(suffix)}
@@ -192,6 +205,12 @@ class Device:
         begin = syms.addr("glitch_begin")
         uc.emu_start(pc | 1, begin, count=50_000_000)
         assert uc.reg_read(A.UC_ARM_REG_PC) == begin, "glitch_begin not reached"
+        # The window starts where glitch_begin returns to (the marker's own
+        # instructions are scaffolding, not part of the operation).
+        ret = uc.reg_read(A.UC_ARM_REG_LR) & ~1
+        uc.emu_start(begin | 1, ret, count=100)
+        assert uc.reg_read(A.UC_ARM_REG_PC) == ret, "glitch_begin does not return"
+        begin = ret
         if corrupt_at is not None:
             at = syms.addr_suffix(corrupt_at)
             uc.emu_start(begin | 1, at, count=200_000_000)
@@ -272,6 +291,8 @@ class Device:
             return "accept"
         if h == "glitch_reject":
             return "reject"
+        if h != END[self.api]:
+            return "crash"  # another case's end marker: control flow went astray
         if h == "glitch_result":
             # Result<(), signature::Error> without alloc: one byte, Ok = 0,
             # Err = 1. A caller may test bit 0, the low byte or the whole
@@ -401,14 +422,22 @@ def describe(kind, i, reg, bit):
 def worker(args):
     elf, case, prefix, faults, ok_byte, err_byte, good_sig, corrupt_at = args
     c = Campaign(elf, case, prefix, corrupt_at, good_sig)
-    counts = {"accept": 0, "reject": 0, "crash": 0, "timeout": 0}
+    counts = {"accept": 0, "reject": 0, "crash": 0, "timeout": 0, "caller": 0}
     accepts = []
+    # For the Result APIs, the image's own instructions (the call into the
+    # crate, the hand-over of the Result) are the caller's: counted apart.
+    caller = c.syms.image_ranges() if c.dev.api in ("verifier", "slice") else []
     for kind, i, reg, bit in faults:
         addr = c.fault(kind, i, reg, bit)
         v = c.dev.verdict(ok_byte, err_byte)
+        if any(lo <= addr < hi for lo, hi in caller):
+            counts["caller"] += 1
+            if v == "accept":
+                accepts.append((kind, i, reg, bit, addr, c.dev.hit, True))
+            continue
         counts[v] += 1
         if v == "accept":
-            accepts.append((kind, i, reg, bit, addr, c.dev.hit))
+            accepts.append((kind, i, reg, bit, addr, c.dev.hit, False))
     return counts, accepts, c.converged
 
 
@@ -506,7 +535,7 @@ def main():
             results = pool.map(worker, work)
     else:
         results = [worker(w) for w in work]
-    counts = {"accept": 0, "reject": 0, "crash": 0, "timeout": 0}
+    counts = {"accept": 0, "reject": 0, "crash": 0, "timeout": 0, "caller": 0}
     accepts = []
     converged = 0
     for cnt, acc, conv in results:
@@ -522,17 +551,20 @@ def main():
            "skip_counts": None, "counts": counts, "accepts": [],
            "converged": converged, "seconds": round(time.time() - t0, 1)}
     # Split counts by fault kind for the report.
-    for kind, i, reg, bit, addr, hit in accepts:
+    for kind, i, reg, bit, addr, hit, by_caller in accepts:
         row["accepts"].append({"fault": describe(kind, i, reg, bit), "addr": f"{addr:#x}",
                                "symbol": c.syms.symbol(addr), "insn": c.syms.insn(addr),
-                               "end": hit})
+                               "end": hit, "caller": by_caller})
     print(f"{args.label} {args.scheme}/{args.input}/{args.api}: window {n} instructions, "
           f"{skips} skips (last {tail} + {len(sample)} sampled) + {flips} flips: "
           f"accept {counts['accept']}, reject {counts['reject']}, crash {counts['crash']}, "
-          f"timeout {counts['timeout']} ({converged} masked, {row['seconds']} s)"
+          f"timeout {counts['timeout']}"
+          + (f", in the caller's code {counts['caller']}" if counts["caller"] else "")
+          + f" ({converged} masked, {row['seconds']} s)"
           + (f"; result corrupted in {c.dev.corrupted} place(s)" if args.api == "sign" else ""))
     for a in row["accepts"]:
-        print(f"    ACCEPT {a['fault']} at {a['addr']} {a['symbol']}: {a['insn']} (-> {a['end']})")
+        who = "CALLER ACCEPT" if a["caller"] else "ACCEPT"
+        print(f"    {who} {a['fault']} at {a['addr']} {a['symbol']}: {a['insn']} (-> {a['end']})")
     sys.stdout.flush()
     if args.json:
         with open(args.json, "a") as f:

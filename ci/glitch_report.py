@@ -35,17 +35,20 @@ def main():
     args = ap.parse_args()
     rows = [json.loads(l) for l in open(args.file) if l.strip()]
     print("| build | operation | scheme | input | window | skips (accepted) | flips (accepted) "
-          "| reject | crash | timeout |")
-    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|")
+          "| reject | crash | timeout | caller's code (accepted) |")
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
     totals = OrderedDict()
     for r in rows:
-        acc_skip = sum(1 for a in r["accepts"] if a["fault"].startswith("skip"))
-        acc_flip = len(r["accepts"]) - acc_skip
+        ours = [a for a in r["accepts"] if not a.get("caller")]
+        acc_skip = sum(1 for a in ours if a["fault"].startswith("skip"))
+        acc_flip = len(ours) - acc_skip
+        acc_caller = len(r["accepts"]) - len(ours)
         c = r["counts"]
         inp = "—" if r["api"] == "sign" else r["input"]
         print(f"| {BUILDS.get(r['label'], r['label'])} | {APIS[r['api']]} | {r['scheme']} | {inp} "
               f"| {r['window']:,} | {r['skips']:,} (**{acc_skip}**) | {r['flips']:,} (**{acc_flip}**) "
-              f"| {c['reject']:,} | {c['crash']:,} | {c['timeout']:,} |")
+              f"| {c['reject']:,} | {c['crash']:,} | {c['timeout']:,} "
+              f"| {c.get('caller', 0):,} ({acc_caller}) |")
         t = totals.setdefault(r["label"], [0, 0, 0, 0])
         t[0] += r["skips"]
         t[1] += acc_skip
@@ -61,7 +64,8 @@ def main():
         print("|---|---|---|---|---|---|---|")
         for r, a in acc:
             inp = "—" if r["api"] == "sign" else r["input"]
-            print(f"| {r['label']} | {APIS[r['api']]} | {r['scheme']} | {inp} | {a['fault']} "
+            who = " (caller)" if a.get("caller") else ""
+            print(f"| {r['label']} | {APIS[r['api']]} | {r['scheme']} | {inp} | {a['fault']}{who} "
                   f"| `{short_symbol(a['symbol'])}` | `{a['insn']}` |")
 
 
