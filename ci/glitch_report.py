@@ -34,9 +34,11 @@ def main():
     ap.add_argument("file")
     args = ap.parse_args()
     rows = [json.loads(l) for l in open(args.file) if l.strip()]
+    # Older result files have no caller column.
+    has_caller = any("caller" in r["counts"] for r in rows)
     print("| build | operation | scheme | input | window | skips (accepted) | flips (accepted) "
-          "| reject | crash | timeout | caller's code (accepted) |")
-    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+          "| reject | crash | timeout |" + (" caller's code (accepted) |" if has_caller else ""))
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|" + ("---:|" if has_caller else ""))
     totals = OrderedDict()
     for r in rows:
         ours = [a for a in r["accepts"] if not a.get("caller")]
@@ -47,8 +49,8 @@ def main():
         inp = "—" if r["api"] == "sign" else r["input"]
         print(f"| {BUILDS.get(r['label'], r['label'])} | {APIS[r['api']]} | {r['scheme']} | {inp} "
               f"| {r['window']:,} | {r['skips']:,} (**{acc_skip}**) | {r['flips']:,} (**{acc_flip}**) "
-              f"| {c['reject']:,} | {c['crash']:,} | {c['timeout']:,} "
-              f"| {c.get('caller', 0):,} ({acc_caller}) |")
+              f"| {c['reject']:,} | {c['crash']:,} | {c['timeout']:,} |"
+              + (f" {c.get('caller', 0):,} ({acc_caller}) |" if has_caller else ""))
         t = totals.setdefault(r["label"], [0, 0, 0, 0])
         t[0] += r["skips"]
         t[1] += acc_skip
