@@ -50,7 +50,8 @@ def main():
         print(f"| {BUILDS.get(r['label'], r['label'])} | {APIS[r['api']]} | {r['scheme']} | {inp} "
               f"| {r['window']:,} | {r['skips']:,} (**{acc_skip}**) | {r['flips']:,} (**{acc_flip}**) "
               f"| {c['reject']:,} | {c['crash']:,} | {c['timeout']:,} |"
-              + (f" {c.get('caller', 0):,} ({acc_caller}) |" if has_caller else ""))
+              + ((f" {c.get('caller', 0):,} ({acc_caller}) |" if r["api"] in ("verifier", "slice")
+                  else " — |") if has_caller else ""))
         t = totals.setdefault(r["label"], [0, 0, 0, 0])
         t[0] += r["skips"]
         t[1] += acc_skip

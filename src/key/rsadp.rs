@@ -228,6 +228,8 @@ pub(crate) fn exponentiate(
 /// Step 5, the Bellcore check: `m^e mod n` must give `x` back. The
 /// comparison is made twice by independent code (see [`crate::verdict`]);
 /// the verdict is valid if and only if both found `m^e ≡ x (mod n)`.
+/// Out of line: one copy for every key type, and the point where
+/// `ci/glitch` corrupts the result of its signing case.
 #[inline(never)]
 pub(crate) fn fault_check(key: &PublicView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Verdict {
     let l = key.n.len();
