@@ -308,11 +308,12 @@ def render(rows):
           "Our crate includes `subtle` and `zeroize` code and `core` helpers inlined into ours; "
           "'rest' is the image's own code (semihosting, checks), cortex-m-rt (vector table, 1 KiB), "
           "compiler_builtins (memcpy, memset) and `core` proper. Peak stack: stack painting under QEMU "
-          "mps2-an386, everything below the caller of the operation: `load-*` decodes the key "
-          "and validates it (Montgomery constants; for the private key also p·q = n, dP, dQ, qInv); "
-          "`verify-*` hashes the message, decodes the signature and verifies it; `sign-pss` hashes, "
-          "encodes and runs the CRT operation with its fault check. The key objects themselves "
-          "(public 536 B, private 1840 B at `Max2048`) live in the caller's frame and are not counted.")
+          "mps2-an386, everything below the caller of the operation: `load-*` decodes the key and "
+          "validates it (Montgomery constants; for the private key also p·q = n, dP, dQ, qInv); "
+          "`verify-*` hashes the message, decodes the signature and verifies it through "
+          "the hardened verdict (`verify_verdict`, compared twice); `sign-pss` hashes, encodes "
+          "and runs the CRT operation with its fault check. The key objects themselves (public 536 B, private 1840 B at `Max2048`) live in "
+          "the caller's frame and are not counted.")
     print()
     print("Targets (issue 14), compact build:")
     for image, (tf, tc, ta, ts) in TARGETS.items():

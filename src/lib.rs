@@ -114,12 +114,14 @@ mod signing_key_traits;
 pub mod tls;
 #[cfg(feature = "alloc")]
 pub mod traits;
+mod verdict;
 mod verifier_traits;
 
 pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
 pub use encoding::ID_RSASSA_PSS;
 pub use errors::{Error, Result};
 pub use key::{BoundedPrivateKey, BoundedPublicKey, PrivateKeyComponents, PrivateOps, PublicOps};
+pub use verdict::Verdict;
 #[cfg(feature = "alloc")]
 pub use {
     crypto_bigint::BoxedUint,

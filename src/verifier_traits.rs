@@ -85,3 +85,46 @@ macro_rules! impl_verifier_traits {
 }
 
 pub(crate) use impl_verifier_traits;
+
+/// Implements, for the invoking module's `BoundedVerifyingKey<D, C>` with an
+/// inherent `fn verdict_hashed(&self, hashed: &[u8], sig: &BoundedSignature<C>)
+/// -> Verdict`, the public `verify_verdict` / `verify_prehash_verdict` and
+/// the private `verify_hashed` the verifier traits use (`Ok` only from the
+/// verdict compared twice).
+macro_rules! impl_verdict_methods {
+    () => {
+        impl<D, C: $crate::capacity::Capacity> BoundedVerifyingKey<D, C>
+        where
+            D: ::digest::Digest,
+        {
+            /// Verifies `msg` (hashed with `D`) as a fault-hardened
+            /// [`Verdict`]: [`Verdict::VALID`] if and only if the signature
+            /// verifies. A bootloader compares the value twice against the
+            /// constant (see [`Verdict`]); `signature::Verifier::verify`
+            /// gives the same outcome as a `Result`.
+            pub fn verify_verdict(&self, msg: &[u8], signature: &BoundedSignature<C>) -> Verdict {
+                self.verdict_hashed(&D::digest(msg), signature)
+            }
+
+            /// As [`Self::verify_verdict`], for the digest of the message.
+            pub fn verify_prehash_verdict(
+                &self,
+                prehash: &[u8],
+                signature: &BoundedSignature<C>,
+            ) -> Verdict {
+                self.verdict_hashed(prehash, signature)
+            }
+
+            fn verify_hashed(
+                &self,
+                hashed: &[u8],
+                signature: &BoundedSignature<C>,
+            ) -> ::signature::Result<()> {
+                self.verdict_hashed(hashed, signature)
+                    .result(|| $crate::Error::Verification.into())
+            }
+        }
+    };
+}
+
+pub(crate) use impl_verdict_methods;

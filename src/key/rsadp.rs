@@ -26,6 +26,7 @@ use crate::arith::crt::{self, CrtKey};
 use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::blinding;
 use crate::errors::{Error, Result};
+use crate::verdict::{diff_backward, diff_forward, opaque, reload, Verdict};
 
 /// The numbers of a public key, borrowed from its storage.
 #[derive(Clone, Copy)]
@@ -119,13 +120,22 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
     blinding: Option<Blinding<'_, R>>,
     work: &mut [Limb],
 ) -> Result<()> {
-    let result = rsadp_unchecked(key, x, out, blinding, work)
-        .and_then(|()| fault_check(&key.public, x, out, work));
+    let verdict = match rsadp_unchecked(key, x, out, blinding, work) {
+        Ok(()) => fault_check(&key.public, x, out, work),
+        Err(e) => {
+            work.zeroize();
+            return Err(e);
+        }
+    };
     work.zeroize();
-    if result.is_err() {
+    // The result leaves only through the verdict, decided twice: here
+    // (`out` is wiped unless the verdict is valid) and in `result` (`Ok`
+    // only after two more comparisons), so that one skipped instruction
+    // cannot both keep `out` and report success.
+    if opaque(verdict.value()) != Verdict::VALID {
         out.zeroize();
     }
-    result
+    verdict.result(|| Error::Internal)
 }
 
 /// Steps 2–4 of [`rsadp`], without the fault check (`rsa`'s
@@ -215,24 +225,24 @@ pub(crate) fn exponentiate(
     }
 }
 
-/// Step 5, the Bellcore check: `m^e mod n` must give `x` back.
-pub(crate) fn fault_check(
-    key: &PublicView,
-    x: &[Limb],
-    m: &[Limb],
-    work: &mut [Limb],
-) -> Result<()> {
+/// Step 5, the Bellcore check: `m^e mod n` must give `x` back. The
+/// comparison is made twice by independent code (see [`crate::verdict`]);
+/// the verdict is valid if and only if both found `m^e ≡ x (mod n)`.
+/// Out of line: one copy for every key type, and the point where
+/// `ci/glitch` corrupts the result of its signing case.
+#[inline(never)]
+pub(crate) fn fault_check(key: &PublicView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Verdict {
     let l = key.n.len();
     let (check, rest) = work.split_at_mut(l);
     key.rsaep(m, check, rest);
-    let ok = limbs::ct_eq(check, x);
+    let check: &[Limb] = check;
+    let a = diff_forward(check, x);
+    let b = diff_backward(reload(&check), reload(&x));
+    let verdict = Verdict::from_diffs(a, b);
     // Public by design: whether a fault was detected is the error returned
     // (and a correct result is always accepted).
-    blinding::declassify(&ok);
-    if ok == 0 {
-        return Err(Error::Internal);
-    }
-    Ok(())
+    blinding::declassify(&verdict);
+    verdict
 }
 
 /// Reads a big-endian representative of at most `k` bytes into `out` (`l`

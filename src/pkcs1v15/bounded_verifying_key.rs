@@ -9,9 +9,10 @@ use spki::{
     SignatureAlgorithmIdentifier,
 };
 
-use super::{verify_prehash, BoundedSignature, DigestInfoPrefix};
+use super::{verify_prehash_verdict, BoundedSignature, DigestInfoPrefix};
 use crate::capacity::{Capacity, Max4096};
 use crate::key::BoundedPublicKey;
+use crate::verdict::Verdict;
 
 /// A trait which associates an RSA-specific OID (`sha256WithRSAEncryption`
 /// and friends, RFC 8017 Appendix A.2.4) with a digest type, as
@@ -101,20 +102,17 @@ where
         self.prefix.is_empty()
     }
 
-    fn verify_hashed(
-        &self,
-        hashed: &[u8],
-        signature: &BoundedSignature<C>,
-    ) -> signature::Result<()> {
-        verify_prehash(
+    fn verdict_hashed(&self, hashed: &[u8], signature: &BoundedSignature<C>) -> Verdict {
+        verify_prehash_verdict(
             &self.inner,
             self.prefix.as_bytes(),
             hashed,
             signature.as_bytes(),
         )
-        .map_err(Into::into)
     }
 }
+
+crate::verifier_traits::impl_verdict_methods!();
 
 crate::verifier_traits::impl_verifier_traits!();
 

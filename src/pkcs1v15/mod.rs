@@ -12,8 +12,8 @@
 mod padding;
 
 pub use padding::{
-    eme_pkcs1v15_decode, eme_pkcs1v15_encode, emsa_pkcs1v15_encode, emsa_pkcs1v15_verify,
-    DigestInfoPrefix, MAX_DIGEST_INFO_PREFIX_LEN,
+    eme_pkcs1v15_decode, eme_pkcs1v15_encode, emsa_pkcs1v15_encode, emsa_pkcs1v15_verdict,
+    emsa_pkcs1v15_verify, DigestInfoPrefix, MAX_DIGEST_INFO_PREFIX_LEN,
 };
 pub use padding::{eme_pkcs1v15_decode_implicit, KeyDerivationKey, MAX_IMPLICIT_REJECTION_K};
 
@@ -23,6 +23,7 @@ use zeroize::Zeroize;
 use crate::blinding::NoRng;
 use crate::errors::{Error, Result};
 use crate::key::{rsaes_decrypt, PrivateOps, PublicOps};
+use crate::verdict::Verdict;
 
 /// RSASSA-PKCS1-v1_5 signature generation (RFC 8017 §8.2.1) of a message
 /// digest: `sig` receives the `k`-byte signature.
@@ -80,6 +81,10 @@ pub(crate) fn sign_prehash_with<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized
 
 /// RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) of a message digest.
 ///
+/// `Ok` is built only from a [`Verdict`] compared twice; a caller that must
+/// withstand fault injection should take the verdict itself
+/// ([`verify_prehash_verdict`]).
+///
 /// # Errors
 /// [`Error::Verification`] for any signature that does not verify,
 /// including one whose length is not `k` or whose value is not below `n`.
@@ -89,14 +94,28 @@ pub fn verify_prehash<K: PublicOps + ?Sized>(
     hashed: &[u8],
     sig: &[u8],
 ) -> Result<()> {
+    verify_prehash_verdict(key, prefix, hashed, sig).verification()
+}
+
+/// [`verify_prehash`] as a fault-hardened [`Verdict`]: its
+/// [`value`](Verdict::value) is [`Verdict::VALID`] if and only if the
+/// signature verifies. Compare it twice (see [`Verdict`]).
+pub fn verify_prehash_verdict<K: PublicOps + ?Sized>(
+    key: &K,
+    prefix: &[u8],
+    hashed: &[u8],
+    sig: &[u8],
+) -> Verdict {
     let k = key.modulus_len();
     if sig.len() != k {
-        return Err(Error::Verification);
+        return Verdict::REJECT;
     }
     let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
-    key.rsaep(sig, em).map_err(|_| Error::Verification)?;
-    emsa_pkcs1v15_verify(prefix, hashed, em)
+    if key.rsaep(sig, em).is_err() {
+        return Verdict::REJECT;
+    }
+    emsa_pkcs1v15_verdict(prefix, hashed, em)
 }
 
 /// RSAES-PKCS1-v1_5 encryption (RFC 8017 §7.2.1): `ct` receives `k` bytes.

@@ -14,6 +14,10 @@ use digest::const_oid::{self, AssociatedOid};
 use digest::{typenum::Unsigned, Digest, OutputSizeUser};
 use rand_core::TryCryptoRng;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, ConstantTimeGreater};
+
+use crate::verdict::{
+    diff_backward, diff_backward_const, diff_forward, diff_forward_const, reload, Verdict,
+};
 use zeroize::Zeroize;
 
 use crate::errors::{Error, Result};
@@ -189,7 +193,8 @@ pub fn emsa_pkcs1v15_encode(prefix: &[u8], hashed: &[u8], em: &mut [u8]) -> Resu
 /// `prefix || hashed`.
 ///
 /// The expected encoding is regenerated octet by octet and compared in constant
-/// time (no early exit), without a second buffer.
+/// time (no early exit), without a second buffer, twice (see
+/// [`emsa_pkcs1v15_verdict`]).
 ///
 /// # Errors
 ///
@@ -198,26 +203,55 @@ pub fn emsa_pkcs1v15_encode(prefix: &[u8], hashed: &[u8], em: &mut [u8]) -> Resu
 ///
 /// [RFC 8017 §8.2.2]: https://www.rfc-editor.org/rfc/rfc8017#section-8.2.2
 pub fn emsa_pkcs1v15_verify(prefix: &[u8], hashed: &[u8], em: &[u8]) -> Result<()> {
+    emsa_pkcs1v15_verdict(prefix, hashed, em).verification()
+}
+
+/// [`emsa_pkcs1v15_verify`] as a fault-hardened [`Verdict`]:
+/// [`Verdict::VALID`] if and only if `em` is the encoding of
+/// `prefix || hashed`.
+///
+/// The encoding is compared twice by independent code: forward (`⊕`,
+/// octet by octet against the regenerated encoding) and backward (`−`,
+/// over a second load of the three slices), both over every octet.
+pub fn emsa_pkcs1v15_verdict(prefix: &[u8], hashed: &[u8], em: &[u8]) -> Verdict {
     let k = em.len();
-    let t_len = prefix
-        .len()
-        .checked_add(hashed.len())
-        .ok_or(Error::Verification)?;
+    let Some(t_len) = prefix.len().checked_add(hashed.len()) else {
+        return Verdict::REJECT;
+    };
     if t_len.checked_add(11).is_none_or(|min| k < min) {
-        return Err(Error::Verification);
+        return Verdict::REJECT;
     }
-    let ps_end = k - t_len - 1;
-    let mut ok = em[0].ct_eq(&0x00) & em[1].ct_eq(&0x01) & em[ps_end].ct_eq(&0x00);
-    for b in &em[2..ps_end] {
-        ok &= b.ct_eq(&0xff);
-    }
-    ok &= em[ps_end + 1..k - hashed.len()].ct_eq(prefix);
-    ok &= em[k - hashed.len()..].ct_eq(hashed);
-    if bool::from(ok) {
-        Ok(())
-    } else {
-        Err(Error::Verification)
-    }
+    // First comparison: 00 01 PS 00 prefix H, forward.
+    let a = {
+        let ps_end = k - t_len - 1;
+        let h = k - hashed.len();
+        u32::from(em[0])
+            | u32::from(em[1] ^ 0x01)
+            | diff_forward_const(&em[2..ps_end], 0xff)
+            | u32::from(em[ps_end])
+            | diff_forward(&em[ps_end + 1..h], prefix)
+            | diff_forward(&em[h..], hashed)
+    };
+    // Second comparison: backward, on the slices loaded again (pointers and
+    // lengths), the offsets computed again from those lengths.
+    let b = {
+        let (em, prefix, hashed) = (reload(&em), reload(&prefix), reload(&hashed));
+        let k = em.len();
+        let h = k.wrapping_sub(hashed.len());
+        let ps_end = h.wrapping_sub(prefix.len()).wrapping_sub(1);
+        match (em.get(h..), em.get(ps_end + 1..h), em.get(2..ps_end)) {
+            (Some(em_h), Some(em_prefix), Some(ps)) if ps_end >= 10 => {
+                diff_backward(em_h, hashed)
+                    | diff_backward(em_prefix, prefix)
+                    | u32::from(em[ps_end])
+                    | diff_backward_const(ps, 0xff)
+                    | u32::from(em[1]).wrapping_sub(1)
+                    | u32::from(em[0])
+            }
+            _ => 1,
+        }
+    };
+    Verdict::from_diffs(a, b)
 }
 
 // ---------------------------------------------------------------------------

@@ -6,10 +6,11 @@ use digest::const_oid::AssociatedOid;
 use digest::Digest;
 use spki::{der::AnyRef, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier};
 
-use super::{verify_prehash, BoundedSignature};
+use super::{verify_prehash_verdict, BoundedSignature};
 use crate::capacity::{Capacity, Max4096};
 use crate::encoding::ID_RSASSA_PSS;
 use crate::key::BoundedPublicKey;
+use crate::verdict::Verdict;
 
 /// Verifying key for checking the validity of RSASSA-PSS signatures as
 /// described in [RFC8017 § 8.1].
@@ -65,15 +66,12 @@ where
         self.salt_len
     }
 
-    fn verify_hashed(
-        &self,
-        hashed: &[u8],
-        signature: &BoundedSignature<C>,
-    ) -> signature::Result<()> {
-        verify_prehash::<_, D>(&self.inner, hashed, signature.as_bytes(), self.salt_len)
-            .map_err(Into::into)
+    fn verdict_hashed(&self, hashed: &[u8], signature: &BoundedSignature<C>) -> Verdict {
+        verify_prehash_verdict::<_, D>(&self.inner, hashed, signature.as_bytes(), self.salt_len)
     }
 }
+
+crate::verifier_traits::impl_verdict_methods!();
 
 crate::verifier_traits::impl_verifier_traits!();
 

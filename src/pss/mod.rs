@@ -9,7 +9,8 @@
 mod padding;
 
 pub use padding::{
-    emsa_pss_encode, emsa_pss_encode_with_mgf, emsa_pss_verify, emsa_pss_verify_with_mgf,
+    emsa_pss_encode, emsa_pss_encode_with_mgf, emsa_pss_verdict_with_mgf, emsa_pss_verify,
+    emsa_pss_verify_with_mgf,
 };
 
 use digest::Digest;
@@ -19,6 +20,7 @@ use zeroize::Zeroize;
 use crate::blinding::NoRng;
 use crate::errors::{Error, Result};
 use crate::key::{PrivateOps, PublicOps};
+use crate::verdict::Verdict;
 
 /// RSASSA-PSS signature generation (RFC 8017 §8.1.1) of a digest with a
 /// caller-chosen salt (empty for deterministic PSS): `sig` receives `k` bytes.
@@ -98,6 +100,10 @@ pub fn sign_prehash_into<K: PrivateOps, D: Digest, R: TryCryptoRng + ?Sized>(
 /// RSASSA-PSS verification (RFC 8017 §8.1.2) of a digest; `salt_len` fixes
 /// the salt length, `None` accepts any.
 ///
+/// `Ok` is built only from a [`Verdict`] compared twice; a caller that must
+/// withstand fault injection should take the verdict itself
+/// ([`verify_prehash_verdict`]).
+///
 /// # Errors
 /// [`Error::Verification`] for any signature that does not verify.
 pub fn verify_prehash<K: PublicOps + ?Sized, D: Digest>(
@@ -119,19 +125,40 @@ pub fn verify_prehash_with_mgf<K: PublicOps + ?Sized, D: Digest, MGD: Digest>(
     sig: &[u8],
     salt_len: Option<usize>,
 ) -> Result<()> {
+    verify_prehash_with_mgf_verdict::<K, D, MGD>(key, hashed, sig, salt_len).verification()
+}
+
+/// [`verify_prehash`] as a fault-hardened [`Verdict`]: its
+/// [`value`](Verdict::value) is [`Verdict::VALID`] if and only if the
+/// signature verifies. Compare it twice (see [`Verdict`]).
+pub fn verify_prehash_verdict<K: PublicOps + ?Sized, D: Digest>(
+    key: &K,
+    hashed: &[u8],
+    sig: &[u8],
+    salt_len: Option<usize>,
+) -> Verdict {
+    verify_prehash_with_mgf_verdict::<K, D, D>(key, hashed, sig, salt_len)
+}
+
+/// [`verify_prehash_with_mgf`] as a fault-hardened [`Verdict`].
+pub fn verify_prehash_with_mgf_verdict<K: PublicOps + ?Sized, D: Digest, MGD: Digest>(
+    key: &K,
+    hashed: &[u8],
+    sig: &[u8],
+    salt_len: Option<usize>,
+) -> Verdict {
     let k = key.modulus_len();
     if sig.len() != k {
-        return Err(Error::Verification);
+        return Verdict::REJECT;
     }
     let em_bits = key.modulus_bits() - 1;
     let em_len = em_bits.div_ceil(8);
     let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
-    key.rsaep(sig, em).map_err(|_| Error::Verification)?;
-    if em[..k - em_len].iter().any(|&b| b != 0) {
-        return Err(Error::Verification);
+    if key.rsaep(sig, em).is_err() || em[..k - em_len].iter().any(|&b| b != 0) {
+        return Verdict::REJECT;
     }
-    emsa_pss_verify_with_mgf::<D, MGD>(hashed, &mut em[k - em_len..], em_bits, salt_len)
+    emsa_pss_verdict_with_mgf::<D, MGD>(hashed, &mut em[k - em_len..], em_bits, salt_len)
 }
 
 #[cfg(feature = "alloc")]

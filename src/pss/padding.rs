@@ -13,6 +13,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::errors::{Error, Result};
 use crate::mgf::mgf1_xor;
+use crate::verdict::{diff_backward, diff_forward, reload, Verdict};
 
 /// `H = Hash((0x)00 00 00 00 00 00 00 00 || mHash || salt)` (§9.1.1 steps 5–6,
 /// §9.1.2 steps 12–13).
@@ -152,14 +153,34 @@ pub fn emsa_pss_verify_with_mgf<D: Digest, MGD: Digest>(
     em_bits: usize,
     salt_len: Option<usize>,
 ) -> Result<()> {
+    if em.len() != em_bits.div_ceil(8) {
+        return Err(Error::InvalidArguments);
+    }
+    emsa_pss_verdict_with_mgf::<D, MGD>(m_hash, em, em_bits, salt_len).verification()
+}
+
+/// [`emsa_pss_verify_with_mgf`] as a fault-hardened [`Verdict`]:
+/// [`Verdict::VALID`] if and only if `em` is a valid encoding of `m_hash`
+/// (an `em` of the wrong length is refused too).
+///
+/// The structure of `EM` and `DB` is checked once (a fault there cannot
+/// make `H'` equal `H`); `H'` and `H` are compared twice by independent
+/// code: forward (`⊕`) and backward (`−`, over a second load of both
+/// slices).
+pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
+    m_hash: &[u8],
+    em: &mut [u8],
+    em_bits: usize,
+    salt_len: Option<usize>,
+) -> Verdict {
     let h_len = <D as Digest>::output_size();
     let em_len = em.len();
     if em_len != em_bits.div_ceil(8) {
-        return Err(Error::InvalidArguments);
+        return Verdict::REJECT;
     }
     // Steps 1–2.
     if m_hash.len() != h_len {
-        return Err(Error::Verification);
+        return Verdict::REJECT;
     }
     // Step 3 (with sLen = 0 when auto-detecting: room for H, 0x01 and 0xbc).
     if h_len
@@ -167,23 +188,25 @@ pub fn emsa_pss_verify_with_mgf<D: Digest, MGD: Digest>(
         .and_then(|n| n.checked_add(2))
         .is_none_or(|min| em_len < min)
     {
-        return Err(Error::Verification);
+        return Verdict::REJECT;
     }
     // Step 4.
     if em[em_len - 1] != 0xbc {
-        return Err(Error::Verification);
+        return Verdict::REJECT;
     }
     // Step 5.
     let db_len = em_len - h_len - 1;
     let (db, rest) = em.split_at_mut(db_len);
-    let h = &rest[..h_len];
+    let h: &[u8] = &rest[..h_len];
     // Step 6.
     let mask = top_octet_mask(em_len, em_bits);
     if db[0] & !mask != 0 {
-        return Err(Error::Verification);
+        return Verdict::REJECT;
     }
     // Steps 7–8: DB = maskedDB ⊕ MGF(H, emLen − hLen − 1).
-    mgf1_xor::<MGD>(db, h).map_err(|_| Error::Verification)?;
+    if mgf1_xor::<MGD>(db, h).is_err() {
+        return Verdict::REJECT;
+    }
     // Step 9.
     db[0] &= mask;
     // Step 10: DB = PS (zeros) || 0x01 || salt.
@@ -209,19 +232,19 @@ pub fn emsa_pss_verify_with_mgf<D: Digest, MGD: Digest>(
             }
             let ok = ok & found;
             if !bool::from(ok) {
-                return Err(Error::Verification);
+                return Verdict::REJECT;
             }
             (db_len - 1 - sep as usize, ok)
         }
     };
     // Steps 11–13: salt = last sLen octets of DB; H' = Hash(M').
     let h_prime = m_prime_hash::<D>(m_hash, &db[db_len - s_len..]);
-    // Step 14.
-    if bool::from(padding_ok & h_prime.as_slice().ct_eq(h)) {
-        Ok(())
-    } else {
-        Err(Error::Verification)
-    }
+    let h_prime: &[u8] = h_prime.as_slice();
+    // Step 14, first comparison (with the padding's verdict).
+    let a = diff_forward(h_prime, h) | u32::from((!padding_ok).unwrap_u8());
+    // Second comparison, on both slices loaded again.
+    let b = diff_backward(reload(&h_prime), reload(&h));
+    Verdict::from_diffs(a, b)
 }
 
 #[cfg(test)]

@@ -262,6 +262,20 @@ fn rows(b: &mut Bench) {
         });
     }
     core::hint::black_box(&out);
+    // Verification of a SHA-256 digest (issue 15: the cost of the hardened
+    // verdicts): RSAVP1 and the check of the encoding.
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(fixture!("rsa2048", "msg.bin"));
+    let prefix = rsa_cortex_m::pkcs1v15::DigestInfoPrefix::new::<Sha256>();
+    let public = k2048.as_public_key();
+    b.run("verify-pkcs1v15", 2048, 65537, &mut || {
+        let sig = fixture!("rsa2048", "sig.pkcs1v15.sha256.bin");
+        rsa_cortex_m::pkcs1v15::verify_prehash(public, prefix.as_bytes(), &digest, sig).unwrap();
+    });
+    b.run("verify-pss", 2048, 65537, &mut || {
+        let sig = fixture!("rsa2048", "sig.pss.sha256.salt32.bin");
+        rsa_cortex_m::pss::verify_prehash::<_, Sha256>(public, &digest, sig, Some(32)).unwrap();
+    });
 }
 
 /// The rows that fit the micro:bit's 16 KiB of RAM: `Max2048` keys (1840

@@ -2,8 +2,10 @@
 //! into `BoundedPublicKey<Max2048>` (no heap; the key is 536 bytes, kept by
 //! the caller: here in `main`'s frame, on a device typically a `static`)
 //! and verifies an RSASSA-PSS and
-//! an RSASSA-PKCS1-v1_5 signature over SHA-256 through the `signature`
-//! crate's `Verifier` trait; a corrupted signature and a modified message
+//! an RSASSA-PKCS1-v1_5 signature over SHA-256 as a secure-boot verifier
+//! should (issue 15): through the fault-hardened verdict
+//! (`verify_verdict`), compared twice against `Verdict::VALID` before the
+//! image would be booted; a corrupted signature and a modified message
 //! must be rejected. The inputs are the OpenSSL-made fixtures of
 //! `tests/data/fixtures/rsa2048`.
 //!
@@ -14,9 +16,8 @@
 #![no_main]
 
 use cortex_m_rt::entry;
-use rsa_cortex_m::signature::Verifier;
 use rsa_cortex_m::spki::DecodePublicKey;
-use rsa_cortex_m::{pkcs1v15, pss, BoundedPublicKey, Max2048};
+use rsa_cortex_m::{pkcs1v15, pss, BoundedPublicKey, Max2048, Verdict};
 use sha2::Sha256;
 
 #[path = "../tiny.rs"]
@@ -49,15 +50,36 @@ fn load(spki: &[u8]) -> Option<Key> {
     Key::from_public_key_der(spki).ok()
 }
 
-/// Verifies `msg` against `sig` through `signature::Verifier` (PSS with the
-/// key's salt length, 32, or PKCS#1 v1.5).
+/// Verifies `msg` against `sig` (PSS with the key's salt length, 32, or
+/// PKCS#1 v1.5) the way a bootloader decides to boot: the encoded verdict
+/// is compared twice against the documented constant, every refusal before
+/// the accepting code (a skipped branch falls into the next check).
 #[inline(never)]
-fn verify<S, V>(key: &V, msg: &[u8], sig: &[u8]) -> bool
+fn verify<S, K>(key: &K, msg: &[u8], sig: &[u8], verdict: fn(&K, &[u8], &S) -> Verdict) -> bool
 where
-    V: Verifier<S>,
     S: for<'a> TryFrom<&'a [u8]>,
 {
-    S::try_from(sig).is_ok_and(|sig| key.verify(msg, &sig).is_ok())
+    let Ok(sig) = S::try_from(sig) else {
+        return false;
+    };
+    let verdict = verdict(key, msg, &sig);
+    if verdict.value() != Verdict::VALID {
+        return false;
+    }
+    // `value()` is an optimization barrier: compared again, not assumed.
+    if verdict.value() != Verdict::VALID {
+        return false;
+    }
+    // A bootloader would jump to the verified image here.
+    true
+}
+
+fn verify_pss(key: &PssKey, msg: &[u8], sig: &[u8]) -> bool {
+    verify::<PssSig, _>(key, msg, sig, PssKey::verify_verdict)
+}
+
+fn verify_pkcs1(key: &Pkcs1Key, msg: &[u8], sig: &[u8]) -> bool {
+    verify::<Pkcs1Sig, _>(key, msg, sig, Pkcs1Key::verify_verdict)
 }
 
 #[entry]
@@ -72,28 +94,28 @@ fn main() -> ! {
     let (msg, modified) = (&FIXTURE_MSG[..], &FIXTURE_MSG_MODIFIED[..]);
     let mut failures = 0;
     let ok = measure(b"verify-pss", || {
-        verify::<PssSig, _>(&pss_key, msg, &FIXTURE_SIG_PSS)
+        verify_pss(&pss_key, msg, &FIXTURE_SIG_PSS)
     });
     failures += check(b"pss-good", ok);
     failures += check(
         b"pss-bitflip",
-        !verify::<PssSig, _>(&pss_key, msg, &FIXTURE_SIG_PSS_BAD),
+        !verify_pss(&pss_key, msg, &FIXTURE_SIG_PSS_BAD),
     );
     failures += check(
         b"pss-modified",
-        !verify::<PssSig, _>(&pss_key, modified, &FIXTURE_SIG_PSS),
+        !verify_pss(&pss_key, modified, &FIXTURE_SIG_PSS),
     );
     let ok = measure(b"verify-pkcs1v15", || {
-        verify::<Pkcs1Sig, _>(&pkcs1_key, msg, &FIXTURE_SIG_PKCS1)
+        verify_pkcs1(&pkcs1_key, msg, &FIXTURE_SIG_PKCS1)
     });
     failures += check(b"pkcs1v15-good", ok);
     failures += check(
         b"pkcs1v15-bitflip",
-        !verify::<Pkcs1Sig, _>(&pkcs1_key, msg, &FIXTURE_SIG_PKCS1_BAD),
+        !verify_pkcs1(&pkcs1_key, msg, &FIXTURE_SIG_PKCS1_BAD),
     );
     failures += check(
         b"pkcs1v15-modified",
-        !verify::<Pkcs1Sig, _>(&pkcs1_key, modified, &FIXTURE_SIG_PKCS1),
+        !verify_pkcs1(&pkcs1_key, modified, &FIXTURE_SIG_PKCS1),
     );
     tiny::exit(failures)
 }
