@@ -249,8 +249,8 @@ OPERATIONS = {"verify": ("load-spki", "verify-pss", "verify-pkcs1v15"),
 # (image, build) -> {field: bytes}; "stack" is the largest peak over
 # OPERATIONS[image].
 BUDGETS = {
-    ("verify", "compact"): {"flash": 18700, "crate": 7200, "asm": 3 * KIB, "stack": 2764},
-    ("verify_raw", "compact"): {"flash": 10400, "asm": 3 * KIB, "stack": 2300},
+    ("verify", "compact"): {"flash": 19050, "crate": 7400, "asm": 3 * KIB, "stack": 2764},
+    ("verify_raw", "compact"): {"flash": 10650, "asm": 3 * KIB, "stack": 2300},
     ("sign", "compact"): {"flash": 28100, "asm": 3200, "stack": 4700},
     ("verify", "fast-s"): {"flash": 36300, "stack": 3400},
     ("verify_raw", "fast-s"): {"flash": 28000, "stack": 2700},
