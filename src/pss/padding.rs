@@ -11,11 +11,12 @@
 use digest::{Digest, Output};
 
 use crate::errors::{Error, Result};
-use crate::mgf::mgf1_xor;
+use crate::mgf::{hash_parts, mgf1_xor, mgf1_xor_shared};
 use crate::verdict::{diff_backward, diff_forward, diff_forward_const, reload, Verdict};
 
 /// `H = Hash((0x)00 00 00 00 00 00 00 00 || mHash || salt)` (§9.1.1 steps 5–6,
-/// §9.1.2 steps 12–13).
+/// §9.1.2 steps 12–13); the verification computes it through the shared
+/// [`hash_parts`] instead (see [`mgf1_xor_shared`]).
 fn m_prime_hash<D: Digest>(m_hash: &[u8], salt: &[u8]) -> Output<D> {
     let mut hasher = D::new();
     Digest::update(&mut hasher, [0u8; 8]);
@@ -203,7 +204,7 @@ pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
         return Verdict::REJECT;
     }
     // Steps 7–8: DB = maskedDB ⊕ MGF(H, emLen − hLen − 1).
-    if mgf1_xor::<MGD>(db, h).is_err() {
+    if mgf1_xor_shared::<MGD>(db, h).is_err() {
         return Verdict::REJECT;
     }
     // Step 9.
@@ -237,7 +238,8 @@ pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
         }
     };
     // Steps 11–13: salt = last sLen octets of DB; H' = Hash(M').
-    let h_prime = m_prime_hash::<D>(m_hash, &db[db_len - s_len..]);
+    let mut h_prime = Output::<D>::default();
+    hash_parts::<D>(&[&[0u8; 8], m_hash, &db[db_len - s_len..]], &mut h_prime);
     let h_prime: &[u8] = h_prime.as_slice();
     // Step 14, first comparison (with the padding's verdict).
     let a = diff_forward(h_prime, h) | bad;
