@@ -135,15 +135,14 @@ pub fn mul_u64(out: &mut [Limb], x: &[Limb], k: u64) {
 pub fn ct_lt(a: &[Limb], b: &[Limb]) -> Limb {
     // The borrow of a − b over the longer length, both zero-extended (one
     // loop: smaller than a second pass over the longer operand's tail).
-    let mut borrow = 0;
+    let mut borrow = 0u64;
     for i in 0..a.len().max(b.len()) {
         let ai = a.get(i).copied().unwrap_or(0);
         let bi = b.get(i).copied().unwrap_or(0);
-        let (d, b1) = ai.overflowing_sub(bi);
-        let (_, b2) = d.overflowing_sub(borrow);
-        borrow = Limb::from(b1 | b2);
+        let d = (ai as u64).wrapping_sub(bi as u64).wrapping_sub(borrow);
+        borrow = (d >> 63) & 1;
     }
-    borrow
+    borrow as Limb
 }
 
 /// 1 if `x` is zero, else 0; constant time.
