@@ -114,12 +114,17 @@ fn private_from_pkcs1<C: Capacity, U: AsUintRef>(
 pub(crate) fn verify_algorithm_id(
     algorithm: &spki::AlgorithmIdentifierRef<'_>,
 ) -> spki::Result<()> {
-    match algorithm.oid {
-        pkcs1::ALGORITHM_OID => match &algorithm.parameters {
+    // The OIDs compared as their encodings (`ObjectIdentifier` equality is
+    // that of the encodings): a `match` on the constants compares the
+    // whole fixed-size buffers, unrolled (about 350 bytes of flash).
+    let oid = algorithm.oid.as_bytes();
+    if bytes_eq(oid, pkcs1::ALGORITHM_OID.as_bytes()) {
+        match &algorithm.parameters {
             Some(p) if p.is_null() => Ok(()),
             _ => Err(spki::Error::KeyMalformed),
-        },
-        ID_RSASSA_PSS => match &algorithm.parameters {
+        }
+    } else if bytes_eq(oid, ID_RSASSA_PSS.as_bytes()) {
+        match &algorithm.parameters {
             None => Ok(()),
             Some(p) => {
                 #[cfg(feature = "alloc")]
@@ -132,9 +137,15 @@ pub(crate) fn verify_algorithm_id(
                     Err(spki::Error::KeyMalformed)
                 }
             }
-        },
-        oid => Err(spki::Error::OidUnknown { oid }),
+        }
+    } else {
+        Err(spki::Error::OidUnknown { oid: algorithm.oid })
     }
+}
+
+/// `a == b` as a plain loop (public data; `==` on slices links `memcmp`).
+fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 impl<C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for BoundedPrivateKey<C> {
@@ -273,6 +284,61 @@ mod encode {
     impl<C: Capacity> spki::EncodePublicKey for BoundedPrivateKey<C> {
         fn to_public_key_der(&self) -> spki::Result<Document> {
             self.as_public_key().to_public_key_der()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use der::asn1::AnyRef;
+    use der::Decode;
+
+    fn check(oid: &str, parameters: Option<&[u8]>) -> spki::Result<()> {
+        let parameters = parameters.map(|p| AnyRef::from_der(p).unwrap());
+        verify_algorithm_id(&spki::AlgorithmIdentifierRef {
+            oid: ObjectIdentifier::new_unwrap(oid),
+            parameters,
+        })
+    }
+
+    /// The accepted identifiers, and the errors for everything else
+    /// (OIDs differing in the last arc or in length included).
+    #[test]
+    fn algorithm_identifiers() {
+        const NULL: &[u8] = &[0x05, 0x00];
+        // An RSASSA-PSS-params sequence with every field at its default.
+        const EMPTY_SEQUENCE: &[u8] = &[0x30, 0x00];
+        const INTEGER: &[u8] = &[0x02, 0x01, 0x01];
+        assert_eq!(check("1.2.840.113549.1.1.1", Some(NULL)), Ok(()));
+        for p in [None, Some(EMPTY_SEQUENCE), Some(INTEGER)] {
+            assert_eq!(
+                check("1.2.840.113549.1.1.1", p),
+                Err(spki::Error::KeyMalformed)
+            );
+        }
+        assert_eq!(check("1.2.840.113549.1.1.10", None), Ok(()));
+        assert_eq!(check("1.2.840.113549.1.1.10", Some(EMPTY_SEQUENCE)), Ok(()));
+        for p in [NULL, INTEGER] {
+            assert_eq!(
+                check("1.2.840.113549.1.1.10", Some(p)),
+                Err(spki::Error::KeyMalformed)
+            );
+        }
+        for oid in [
+            "1.2.840.113549.1.1.11",
+            "1.2.840.113549.1.1",
+            "1.2.840.113549.1.1.1.1",
+            "1.2.840.113549.1.1.100",
+            "1.2.840.10045.2.1",
+        ] {
+            assert_eq!(
+                check(oid, Some(NULL)),
+                Err(spki::Error::OidUnknown {
+                    oid: ObjectIdentifier::new_unwrap(oid)
+                }),
+                "{oid}"
+            );
         }
     }
 }

@@ -49,7 +49,9 @@ macro_rules! impl_verifier_traits {
                 msg: &[u8],
                 signature: &BoundedSignature<C>,
             ) -> ::signature::Result<()> {
-                self.verify_hashed(&D::digest(msg), signature)
+                let mut hashed = ::digest::Output::<D>::default();
+                $crate::mgf::hash_parts::<D>(&[msg], &mut hashed);
+                self.verify_hashed(&hashed, signature)
             }
         }
 
@@ -103,7 +105,9 @@ macro_rules! impl_verdict_methods {
             /// constant (see [`Verdict`]); `signature::Verifier::verify`
             /// gives the same outcome as a `Result`.
             pub fn verify_verdict(&self, msg: &[u8], signature: &BoundedSignature<C>) -> Verdict {
-                self.verdict_hashed(&D::digest(msg), signature)
+                let mut hashed = ::digest::Output::<D>::default();
+                $crate::mgf::hash_parts::<D>(&[msg], &mut hashed);
+                self.verdict_hashed(&hashed, signature)
             }
 
             /// As [`Self::verify_verdict`], for the digest of the message.

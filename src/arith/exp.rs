@@ -130,12 +130,10 @@ pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
     let t = &mut rest[..2 * l];
     let bits = super::limbs::bit_len(exp);
     let bit = |i: usize| (exp[i / 32] >> (i % 32)) & 1 == 1;
-    if bits == 0 {
+    if bits < 2 {
+        // acc = 1 in Montgomery form: the last step below then gives
+        // 1·base (exp = 1) or 1 (exp = 0).
         m.one(acc, t);
-        m.reduce_wide(r, acc, t);
-    } else if bits == 1 {
-        m.to_mont(b, base, t);
-        m.reduce_wide(r, b, t);
     } else {
         // b < R only (lazy): the loop's operations take operands below R.
         // The first of the bits − 1 squarings goes straight from b.
@@ -147,14 +145,14 @@ pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
             }
             m.sqr_assign_lazy(acc, t);
         }
-        // Last bit: the square is done; leave Montgomery form in the same step —
-        // multiplying by the ordinary base (acc·base·R⁻¹ = result) when the
-        // bit is set, else by 1 (a REDC). Saves the final conversion.
-        if bit(0) {
-            m.mul(r, acc, base, t);
-        } else {
-            m.reduce_wide(r, acc, t);
-        }
+    }
+    // Last bit: the square is done; leave Montgomery form in the same step —
+    // multiplying by the ordinary base (acc·base·R⁻¹ = result) when the
+    // bit is set, else by 1 (a REDC). Saves the final conversion.
+    if bits > 0 && bit(0) {
+        m.mul(r, acc, base, t);
+    } else {
+        m.reduce_wide(r, acc, t);
     }
 }
 

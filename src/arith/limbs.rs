@@ -130,20 +130,19 @@ pub fn mul_u64(out: &mut [Limb], x: &[Limb], k: u64) {
     }
 }
 
-/// 1 if `a < b`, else 0 (equal lengths, or `b` zero-extended); constant time.
+/// 1 if `a < b`, else 0 (equal lengths, or the shorter zero-extended);
+/// constant time.
 pub fn ct_lt(a: &[Limb], b: &[Limb]) -> Limb {
+    // The borrow of a − b over the longer length, both zero-extended (one
+    // loop: smaller than a second pass over the longer operand's tail).
     let mut borrow = 0u64;
-    for (i, &ai) in a.iter().enumerate() {
+    for i in 0..a.len().max(b.len()) {
+        let ai = a.get(i).copied().unwrap_or(0);
         let bi = b.get(i).copied().unwrap_or(0);
         let d = (ai as u64).wrapping_sub(bi as u64).wrapping_sub(borrow);
         borrow = (d >> 63) & 1;
     }
-    // Any limbs of b beyond a's length make b larger if non-zero.
-    let mut high = 0;
-    for &bi in b.iter().skip(a.len()) {
-        high |= bi;
-    }
-    (borrow as Limb) | is_nonzero(high)
+    borrow as Limb
 }
 
 /// 1 if `x` is zero, else 0; constant time.
@@ -172,6 +171,10 @@ pub fn is_zero(x: Limb) -> Limb {
 }
 
 /// Bit length of `x` (0 for zero). **Variable time**: for public values only.
+///
+/// Out of line: one copy serves the key loaders and the public
+/// exponentiation (flash).
+#[inline(never)]
 pub fn bit_len(x: &[Limb]) -> usize {
     for i in (0..x.len()).rev() {
         if x[i] != 0 {
@@ -334,6 +337,11 @@ mod tests {
         assert_eq!(ct_lt(&[3, 1], &[2, 2]), 1);
         assert_eq!(ct_lt(&[3, 1], &[3, 1, 1]), 1);
         assert_eq!(ct_lt(&[3, 1], &[3, 0, 0]), 0);
+        assert_eq!(ct_lt(&[3, 1, 0], &[3, 1]), 0);
+        assert_eq!(ct_lt(&[3, 0, 0], &[3, 1]), 1);
+        assert_eq!(ct_lt(&[3, 1, 1], &[u32::MAX, u32::MAX]), 0);
+        assert_eq!(ct_lt(&[], &[0]), 0);
+        assert_eq!(ct_lt(&[], &[1]), 1);
         assert_eq!(ct_is_zero(&[0, 0]), 1);
         assert_eq!(ct_is_zero(&[0, 1 << 31]), 0);
         assert_eq!(bit_len(&[0, 1]), 33);

@@ -120,7 +120,10 @@ impl<C: Capacity> BoundedPublicKey<C> {
 
     /// `k`: the modulus length in bytes (RFC 8017 §3.1).
     pub fn size(&self) -> usize {
-        self.bits.div_ceil(8)
+        // ⌈bits / 8⌉; `bits` ≤ `C::MAX_BITS`, so the addition cannot
+        // overflow, and it is two instructions where `div_ceil` is four
+        // (inlined at every use).
+        (self.bits + 7) >> 3
     }
 
     /// Bit length of the modulus.

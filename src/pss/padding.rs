@@ -9,14 +9,14 @@
 //! [RFC 8017 §9.1]: https://www.rfc-editor.org/rfc/rfc8017#section-9.1
 
 use digest::{Digest, Output};
-use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::errors::{Error, Result};
-use crate::mgf::mgf1_xor;
-use crate::verdict::{diff_backward, diff_forward, reload, Verdict};
+use crate::mgf::{hash_parts, mgf1_xor, mgf1_xor_shared};
+use crate::verdict::{diff_backward, diff_forward, diff_forward_const, reload, Verdict};
 
 /// `H = Hash((0x)00 00 00 00 00 00 00 00 || mHash || salt)` (§9.1.1 steps 5–6,
-/// §9.1.2 steps 12–13).
+/// §9.1.2 steps 12–13); the verification computes it through the shared
+/// [`hash_parts`] instead (see [`mgf1_xor_shared`]).
 fn m_prime_hash<D: Digest>(m_hash: &[u8], salt: &[u8]) -> Output<D> {
     let mut hasher = D::new();
     Digest::update(&mut hasher, [0u8; 8]);
@@ -204,47 +204,54 @@ pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
         return Verdict::REJECT;
     }
     // Steps 7–8: DB = maskedDB ⊕ MGF(H, emLen − hLen − 1).
-    if mgf1_xor::<MGD>(db, h).is_err() {
+    if mgf1_xor_shared::<MGD>(db, h).is_err() {
         return Verdict::REJECT;
     }
     // Step 9.
     db[0] &= mask;
-    // Step 10: DB = PS (zeros) || 0x01 || salt.
-    let (s_len, padding_ok) = match salt_len {
+    // Step 10: DB = PS (zeros) || 0x01 || salt. `bad` is nonzero if and
+    // only if the padding is wrong: branch-free OR accumulation, as in the
+    // comparisons (no `subtle::Choice`, whose every operation goes through
+    // a volatile barrier: about 250 bytes of flash here).
+    let (s_len, bad) = match salt_len {
         Some(s_len) => {
             let sep = db_len - s_len - 1;
-            let zeros = db[..sep]
-                .iter()
-                .fold(Choice::from(1u8), |ok, b| ok & b.ct_eq(&0));
-            (s_len, zeros & db[sep].ct_eq(&0x01))
+            let bad = diff_forward_const(&db[..sep], 0) | u32::from(db[sep] ^ 0x01);
+            (s_len, bad)
         }
         None => {
-            // First 0x01, with only zeros before it.
-            let mut found = Choice::from(0u8);
-            let mut ok = Choice::from(1u8);
+            // First 0x01, with only zeros before it (masks: all ones or zero).
+            let mut found = 0u32;
+            let mut bad = 0u32;
             let mut sep = 0u32;
-            for (i, b) in (0u32..).zip(db.iter()) {
-                let is_one = b.ct_eq(&0x01);
-                let first = is_one & !found;
-                sep.conditional_assign(&i, first);
+            for (i, &b) in (0u32..).zip(db.iter()) {
+                let is_one = zero_mask(b ^ 0x01);
+                sep |= i & is_one & !found;
                 found |= is_one;
-                ok &= found | b.ct_eq(&0);
+                bad |= !(found | zero_mask(b));
             }
-            let ok = ok & found;
-            if !bool::from(ok) {
+            let bad = bad | !found;
+            if bad != 0 {
                 return Verdict::REJECT;
             }
-            (db_len - 1 - sep as usize, ok)
+            (db_len - 1 - sep as usize, bad)
         }
     };
     // Steps 11–13: salt = last sLen octets of DB; H' = Hash(M').
-    let h_prime = m_prime_hash::<D>(m_hash, &db[db_len - s_len..]);
+    let mut h_prime = Output::<D>::default();
+    hash_parts::<D>(&[&[0u8; 8], m_hash, &db[db_len - s_len..]], &mut h_prime);
     let h_prime: &[u8] = h_prime.as_slice();
     // Step 14, first comparison (with the padding's verdict).
-    let a = diff_forward(h_prime, h) | u32::from((!padding_ok).unwrap_u8());
+    let a = diff_forward(h_prime, h) | bad;
     // Second comparison, on both slices loaded again.
     let b = diff_backward(reload(&h_prime), reload(&h));
     Verdict::from_diffs(a, b)
+}
+
+/// All ones if `x` is zero, else zero, without a branch.
+#[inline(always)]
+fn zero_mask(x: u8) -> u32 {
+    (u32::from(x).wrapping_sub(1) >> 31).wrapping_neg()
 }
 
 #[cfg(test)]
