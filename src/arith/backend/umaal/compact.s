@@ -21,8 +21,7 @@
 @ are not a multiple of twenty-four (Duff's device); no five-row stream, no
 @ per-length paths, no frame buffer (the frame is 96 bytes, against 616).
 @ Rows left over when the length is not a multiple of four run as a block
-@ with zero multipliers (mul, redc) or through a one-row loop (sqr; redc
-@ below four limbs).
+@ with zero multipliers (mul) or through a one-row loop (sqr, redc).
 @
 @ Sections: every kernel has a section of its own (.text.rsa_cm_mul,
 @ .text.rsa_cm_sqr, .text.rsa_cm_redc with redc_lazy, .text.rsa_cm_select)
@@ -50,6 +49,7 @@
     .equ F_LAZY,44      @ redc: 1 for rsa_cm_redc_lazy (result < R only)
     .equ F_RET, 48      @ where the stream returns to (Thumb bit set)
     .equ F_S2,  52      @ the body step after the head's (Thumb bit set)
+    .equ F_N,   56      @ redc: where the stream's n pointer starts
     .equ F_SIZE,60
     .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
 
@@ -136,32 +136,6 @@
     bx      r12
     .endm
 
-@ redc: the four quotient words m0..m3 (r2-r5) that clear t[i..i+4), from
-@ r0 = &t[i], r1 = n, r12 = n0, by the 4x4 triangle of the reduction on
-@ copies of t[i..i+3] (m_k depends only on the low words, so the truncated
-@ computation is exact).  9 UMAAL + 4 MUL.  Clobbers r6-r11.
-    .macro REDC_QUOTIENTS
-    ldmia   r0, {r6-r9}
-    ldrd    r10, r11, [r1]             @ n[0], n[1]
-    mul     r2, r6, r12                @ m0
-    mov.w   r3, #0
-    umaal   r6, r3, r2, r10            @ r6 = 0 from here on
-    umaal   r7, r3, r2, r11
-    ldrd    r6, r5, [r1, #8]           @ n[2], n[3]
-    umaal   r8, r3, r2, r6
-    umaal   r9, r3, r2, r5
-    mul     r3, r7, r12                @ m1
-    mov.w   r4, #0
-    umaal   r7, r4, r3, r10
-    umaal   r8, r4, r3, r11
-    umaal   r9, r4, r3, r6
-    mul     r4, r8, r12                @ m2
-    mov.w   r5, #0
-    umaal   r8, r5, r4, r10
-    umaal   r9, r5, r4, r11
-    mul     r5, r9, r12                @ m3
-    .endm
-
 @ ---------------------------------------------------------------------------
 @ The shared code: stream set-up, the stream, the one-row loop, zeroing.
     .section .text.rsa_cm_c_common, "ax", %progbits
@@ -195,6 +169,37 @@ rsa_cm_c_setup:
     str     r12, [sp, #F_S]
     bx      lr
     .size rsa_cm_c_setup, . - rsa_cm_c_setup
+
+@ rsa_cm_c_setup_w: for redc, whose stream has length L = r12 (>= 1) and
+@ starts from a window in r6-r10 through the entry stubs: store F_S = the
+@ stub of s mod 6, F_S2 = body step s, F_OFF = the pointer advance that
+@ lines up step s's offsets (none for s = 0) and F_IT.  Clobbers r10-r12.
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_c_setup_w, %function
+rsa_cm_c_setup_w:
+    CALC_SI
+    str     r12, [sp, #F_IT]
+    rsb     r11, r10, #24
+    cmp     r10, #0
+    it      eq
+    moveq   r11, #0
+    lsl.w   r11, r11, #2
+    str     r11, [sp, #F_OFF]
+    adr.w   r11, .Ls0
+    lsl.w   r12, r10, #5
+    sub.w   r12, r12, r10, lsl #2      @ 28 s
+    add     r11, r11, r12
+    orr     r11, r11, #1
+    str     r11, [sp, #F_S2]
+    MOD6
+    adr.w   r12, .Lst_tbl
+    ldrb    r11, [r12, r11]
+    add.w   r12, r12, r11, lsl #1
+    orr     r12, r12, #1
+    str     r12, [sp, #F_S]
+    bx      lr
+    .size rsa_cm_c_setup_w, . - rsa_cm_c_setup_w
 
 @ rsa_cm_c_stream_l: the squaring's stream, of L = r12 steps (L may be 0),
 @ entered by B with F_RET set.
@@ -230,6 +235,7 @@ rsa_cm_c_stream_l:
     add     r12, r12, r11
     orr     r12, r12, #1               @ body step s
     MOD6
+    mov.w   r10, #0                    @ W3
     tbb     [pc, r11]
 .Lst_tbl:
     .byte   (.Lst0 - .Lst_tbl) / 2
@@ -239,46 +245,48 @@ rsa_cm_c_stream_l:
     .byte   (.Lst4 - .Lst_tbl) / 2
     .byte   (.Lst5 - .Lst_tbl) / 2
     .p2align 1
-@ Entry stubs: move (P, W0, W1, W2, 0) from r6-r10 into the registers of
-@ step s (a rotation by s mod 6), then jump to step s.
+@ Entry stubs: move (P, W0, W1, W2, W3) from r6-r10 into the registers of
+@ step s (a rotation by s mod 6), then jump to step s (r12).
 .Lst0:
-    mov.w   r10, #0
     bx      r12
 .Lst1:
+    mov     r11, r10
     mov     r10, r9
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
-    mov.w   r11, #0
     bx      r12
 .Lst2:
     mov     r11, r9
-    mov     r10, r8
     mov     r9, r7
+    mov     r7, r10
+    mov     r10, r8
     mov     r8, r6
-    movs    r6, #0
+    mov     r6, r7
     bx      r12
 .Lst3:
     mov     r11, r8
-    mov     r10, r7
-    mov     r7, r9
+    mov     r8, r9
     mov     r9, r6
-    mov     r6, r7
-    movs    r7, #0
+    mov     r6, r8
+    mov     r8, r10
+    mov     r10, r7
+    mov     r7, r8
     bx      r12
 .Lst4:
-    mov     r10, r6
     mov     r11, r7
-    mov     r6, r8
     mov     r7, r9
-    mov.w   r8, #0
+    mov     r9, r10
+    mov     r10, r6
+    mov     r6, r8
+    mov     r8, r9
     bx      r12
 .Lst5:
     mov     r11, r6
     mov     r6, r7
     mov     r7, r8
     mov     r8, r9
-    mov.w   r9, #0
+    mov     r9, r10
     bx      r12
 
 @ Heads, one per rotation (s mod 6), 36 bytes each: the first step from an
@@ -694,13 +702,14 @@ rsa_cm_sqr:
 @ r = t * 2^(-32 len) mod n in [0, n), for t < n * 2^(32 len);
 @ n0 = -n^-1 mod 2^32; t (2 len words) is clobbered.  len >= 1.
 @
-@ Four rows at a time.  For the block at row i, REDC_QUOTIENTS finds the
-@ four quotient words m0..m3 that clear t[i..i+4) on copies of t[i..i+3];
-@ the stream adds (m0..m3) * n into t[i..i+len) from a zero window, and the
-@ window is added into t[i+len..i+len+4) with the pending carry from the
-@ previous block (one bit, the "top" word at the end).  Rows left over run
-@ as one more block with the surplus m_k set to zero and only the valid
-@ window words added; len < 4 uses the one-row loop (m = t[i] * n0).  Then
+@ Four rows at a time.  For the block at row i, a 4x4 triangle in row order
+@ finds the quotient words m0..m3 that clear t[i..i+4) while it adds
+@ (m0..m3) * n[0..3]: its carries are the stream's window, so the stream
+@ (entered through a stub, no product done twice) adds (m0..m3) * n[4..len)
+@ from column i+4, and the window is added into t[i+len..i+len+4) with the
+@ pending carry from the previous block (one bit, the "top" word at the
+@ end).  The len mod 4 rows left over, and all rows when len < 5, run one
+@ at a time through the one-row loop (m = t[i] * n0).  Then
 @ the constant-time final subtraction: r = x - n with the borrow chain,
 @ mask = top - borrow (0 or all ones) turned into the GE flags by UADD8,
 @ and r = SEL(x, r) word by word; or, for rsa_cm_redc_lazy, one
@@ -717,34 +726,71 @@ rsa_cm_redc:
     str     r4, [sp, #F_LAZY]
 .Lredc_common:
     str     r0, [sp, #F_R]
-    str     r1, [sp, #F_T]
-    str     r1, [sp, #F_B]             @ t (F_T walks down the blocks)
+    str     r1, [sp, #F_T]             @ &t[i], walks up
+    str     r1, [sp, #F_B]             @ t
     str     r2, [sp, #F_A]
     str     r3, [sp, #F_LEN]
     mov.w   r4, #0
-    str     r4, [sp, #F_I]
     str     r4, [sp, #F_PEND]
-    cmp     r3, #4
-    blo     .Lredc_small
-    mov     r12, r3
-    bl      rsa_cm_c_setup
-    ldr     r3, [sp, #F_LEN]
-    lsrs    r2, r3, #2
-    str     r2, [sp, #F_I]             @ full blocks of four
-    and     r3, r3, #3
-    str     r3, [sp, #F_K]             @ rows in the partial block
-.Lredc_r4:
-    ldr     r3, [sp, #F_I]
-    cmp     r3, #0
-    beq     .Lredc_left
+    str     r3, [sp, #F_K]             @ single rows (all of them below five)
+    cmp     r3, #5
+    blo     .Lredc_rows
+    and     r4, r3, #3
+    str     r4, [sp, #F_K]
+    lsrs    r4, r3, #2
+    str     r4, [sp, #F_I]             @ blocks of four
+    sub.w   r12, r3, #4
+    bl      rsa_cm_c_setup_w
+    ldr     r2, [sp, #F_A]
+    ldr     r4, [sp, #F_OFF]
+    add     r2, r2, r4
+    adds    r2, r2, #16
+    str     r2, [sp, #F_N]             @ &n[4] + offset
+    adr.w   r11, .Lredc_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
 .Lredc_blk:
-    ldr     r0, [sp, #F_T]             @ &t[i]
-    ldr     r1, [sp, #F_A]             @ n
+    @ The 4x4 triangle in row order: row k finds m_k = t[i+k] * n0 and adds
+    @ m_k * n[0..3] into columns i+k..i+k+3 (column i+k becomes zero and
+    @ its register is the next row's carry); the carries out of the rows
+    @ are columns i+4..i+7, the window of the stream, which then adds
+    @ m0..m3 * n[4..len) from column i+4.
+    ldr     r0, [sp, #F_T]
     ldr     r12, [sp, #F_ARG5]         @ n0
-    add.w   r11, r0, #16
-    str     r11, [sp, #F_T]
-    REDC_QUOTIENTS
-    ENTER_ZERO .Lredc_ret
+    ldr     r1, [sp, #F_A]
+    ldr     r6, [r0, #12]              @ t[i+3]
+    ldmia   r0, {r8-r10}               @ t[i..i+2]
+    ldmia   r1, {r0, r1, r11, lr}      @ n[0..3]
+    mul     r2, r8, r12                @ m0
+    movs    r7, #0
+    umaal   r8, r7, r2, r0
+    umaal   r9, r7, r2, r1
+    umaal   r10, r7, r2, r11
+    umaal   r6, r7, r2, lr
+    mul     r3, r9, r12                @ m1
+    umaal   r9, r8, r3, r0
+    umaal   r10, r8, r3, r1
+    umaal   r6, r8, r3, r11
+    umaal   r7, r8, r3, lr
+    mul     r4, r10, r12               @ m2
+    umaal   r10, r9, r4, r0
+    umaal   r6, r9, r4, r1
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r4, lr
+    mul     r5, r6, r12                @ m3
+    umaal   r6, r10, r5, r0            @ r6 = 0: P, stored to the dead t[i+3]
+    umaal   r7, r10, r5, r1
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r5, lr
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_OFF]
+    adds    r0, r0, #16
+    str     r0, [sp, #F_T]
+    add     r0, r0, r1
+    ldr     r1, [sp, #F_N]
+    ldr     r12, [sp, #F_S2]
+    ldr     lr, [sp, #F_IT]
+    ldr     pc, [sp, #F_S]
 .Lredc_ret:
     @ t[i+len..i+len+4) += window + pending carry
     ldr     lr, [sp, #F_PEND]
@@ -762,64 +808,23 @@ rsa_cm_redc:
     subs    r3, r3, #1
     str     r3, [sp, #F_I]
     bne     .Lredc_blk
-.Lredc_left:
-    @ the last len mod 4 rows: a block whose surplus quotients are zero
+.Lredc_rows:
+    @ single rows (len mod 4 after the blocks, all rows below five limbs):
+    @ m = t[i] * n0, t[i..i+len) += m * n, the carry and the pending bit
+    @ into t[i+len]
     ldr     r3, [sp, #F_K]
     cmp     r3, #0
     beq     .Lredc_final
+    subs    r3, r3, #1
+    str     r3, [sp, #F_K]
     ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_A]
     ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS
-    ldr     r12, [sp, #F_K]
-    mov.w   r5, #0
-    cmp     r12, #3
-    beq     2f
-    mov.w   r4, #0
-    cmp     r12, #2
-    beq     2f
-    mov.w   r3, #0
-2:
-    ENTER_ZERO .Lredc_left_ret
-.Lredc_left_ret:
-    @ t[i+len..i+len+k) += window + pending (k = 1..3)
-    ldr     r12, [sp, #F_K]
-    ldr     lr, [sp, #F_PEND]
-    lsrs    lr, lr, #1
     ldr     r2, [r0]
-    adcs    r2, r2, r7
-    str     r2, [r0], #4
-    teq     r12, #1
-    beq     5f
-    ldr     r2, [r0]
-    adcs    r2, r2, r8
-    str     r2, [r0], #4
-    teq     r12, #2
-    beq     5f
-    ldr     r2, [r0]
-    adcs    r2, r2, r9
-    str     r2, [r0], #4
-5:
-    mov.w   lr, #0
-    adc     lr, lr, #0
-    str     lr, [sp, #F_PEND]
-    b       .Lredc_final
-
-.Lredc_small:
-    @ len < 4: row i with m = t[i] * n0
-    ldr     r11, [sp, #F_I]
-    ldr     r3, [sp, #F_LEN]
-    cmp     r11, r3
-    beq     .Lredc_final
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, r11, lsl #2
-    ldr     r2, [r0]
-    ldr     r12, [sp, #F_ARG5]
+    adds    r1, r0, #4
+    str     r1, [sp, #F_T]
     mul     r2, r2, r12
-    add.w   r11, r11, #1
-    str     r11, [sp, #F_I]
     ldr     r1, [sp, #F_A]
-    mov     r12, r3
+    ldr     r12, [sp, #F_LEN]
     bl      rsa_cm_row1
     ldr     r2, [r0]
     ldr     lr, [sp, #F_PEND]
@@ -829,7 +834,7 @@ rsa_cm_redc:
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
     str     r2, [r0]
-    b       .Lredc_small
+    b       .Lredc_rows
 
 .Lredc_final:
     ldr     r4, [sp, #F_LAZY]
