@@ -1015,7 +1015,8 @@ rsa_cm_redc_lazy:
 @ exactly when e == index, and D steps to the next entry at the same time.
 @ Registers: r0 = r, r1 = entry pointer (walks down the table and back),
 @ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
-@ r8-r11 = entry words, r12 = 0x01010101, lr = D.
+@ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Tables of 16 entries
+@ take eight words at a time first (see below).
     .section .text.rsa_cm_select, "ax", %progbits
     .p2align 2
     .global rsa_cm_select
@@ -1039,6 +1040,72 @@ rsa_cm_select:
     lsl.w   r2, r2, #2                 @ stride in bytes
     mul     r5, r3, r2
     str     r5, [sp, #12]              @ count * stride: one walk down the table
+    @ 16 entries (the 4-bit window table): groups of eight words first, one
+    @ UADD16 doubling per entry on D = 0x8000 >> index in both halfwords
+    @ (a carry out of both halves, GE = 1111, exactly at entry == index), so
+    @ that no constant register is needed; r0 = stride - 24, the walk's end
+    @ is at [sp, #28].
+    cmp     r3, #16
+    bne     9f
+    lsrs    r5, r4, #1                 @ groups of eight
+    beq     9f
+    str     r5, [sp, #32]
+    and     r4, r4, #1
+    str     r4, [sp, #4]               @ a group of four may be left
+    ldr     r4, [sp, #72]              @ index
+    mov.w   r5, #0x8000
+    lsr.w   r5, r5, r4
+    orr     r5, r5, r5, lsl #16
+    str     r5, [sp, #24]
+    str     r0, [sp, #20]
+    sub.w   r0, r2, #24
+.Lsel8_grp:
+    ldr     r2, [sp, #12]
+    ldr     lr, [sp, #24]
+    add     r2, r2, r1
+    str     r2, [sp, #28]              @ end of this walk
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+.Lsel8_e:
+    .rept 4
+    uadd16  lr, lr, lr
+    ldmia   r1!, {r2, r3, r12}
+    sel     r4, r2, r4
+    sel     r5, r3, r5
+    sel     r6, r12, r6
+    ldmia   r1!, {r2, r3, r12}
+    sel     r7, r2, r7
+    sel     r8, r3, r8
+    sel     r9, r12, r9
+    ldmia   r1, {r2, r3}
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    add     r1, r1, r0
+    .endr
+    ldr     r2, [sp, #28]
+    cmp     r1, r2
+    bne     .Lsel8_e
+    ldr     r2, [sp, #20]
+    stmia   r2!, {r4-r11}
+    str     r2, [sp, #20]
+    ldr     r2, [sp, #12]
+    sub     r1, r1, r2
+    adds    r1, r1, #32                @ next group of the first entry
+    ldr     r2, [sp, #32]
+    subs    r2, r2, #1
+    str     r2, [sp, #32]
+    bne     .Lsel8_grp
+    add.w   r2, r0, #24                @ stride
+    ldr     r0, [sp, #20]
+    movw    r12, #0x0101
+    movt    r12, #0x0101
+9:
     ldr     r4, [sp, #4]
     cmp     r4, #0
     beq     .Lsel_words
