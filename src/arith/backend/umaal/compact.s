@@ -192,9 +192,8 @@ rsa_cm_c_setup_w:
     add     r11, r11, r12
     orr     r11, r11, #1
     str     r11, [sp, #F_S2]
-    MOD6
     adr.w   r12, .Lst_tbl
-    ldrb    r11, [r12, r11]
+    ldrb    r11, [r12, r10]
     add.w   r12, r12, r11, lsl #1
     orr     r12, r12, #1
     str     r12, [sp, #F_S]
@@ -234,16 +233,19 @@ rsa_cm_c_stream_l:
     sub.w   r11, r11, r10, lsl #2      @ 28 s
     add     r12, r12, r11
     orr     r12, r12, #1               @ body step s
-    MOD6
+    mov     r11, r10
     mov.w   r10, #0                    @ W3
     tbb     [pc, r11]
+@ The stub of step s is that of s mod 6 (indexed by s, no division).
 .Lst_tbl:
+    .rept 4
     .byte   (.Lst0 - .Lst_tbl) / 2
     .byte   (.Lst1 - .Lst_tbl) / 2
     .byte   (.Lst2 - .Lst_tbl) / 2
     .byte   (.Lst3 - .Lst_tbl) / 2
     .byte   (.Lst4 - .Lst_tbl) / 2
     .byte   (.Lst5 - .Lst_tbl) / 2
+    .endr
     .p2align 1
 @ Entry stubs: move (P, W0, W1, W2, W3) from r6-r10 into the registers of
 @ step s (a rotation by s mod 6), then jump to step s (r12).
@@ -550,9 +552,8 @@ rsa_cm_mul:
 @    The last len mod 4 rows (and all rows when len < 4) use the one-row
 @    loop.
 @ 2. Doubling and the diagonal in one pass, two limbs (four words) per
-@    iteration: LDM t, LDM a, 4 ADCS (doubling, carry in the C flag),
-@    UMAAL lo += a*a + c, UMAAL hi += c (second carry in a register) twice,
-@    STM.
+@    step: LDM t, LDM a, per limb UMULL (a*a) and two UMAAL (2*w + that
+@    word + c), STM.
     .section .text.rsa_cm_sqr, "ax", %progbits
     .p2align 2
     .global rsa_cm_sqr
@@ -578,6 +579,9 @@ rsa_cm_sqr:
     adr.w   r11, .Lsqr_ret
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]          @ where rsa_cm_c_stream_l returns
+    b       .Lsqr_blk
+.Lsqr_ret:
+    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
 .Lsqr_blk:
     ldr     r12, [sp, #F_I]            @ L = len - i - 4
     cmp     r12, #0
@@ -610,9 +614,6 @@ rsa_cm_sqr:
     mov     r7, r10
     mov     r9, r11
     b.w     rsa_cm_c_stream_l
-.Lsqr_ret:
-    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
-    b       .Lsqr_blk
 .Lsqr_rows:
     @ rows i..len-1 one at a time (fewer than four left); row length
     @ L = len - i - 1 = r12 + 3
@@ -633,64 +634,56 @@ rsa_cm_sqr:
 .Lsqr_diag:
     @ doubling and diagonal: one limb first for an odd length, one pair of
     @ limbs for an odd number of pairs, then two pairs (eight words of t)
-    @ per iteration.  The carry of the doubling stays in C (TEQ, CBZ and
-    @ UBFX leave it alone), that of the diagonal in r11.
+    @ per iteration.  Each word w becomes 2*w + (a word of a_k^2) + c by
+    @ one UMAAL with the constant 2 (r12), the carry c in r11.
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
-    ldr     r2, [sp, #F_LEN]
-    add.w   r10, r1, r2, lsl #2        @ end of a
-    and     r3, r2, #1
+    ldr     lr, [sp, #F_LEN]
+    add.w   r10, r1, lr, lsl #2        @ end of a
     mov.w   r11, #0
-    mov.w   r12, #0
-    cmn     r12, r12                   @ C = 0
-    cbz     r3, 1f
+    mov.w   r12, #2
+    tst     lr, #1
+    beq     1f
     @ odd length: one limb first
     ldrd    r4, r5, [r0]
     ldr     r6, [r1], #4
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r4, r11, r6, r6
-    umaal   r5, r11, r12, r12
-    strd    r4, r5, [r0], #8
-1:  ubfx    r3, r2, #1, #1             @ odd number of pairs
-    cbz     r3, 3f
+    umull   r2, r3, r6, r6
+    umaal   r2, r11, r4, r12
+    umaal   r3, r11, r5, r12
+    strd    r2, r3, [r0], #8
+1:  tst     lr, #2                     @ odd number of pairs
+    beq     3f
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
-3:  teq     r1, r10
+    umull   r2, r3, r8, r8
+    umaal   r2, r11, r4, r12
+    umaal   r3, r11, r5, r12
+    umull   r4, r5, r9, r9
+    umaal   r4, r11, r6, r12
+    umaal   r5, r11, r7, r12
+    stmia   r0!, {r2-r5}
+3:  cmp     r1, r10
     beq     2f
 4:
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
+    umull   r2, r3, r8, r8
+    umaal   r2, r11, r4, r12
+    umaal   r3, r11, r5, r12
+    umull   r4, r5, r9, r9
+    umaal   r4, r11, r6, r12
+    umaal   r5, r11, r7, r12
+    stmia   r0!, {r2-r5}
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
-    teq     r1, r10
+    umull   r2, r3, r8, r8
+    umaal   r2, r11, r4, r12
+    umaal   r3, r11, r5, r12
+    umull   r4, r5, r9, r9
+    umaal   r4, r11, r6, r12
+    umaal   r5, r11, r7, r12
+    stmia   r0!, {r2-r5}
+    cmp     r1, r10
     bne     4b
 2:
     add     sp, sp, #F_SIZE
@@ -737,8 +730,9 @@ rsa_cm_redc:
     blo     .Lredc_rows
     and     r4, r3, #3
     str     r4, [sp, #F_K]
-    lsrs    r4, r3, #2
-    str     r4, [sp, #F_I]             @ blocks of four
+    bic     r4, r3, #3
+    lsrs    r4, r4, #1
+    str     r4, [sp, #F_PEND]          @ 2 * blocks + pending (0)
     sub.w   r12, r3, #4
     bl      rsa_cm_c_setup_w
     ldr     r2, [sp, #F_A]
@@ -749,6 +743,23 @@ rsa_cm_redc:
     adr.w   r11, .Lredc_ret
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]
+    b       .Lredc_blk
+.Lredc_ret:
+    @ t[i+len..i+len+4) += window + pending carry; F_PEND holds the
+    @ pending bit under twice the blocks left
+    ldr     lr, [sp, #F_PEND]
+    ldmia   r0, {r2-r5}
+    sub.w   lr, lr, #2
+    lsrs    lr, lr, #1                 @ C = pending
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    stmia   r0, {r2-r5}
+    adc     lr, lr, lr
+    str     lr, [sp, #F_PEND]
+    cmp     lr, #2
+    blo     .Lredc_rows
 .Lredc_blk:
     @ The 4x4 triangle in row order: row k finds m_k = t[i+k] * n0 and adds
     @ m_k * n[0..3] into columns i+k..i+k+3 (column i+k becomes zero and
@@ -791,23 +802,6 @@ rsa_cm_redc:
     ldr     r12, [sp, #F_S2]
     ldr     lr, [sp, #F_IT]
     ldr     pc, [sp, #F_S]
-.Lredc_ret:
-    @ t[i+len..i+len+4) += window + pending carry
-    ldr     lr, [sp, #F_PEND]
-    ldmia   r0, {r2-r5}
-    lsrs    lr, lr, #1                 @ C = pending
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
-    stmia   r0, {r2-r5}
-    mov.w   lr, #0
-    adc     lr, lr, #0
-    str     lr, [sp, #F_PEND]
-    ldr     r3, [sp, #F_I]
-    subs    r3, r3, #1
-    str     r3, [sp, #F_I]
-    bne     .Lredc_blk
 .Lredc_rows:
     @ single rows (len mod 4 after the blocks, all rows below five limbs):
     @ m = t[i] * n0, t[i..i+len) += m * n, the carry and the pending bit
