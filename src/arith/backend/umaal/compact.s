@@ -106,6 +106,18 @@
     mov     r12, r11
     .endm
 
+@ The same for entries through the stubs, with s in 1..24 (s = 24 enters at
+@ the loop test, so that the pointer offset 24 - s needs no special case):
+@ \it = floor((L + 24) / 24), r11 = s = 24 * \it - L; clobbers nothing else.
+    .macro CALC_S24 it
+    add.w   r11, r12, #24
+    movw    \it, #2731
+    mul     r11, r11, \it
+    lsr.w   \it, r11, #16
+    add.w   r11, \it, \it, lsl #1
+    rsb     r11, r12, r11, lsl #3
+    .endm
+
 @ r11 = s mod 6 for r10 = s < 24 (floor(s/6) = (43 s) >> 8 there);
 @ clobbers nothing else.
     .macro MOD6
@@ -172,39 +184,34 @@ rsa_cm_c_setup:
 
 @ rsa_cm_c_setup_w: for redc, whose stream has length L = r12 (>= 1) and
 @ starts from a window in r6-r10 through the entry stubs: store F_S = the
-@ stub of s mod 6, F_S2 = body step s, F_OFF = the pointer advance that
-@ lines up step s's offsets (none for s = 0) and F_IT.  Clobbers r10-r12.
+@ stub of s mod 6, F_S2 = body step s (see CALC_S24), F_OFF = the pointer
+@ advance that lines up step s's offsets and F_IT.  Clobbers r10-r12.
     .p2align 2
     .thumb_func
     .type rsa_cm_c_setup_w, %function
 rsa_cm_c_setup_w:
-    CALC_SI
-    str     r12, [sp, #F_IT]
-    rsb     r11, r10, #24
-    cmp     r10, #0
-    it      eq
-    moveq   r11, #0
-    lsl.w   r11, r11, #2
-    str     r11, [sp, #F_OFF]
-    adr.w   r11, .Ls0
-    lsl.w   r12, r10, #5
-    sub.w   r12, r12, r10, lsl #2      @ 28 s
-    add     r11, r11, r12
-    orr     r11, r11, #1
-    str     r11, [sp, #F_S2]
+    CALC_S24 r10
+    str     r10, [sp, #F_IT]
+    rsb     r10, r11, #24
+    lsl.w   r10, r10, #2
+    str     r10, [sp, #F_OFF]
+    adr.w   r12, .Ls0 + 1
+    add.w   r12, r12, r11, lsl #5
+    sub.w   r12, r12, r11, lsl #2      @ body step s (28 bytes a step)
+    str     r12, [sp, #F_S2]
     adr.w   r12, .Lst_tbl
-    ldrb    r11, [r12, r10]
-    add.w   r12, r12, r11, lsl #1
+    ldrb    r10, [r12, r11]
+    add.w   r12, r12, r10, lsl #1
     orr     r12, r12, #1
     str     r12, [sp, #F_S]
     bx      lr
     .size rsa_cm_c_setup_w, . - rsa_cm_c_setup_w
 
-@ rsa_cm_c_stream_l: the squaring's stream, of L = r12 steps (L may be 0),
+@ rsa_cm_c_stream_l: the squaring's stream, of L = r12 >= 1 steps,
 @ entered by B with F_RET set.
 @ In: r0 = &t[first column], r1 = &b[first word], r2-r5 = m0..m3,
-@     r6 = P (column first-1, complete, not stored), r7, r8, r9 = the window
-@     (columns first .. first+2; column first+3 is zero).
+@     r6 = P (column first-1, complete, not stored), r7-r10 = the window
+@     (columns first .. first+3).
 @ Out (at F_RET): t[first-1 .. first+L) stored, r7-r10 = the window for
 @     columns first+L .. first+L+3, r0 = &t[first+L].  Clobbers r1, r6,
 @     r11, r12, lr.
@@ -212,29 +219,15 @@ rsa_cm_c_setup_w:
     .thumb_func
     .type rsa_cm_c_stream_l, %function
 rsa_cm_c_stream_l:
-    cmp     r12, #0
-    bne     1f
-    str     r6, [r0, #-4]
-    mov.w   r10, #0
-    ldr     pc, [sp, #F_RET]
-1:
-    CALC_SI
-    mov     lr, r12
-    @ Entering at step s > 0 skips step 0's pointer increment: start the
-    @ pointers at first + 24 - s words so that offsets 4s-96 line up.
-    rsb     r11, r10, #24
-    cmp     r10, #0
-    it      eq
-    moveq   r11, #0
-    add.w   r0, r0, r11, lsl #2
-    add.w   r1, r1, r11, lsl #2
-    adr.w   r12, .Ls0
-    lsl.w   r11, r10, #5
-    sub.w   r11, r11, r10, lsl #2      @ 28 s
-    add     r12, r12, r11
-    orr     r12, r12, #1               @ body step s
-    mov     r11, r10
-    mov.w   r10, #0                    @ W3
+    CALC_S24 lr
+    @ Start the pointers at first + 24 - s words so that step s's offsets
+    @ 4s-96 line up.
+    rsb     r12, r11, #24
+    add.w   r0, r0, r12, lsl #2
+    add.w   r1, r1, r12, lsl #2
+    adr.w   r12, .Ls0 + 1
+    add.w   r12, r12, r11, lsl #5
+    sub.w   r12, r12, r11, lsl #2      @ body step s (28 bytes a step)
     tbb     [pc, r11]
 @ The stub of step s is that of s mod 6 (indexed by s, no division).
 .Lst_tbl:
@@ -246,6 +239,7 @@ rsa_cm_c_stream_l:
     .byte   (.Lst4 - .Lst_tbl) / 2
     .byte   (.Lst5 - .Lst_tbl) / 2
     .endr
+    .byte   (.Lst0 - .Lst_tbl) / 2
     .p2align 1
 @ Entry stubs: move (P, W0, W1, W2, W3) from r6-r10 into the registers of
 @ step s (a rotation by s mod 6), then jump to step s (r12).
@@ -592,28 +586,32 @@ rsa_cm_sqr:
     ldmia   r1!, {r2-r5}               @ a[i..i+3]; r1 = &a[i+4]
     str     r1, [sp, #F_B]
     ldr     r0, [sp, #F_K]             @ &t[2i+1]
-    ldmia   r0, {r9-r11}               @ t[2i+1], t[2i+2], t[2i+3]
-    @ column 2i+1: a_i a_{i+1}
+    ldr     r10, [r0]
+    ldr     r7, [r0, #4]
+    ldr     r9, [r0, #8]
+    @ the triangle, straight into the stream's registers (P = r6, window
+    @ r7-r10)
+    mov.w   r11, #0
+    umaal   r10, r11, r2, r3           @ column 2i+1 done
+    umaal   r11, r7, r2, r4            @ column 2i+2 done
     mov.w   r6, #0
-    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
-    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
-    umaal   r6, r10, r2, r4            @ r6 done
-    mov.w   r7, #0
-    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
-    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
-    umaal   r7, r11, r2, r5            @ r7 done
-    umaal   r10, r11, r3, r5           @ col 2i+4 acc
+    umaal   r6, r7, r3, r4
+    umaal   r6, r9, r2, r5             @ column 2i+3 done: P, stored by the stream
+    umaal   r7, r9, r3, r5             @ column 2i+4
     mov.w   r8, #0
-    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
-    str     r9, [r0]
-    str     r6, [r0, #4]
-    add.w   r9, r0, #32
-    str     r9, [sp, #F_K]             @ next block: &t[2i+9]
+    umaal   r8, r9, r4, r5             @ columns 2i+5, 2i+6
+    str     r10, [r0]
+    str     r11, [r0, #4]
+    add.w   r11, r0, #32
+    str     r11, [sp, #F_K]            @ next block: &t[2i+9]
     adds    r0, r0, #12                @ &t[2i+4]
-    mov     r6, r7                     @ P: column 2i+3, stored by the stream
-    mov     r7, r10
-    mov     r9, r11
+    mov.w   r10, #0                    @ column 2i+7
+    cmp     r12, #0
+    beq     .Lsqr_l0
     b.w     rsa_cm_c_stream_l
+.Lsqr_l0:
+    str     r6, [r0, #-4]              @ no stream: P stored here
+    b       .Lsqr_ret
 .Lsqr_rows:
     @ rows i..len-1 one at a time (fewer than four left); row length
     @ L = len - i - 1 = r12 + 3
