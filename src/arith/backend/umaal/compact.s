@@ -56,7 +56,9 @@
 @ The stream.  Six registers R0..R5 = r6..r11 rotate through the roles P
 @ (the word the previous step completed, column j-1, not yet stored), W0..W3
 @ (the window, columns j..j+3) and F (free): at step s of the body
-@ P = R[s mod 6], Wk = R[(s+1+k) mod 6], F = R[(s+5) mod 6].  Step j:
+@ P = R[k], Wi = R[(k+1+i) mod 6], F = R[(k+5) mod 6] with the rotation
+@ k = (s+4) mod 6 (the phase puts the 32-limb REDC entry, s = 20, at the
+@ stub that moves nothing).  Step j:
 @
 @     b      = b[j]                       (r12)
 @     F      = t[j]                       (the old word seeds the carry)
@@ -118,7 +120,7 @@
     rsb     r11, r12, r11, lsl #3
     .endm
 
-@ r11 = s mod 6 for r10 = s < 24 (floor(s/6) = (43 s) >> 8 there);
+@ r11 = s mod 6 for r10 = s < 28 (floor(s/6) = (43 s) >> 8 there);
 @ clobbers nothing else.
     .macro MOD6
     movs    r11, #43
@@ -130,7 +132,7 @@
 
 @ Run the stream of length len from an all-zero window: r0 = &t[first
 @ column], r1 = &b[0], r2-r5 = m0..m3, F_S/F_S2/F_OFF/F_IT set by
-@ rsa_cm_c_setup.  Continues at \ret with the window in r7-r10 and
+@ rsa_cm_c_setup.  Continues at \ret with the window in r11, r6, r7, r8 and
 @ r0 = &t[first + len] (t[first..first+len) stored).  Clobbers r1, r6,
 @ r11, r12, lr.
     .macro ENTER_ZERO ret
@@ -155,8 +157,8 @@
 @ rsa_cm_c_setup: for mul and redc, whose stream always has length len and
 @ starts from an all-zero window, entered at step s = 24*ceil(len/24) - len
 @ of the body: from r12 = len (>= 1) store in the caller's frame (BL leaves
-@ sp alone) F_S = the head of s mod 6, F_S2 = body step s + 1, F_OFF =
-@ 4 * (24 - s) (the pointer advance after the head) and F_IT = the
+@ sp alone) F_S = the head of step s's rotation, F_S2 = body step s + 1,
+@ F_OFF = 4 * (24 - s) (the pointer advance after the head) and F_IT = the
 @ iterations.  Clobbers r10-r12.
     .p2align 2
     .thumb_func
@@ -173,9 +175,10 @@ rsa_cm_c_setup:
     add     r11, r11, r12
     orr     r11, r11, #1
     str     r11, [sp, #F_S2]
+    adds    r10, r10, #4               @ step s has rotation (s + 4) mod 6
     MOD6
     adr.w   r12, .Lh0
-    add.w   r11, r11, r11, lsl #3      @ 9 (s mod 6): heads are 36 bytes
+    add.w   r11, r11, r11, lsl #3      @ 9 k: heads are 36 bytes
     add.w   r12, r12, r11, lsl #2
     orr     r12, r12, #1
     str     r12, [sp, #F_S]
@@ -184,8 +187,9 @@ rsa_cm_c_setup:
 
 @ rsa_cm_c_setup_w: for redc, whose stream has length L = r12 (>= 1) and
 @ starts from a window in r6-r10 through the entry stubs: store F_S = the
-@ stub of s mod 6, F_S2 = body step s (see CALC_S24), F_OFF = the pointer
-@ advance that lines up step s's offsets and F_IT.  Clobbers r10-r12.
+@ stub of step s's rotation, F_S2 = body step s (see CALC_S24), F_OFF =
+@ the pointer advance that lines up step s's offsets and F_IT.  Clobbers
+@ r10-r12.
     .p2align 2
     .thumb_func
     .type rsa_cm_c_setup_w, %function
@@ -212,9 +216,9 @@ rsa_cm_c_setup_w:
 @ In: r0 = &t[first column], r1 = &b[first word], r2-r5 = m0..m3,
 @     r6 = P (column first-1, complete, not stored), r7-r10 = the window
 @     (columns first .. first+3).
-@ Out (at F_RET): t[first-1 .. first+L) stored, r7-r10 = the window for
-@     columns first+L .. first+L+3, r0 = &t[first+L].  Clobbers r1, r6,
-@     r11, r12, lr.
+@ Out (at F_RET): t[first-1 .. first+L) stored, r11, r6, r7, r8 = the
+@     window for columns first+L .. first+L+3, r0 = &t[first+L].
+@     Clobbers r1, r9, r10, r12, lr.
     .p2align 2
     .thumb_func
     .type rsa_cm_c_stream_l, %function
@@ -229,20 +233,36 @@ rsa_cm_c_stream_l:
     add.w   r12, r12, r11, lsl #5
     sub.w   r12, r12, r11, lsl #2      @ body step s (28 bytes a step)
     tbb     [pc, r11]
-@ The stub of step s is that of s mod 6 (indexed by s, no division).
+@ The stub of step s is that of its rotation (indexed by s, no division).
 .Lst_tbl:
-    .rept 4
+    .byte   (.Lst4 - .Lst_tbl) / 2
+    .byte   (.Lst5 - .Lst_tbl) / 2
     .byte   (.Lst0 - .Lst_tbl) / 2
     .byte   (.Lst1 - .Lst_tbl) / 2
     .byte   (.Lst2 - .Lst_tbl) / 2
     .byte   (.Lst3 - .Lst_tbl) / 2
     .byte   (.Lst4 - .Lst_tbl) / 2
     .byte   (.Lst5 - .Lst_tbl) / 2
-    .endr
     .byte   (.Lst0 - .Lst_tbl) / 2
+    .byte   (.Lst1 - .Lst_tbl) / 2
+    .byte   (.Lst2 - .Lst_tbl) / 2
+    .byte   (.Lst3 - .Lst_tbl) / 2
+    .byte   (.Lst4 - .Lst_tbl) / 2
+    .byte   (.Lst5 - .Lst_tbl) / 2
+    .byte   (.Lst0 - .Lst_tbl) / 2
+    .byte   (.Lst1 - .Lst_tbl) / 2
+    .byte   (.Lst2 - .Lst_tbl) / 2
+    .byte   (.Lst3 - .Lst_tbl) / 2
+    .byte   (.Lst4 - .Lst_tbl) / 2
+    .byte   (.Lst5 - .Lst_tbl) / 2
+    .byte   (.Lst0 - .Lst_tbl) / 2
+    .byte   (.Lst1 - .Lst_tbl) / 2
+    .byte   (.Lst2 - .Lst_tbl) / 2
+    .byte   (.Lst3 - .Lst_tbl) / 2
+    .byte   (.Lst4 - .Lst_tbl) / 2
     .p2align 1
 @ Entry stubs: move (P, W0, W1, W2, W3) from r6-r10 into the registers of
-@ step s (a rotation by s mod 6), then jump to step s (r12).
+@ step s (a rotation by its k), then jump to step s (r12).
 .Lst0:
     bx      r12
 .Lst1:
@@ -285,7 +305,7 @@ rsa_cm_c_stream_l:
     mov     r9, r10
     bx      r12
 
-@ Heads, one per rotation (s mod 6), 36 bytes each: the first step from an
+@ Heads, one per rotation k, 36 bytes each: the first step from an
 @ all-zero window without the store (nothing is pending yet), loading
 @ b[first] and t[first] from the unadjusted pointers, which then advance by
 @ F_OFF (into P's register, free here) to where body step s + 1 (F_S2)
@@ -359,36 +379,36 @@ rsa_cm_c_stream_l:
     ldr.w   pc, [sp, #F_S2]
 
 @ The body: 24 steps (four rotations), then the loop test; on the way out
-@ the last completed word (P of step 24 = r6) is stored.
+@ the last completed word (P of step 24 = r10) is stored.
     .p2align 2
-.Ls0:   STEP 0, r6, r7, r8, r9, r10, r11
-.Ls1:   STEP 1, r7, r8, r9, r10, r11, r6
-.Ls2:   STEP 2, r8, r9, r10, r11, r6, r7
-.Ls3:   STEP 3, r9, r10, r11, r6, r7, r8
-.Ls4:   STEP 4, r10, r11, r6, r7, r8, r9
-.Ls5:   STEP 5, r11, r6, r7, r8, r9, r10
-.Ls6:   STEP 6, r6, r7, r8, r9, r10, r11
-.Ls7:   STEP 7, r7, r8, r9, r10, r11, r6
-.Ls8:   STEP 8, r8, r9, r10, r11, r6, r7
-.Ls9:   STEP 9, r9, r10, r11, r6, r7, r8
-.Ls10:  STEP 10, r10, r11, r6, r7, r8, r9
-.Ls11:  STEP 11, r11, r6, r7, r8, r9, r10
-.Ls12:  STEP 12, r6, r7, r8, r9, r10, r11
-.Ls13:  STEP 13, r7, r8, r9, r10, r11, r6
-.Ls14:  STEP 14, r8, r9, r10, r11, r6, r7
-.Ls15:  STEP 15, r9, r10, r11, r6, r7, r8
-.Ls16:  STEP 16, r10, r11, r6, r7, r8, r9
-.Ls17:  STEP 17, r11, r6, r7, r8, r9, r10
-.Ls18:  STEP 18, r6, r7, r8, r9, r10, r11
-.Ls19:  STEP 19, r7, r8, r9, r10, r11, r6
-.Ls20:  STEP 20, r8, r9, r10, r11, r6, r7
-.Ls21:  STEP 21, r9, r10, r11, r6, r7, r8
-.Ls22:  STEP 22, r10, r11, r6, r7, r8, r9
-.Ls23:  STEP 23, r11, r6, r7, r8, r9, r10
+.Ls0:   STEP 0, r10, r11, r6, r7, r8, r9
+.Ls1:   STEP 1, r11, r6, r7, r8, r9, r10
+.Ls2:   STEP 2, r6, r7, r8, r9, r10, r11
+.Ls3:   STEP 3, r7, r8, r9, r10, r11, r6
+.Ls4:   STEP 4, r8, r9, r10, r11, r6, r7
+.Ls5:   STEP 5, r9, r10, r11, r6, r7, r8
+.Ls6:   STEP 6, r10, r11, r6, r7, r8, r9
+.Ls7:   STEP 7, r11, r6, r7, r8, r9, r10
+.Ls8:   STEP 8, r6, r7, r8, r9, r10, r11
+.Ls9:   STEP 9, r7, r8, r9, r10, r11, r6
+.Ls10:  STEP 10, r8, r9, r10, r11, r6, r7
+.Ls11:  STEP 11, r9, r10, r11, r6, r7, r8
+.Ls12:  STEP 12, r10, r11, r6, r7, r8, r9
+.Ls13:  STEP 13, r11, r6, r7, r8, r9, r10
+.Ls14:  STEP 14, r6, r7, r8, r9, r10, r11
+.Ls15:  STEP 15, r7, r8, r9, r10, r11, r6
+.Ls16:  STEP 16, r8, r9, r10, r11, r6, r7
+.Ls17:  STEP 17, r9, r10, r11, r6, r7, r8
+.Ls18:  STEP 18, r10, r11, r6, r7, r8, r9
+.Ls19:  STEP 19, r11, r6, r7, r8, r9, r10
+.Ls20:  STEP 20, r6, r7, r8, r9, r10, r11
+.Ls21:  STEP 21, r7, r8, r9, r10, r11, r6
+.Ls22:  STEP 22, r8, r9, r10, r11, r6, r7
+.Ls23:  STEP 23, r9, r10, r11, r6, r7, r8
 .Lst_end:
     subs    lr, lr, #1
     bne     .Ls0
-    str     r6, [r0, #-4]
+    str     r10, [r0, #-4]
     ldr     pc, [sp, #F_RET]
     .size rsa_cm_c_stream_l, . - rsa_cm_c_stream_l
 @ ---------------------------------------------------------------------------
@@ -492,7 +512,8 @@ rsa_cm_mul:
     ldr     r1, [sp, #F_B]
     ENTER_ZERO .Lmul_ret
 .Lmul_ret:
-    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
+    str     r11, [r0], #4              @ t[i+len..i+len+4)
+    stmia   r0, {r6-r8}
     ldr     r3, [sp, #F_I]
     subs    r3, r3, #1
     str     r3, [sp, #F_I]
@@ -522,11 +543,12 @@ rsa_cm_mul:
     cmp     r3, #2
     blo     1f
     beq     2f
-    stmia   r0, {r7-r9}
+    strd    r11, r6, [r0]
+    str     r7, [r0, #8]
     b       .Lmul_done
-1:  str     r7, [r0]
+1:  str     r11, [r0]
     b       .Lmul_done
-2:  strd    r7, r8, [r0]
+2:  strd    r11, r6, [r0]
     b       .Lmul_done
 .Lmul_done:
     add     sp, sp, #F_SIZE
@@ -575,7 +597,8 @@ rsa_cm_sqr:
     str     r11, [sp, #F_RET]          @ where rsa_cm_c_stream_l returns
     b       .Lsqr_blk
 .Lsqr_ret:
-    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
+    str     r11, [r0], #4              @ t[i+len..i+len+4)
+    stmia   r0, {r6-r8}
 .Lsqr_blk:
     ldr     r12, [sp, #F_I]            @ L = len - i - 4
     cmp     r12, #0
@@ -610,7 +633,11 @@ rsa_cm_sqr:
     beq     .Lsqr_l0
     b.w     rsa_cm_c_stream_l
 .Lsqr_l0:
-    str     r6, [r0, #-4]              @ no stream: P stored here
+    str     r6, [r0, #-4]              @ no stream: P stored here, the
+    mov     r11, r7                    @ window moved to where the stream
+    mov     r6, r8                     @ leaves it
+    mov     r7, r9
+    mov     r8, r10
     b       .Lsqr_ret
 .Lsqr_rows:
     @ rows i..len-1 one at a time (fewer than four left); row length
@@ -749,10 +776,10 @@ rsa_cm_redc:
     ldmia   r0, {r2-r5}
     sub.w   lr, lr, #2
     lsrs    lr, lr, #1                 @ C = pending
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
+    adcs    r2, r2, r11
+    adcs    r3, r3, r6
+    adcs    r4, r4, r7
+    adcs    r5, r5, r8
     stmia   r0, {r2-r5}
     adc     lr, lr, lr
     str     lr, [sp, #F_PEND]
