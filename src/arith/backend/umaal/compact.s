@@ -20,8 +20,10 @@
 @ is unrolled twenty-four steps and entered in the middle for lengths that
 @ are not a multiple of twenty-four (Duff's device); no five-row stream, no
 @ per-length paths, no frame buffer (the frame is 96 bytes, against 616).
-@ Rows left over when the length is not a multiple of four run as a block
-@ with zero multipliers (mul) or through a one-row loop (sqr, redc).
+@ Each block of four rows starts with its 4x4 triangle in straight-line
+@ code, whose carries are the stream's first window (entered through a
+@ rotation stub); rows left over when the length is not a multiple of four
+@ run through a one-row loop.
 @
 @ Sections: every kernel has a section of its own (.text.rsa_cm_mul,
 @ .text.rsa_cm_sqr, .text.rsa_cm_redc with redc_lazy, .text.rsa_cm_select)
@@ -40,16 +42,16 @@
     .equ F_A,    8      @ a (mul, sqr) / n (redc)
     .equ F_B,   12      @ b (mul) / t (redc) / walking a (sqr)
     .equ F_LEN, 16      @ length in limbs
-    .equ F_S,   20      @ the stream's head for length L = len (Thumb bit set)
-    .equ F_IT,  24      @ iterations of the stream for length L = len
-    .equ F_I,   28      @ current row / blocks left
-    .equ F_PEND,32      @ redc: pending carry (0/1) at column i+len
-    .equ F_OFF, 36      @ pointer offset (bytes) after the stream's first step
-    .equ F_K,   40      @ rows in the last, partial block
+    .equ F_S,   20      @ the entry stub of the blocks' streams (Thumb bit set)
+    .equ F_IT,  24      @ iterations of the blocks' streams
+    .equ F_I,   28      @ mul: blocks left / sqr: L of the current block
+    .equ F_PEND,32      @ redc: pending carry at column i+len (see there)
+    .equ F_OFF, 36      @ pointer offset (bytes) for the stream's entry step
+    .equ F_K,   40      @ single rows left (mul, redc) / &t[2i+1] (sqr)
     .equ F_LAZY,44      @ redc: 1 for rsa_cm_redc_lazy (result < R only)
     .equ F_RET, 48      @ where the stream returns to (Thumb bit set)
-    .equ F_S2,  52      @ the body step after the head's (Thumb bit set)
-    .equ F_N,   56      @ redc: where the stream's n pointer starts
+    .equ F_S2,  52      @ the body step the stub enters (Thumb bit set)
+    .equ F_N,   56      @ where the stream's b (mul) or n (redc) pointer starts
     .equ F_SIZE,60
     .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
 
@@ -74,19 +76,15 @@
 @ step.  Registers: r0 = t, r1 = b, r2-r5 = m0..m3, r6-r11 rotating,
 @ r12 = b[j], lr = iterations left; the stream returns through F_RET (the
 @ caller's frame: the stream pushes nothing, sp is the caller's).
-    .macro STEP s, p, w0, w1, w2, w3, f, store=1
+    .macro STEP s, p, w0, w1, w2, w3, f
     .if \s == 0
     ldr.w   \f, [r0], #96
     ldr.w   r12, [r1], #96
-    .if \store
     str     \p, [r0, #-100]
-    .endif
     .else
     ldr     r12, [r1, #(4*\s-96)]
     ldr     \f, [r0, #(4*\s-96)]
-    .if \store
     str     \p, [r0, #(4*\s-100)]
-    .endif
     .endif
     umaal   \w0, \f, r2, r12
     umaal   \w1, \f, r3, r12
@@ -94,23 +92,12 @@
     umaal   \w3, \f, r5, r12
     .endm
 
-@ s = 24*ceil(L/24) - L and iterations = ceil(L/24) for L in r12 (L >= 1,
-@ L <= 4096): r10 = s, r12 = iterations; clobbers r11.  ceil(L/24) is
-@ computed as ((L + 23) * 2731) >> 16, exact in this range (no UDIV).
-    .macro CALC_SI
-    add.w   r11, r12, #23
-    movw    r10, #2731
-    mul     r11, r11, r10
-    lsr.w   r11, r11, #16
-    add.w   r10, r11, r11, lsl #1
-    lsl.w   r10, r10, #3
-    sub.w   r10, r10, r12
-    mov     r12, r11
-    .endm
-
-@ The same for entries through the stubs, with s in 1..24 (s = 24 enters at
-@ the loop test, so that the pointer offset 24 - s needs no special case):
-@ \it = floor((L + 24) / 24), r11 = s = 24 * \it - L; clobbers nothing else.
+@ The stream's entry through the stubs for L steps in r12 (1 <= L <= 4096):
+@ \it = floor((L + 24) / 24) iterations and r11 = s = 24 * \it - L, the body
+@ step to enter at, in 1..24 (s = 24 enters at the loop test, so that the
+@ pointer offset 24 - s needs no special case); floor(x / 24) is computed
+@ as (x * 2731) >> 16, exact in this range (no UDIV).  Clobbers nothing
+@ else.
     .macro CALC_S24 it
     add.w   r11, r12, #24
     movw    \it, #2731
@@ -120,80 +107,20 @@
     rsb     r11, r12, r11, lsl #3
     .endm
 
-@ r11 = s mod 6 for r10 = s < 28 (floor(s/6) = (43 s) >> 8 there);
-@ clobbers nothing else.
-    .macro MOD6
-    movs    r11, #43
-    mul     r11, r10, r11
-    lsr.w   r11, r11, #8
-    add.w   r11, r11, r11, lsl #1
-    sub.w   r11, r10, r11, lsl #1
-    .endm
-
-@ Run the stream of length len from an all-zero window: r0 = &t[first
-@ column], r1 = &b[0], r2-r5 = m0..m3, F_S/F_S2/F_OFF/F_IT set by
-@ rsa_cm_c_setup.  Continues at \ret with the window in r11, r6, r7, r8 and
-@ r0 = &t[first + len] (t[first..first+len) stored).  Clobbers r1, r6,
-@ r11, r12, lr.
-    .macro ENTER_ZERO ret
-    adr.w   r11, \ret
-    orr     r11, r11, #1
-    str     r11, [sp, #F_RET]
-    ldr     lr, [sp, #F_IT]
-    ldr     r12, [sp, #F_S]
-    movs    r6, #0
-    movs    r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    bx      r12
-    .endm
-
 @ ---------------------------------------------------------------------------
 @ The shared code: stream set-up, the stream, the one-row loop, zeroing.
     .section .text.rsa_cm_c_common, "ax", %progbits
 
-@ rsa_cm_c_setup: for mul and redc, whose stream always has length len and
-@ starts from an all-zero window, entered at step s = 24*ceil(len/24) - len
-@ of the body: from r12 = len (>= 1) store in the caller's frame (BL leaves
-@ sp alone) F_S = the head of step s's rotation, F_S2 = body step s + 1,
-@ F_OFF = 4 * (24 - s) (the pointer advance after the head) and F_IT = the
-@ iterations.  Clobbers r10-r12.
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_c_setup, %function
-rsa_cm_c_setup:
-    CALC_SI
-    str     r12, [sp, #F_IT]
-    rsb     r11, r10, #24
-    lsl.w   r11, r11, #2
-    str     r11, [sp, #F_OFF]
-    adr.w   r11, .Ls1
-    lsl.w   r12, r10, #5
-    sub.w   r12, r12, r10, lsl #2      @ 28 s
-    add     r11, r11, r12
-    orr     r11, r11, #1
-    str     r11, [sp, #F_S2]
-    adds    r10, r10, #4               @ step s has rotation (s + 4) mod 6
-    MOD6
-    adr.w   r12, .Lh0
-    add.w   r11, r11, r11, lsl #3      @ 9 k: heads are 36 bytes
-    add.w   r12, r12, r11, lsl #2
-    orr     r12, r12, #1
-    str     r12, [sp, #F_S]
-    bx      lr
-    .size rsa_cm_c_setup, . - rsa_cm_c_setup
-
-@ rsa_cm_c_setup_w: for redc, whose stream has length L = r12 (>= 1) and
-@ starts from a window in r6-r10 through the entry stubs: store F_S = the
+@ rsa_cm_c_setup: for mul and redc, whose blocks' streams have length
+@ L = r12 (>= 1) and start from a window in r6-r10 through the entry
+@ stubs: store in the caller's frame (BL leaves sp alone) F_S = the
 @ stub of step s's rotation, F_S2 = body step s (see CALC_S24), F_OFF =
 @ the pointer advance that lines up step s's offsets and F_IT.  Clobbers
 @ r10-r12.
     .p2align 2
     .thumb_func
-    .type rsa_cm_c_setup_w, %function
-rsa_cm_c_setup_w:
+    .type rsa_cm_c_setup, %function
+rsa_cm_c_setup:
     CALC_S24 r10
     str     r10, [sp, #F_IT]
     rsb     r10, r11, #24
@@ -209,7 +136,7 @@ rsa_cm_c_setup_w:
     orr     r12, r12, #1
     str     r12, [sp, #F_S]
     bx      lr
-    .size rsa_cm_c_setup_w, . - rsa_cm_c_setup_w
+    .size rsa_cm_c_setup, . - rsa_cm_c_setup
 
 @ rsa_cm_c_stream_l: the squaring's stream, of L = r12 >= 1 steps,
 @ entered by B with F_RET set.
@@ -305,79 +232,6 @@ rsa_cm_c_stream_l:
     mov     r9, r10
     bx      r12
 
-@ Heads, one per rotation k, 36 bytes each: the first step from an
-@ all-zero window without the store (nothing is pending yet), loading
-@ b[first] and t[first] from the unadjusted pointers, which then advance by
-@ F_OFF (into P's register, free here) to where body step s + 1 (F_S2)
-@ expects them.
-    .p2align 2
-.Lh0:
-    ldr.w   r11, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r6, [sp, #F_OFF]
-    add     r0, r0, r6
-    add     r1, r1, r6
-    umaal   r7, r11, r2, r12
-    umaal   r8, r11, r3, r12
-    umaal   r9, r11, r4, r12
-    umaal   r10, r11, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh1:
-    ldr.w   r6, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r7, [sp, #F_OFF]
-    add     r0, r0, r7
-    add     r1, r1, r7
-    umaal   r8, r6, r2, r12
-    umaal   r9, r6, r3, r12
-    umaal   r10, r6, r4, r12
-    umaal   r11, r6, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh2:
-    ldr.w   r7, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r8, [sp, #F_OFF]
-    add     r0, r0, r8
-    add     r1, r1, r8
-    umaal   r9, r7, r2, r12
-    umaal   r10, r7, r3, r12
-    umaal   r11, r7, r4, r12
-    umaal   r6, r7, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh3:
-    ldr.w   r8, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r9, [sp, #F_OFF]
-    add     r0, r0, r9
-    add     r1, r1, r9
-    umaal   r10, r8, r2, r12
-    umaal   r11, r8, r3, r12
-    umaal   r6, r8, r4, r12
-    umaal   r7, r8, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh4:
-    ldr.w   r9, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r10, [sp, #F_OFF]
-    add     r0, r0, r10
-    add     r1, r1, r10
-    umaal   r11, r9, r2, r12
-    umaal   r6, r9, r3, r12
-    umaal   r7, r9, r4, r12
-    umaal   r8, r9, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh5:
-    ldr.w   r10, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r11, [sp, #F_OFF]
-    add     r0, r0, r11
-    add     r1, r1, r11
-    umaal   r6, r10, r2, r12
-    umaal   r7, r10, r3, r12
-    umaal   r8, r10, r4, r12
-    umaal   r9, r10, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-
 @ The body: 24 steps (four rotations), then the loop test; on the way out
 @ the last completed word (P of step 24 = r10) is stored.
     .p2align 2
@@ -471,11 +325,13 @@ rsa_cm_zero:
 @ t[0..2len) = a * b, len >= 1.
 @
 @ Row-blocked operand scanning: t[0..len) is cleared, then for each block of
-@ four rows i..i+3 the stream adds a[i..i+3] * b into t[i..i+len) (loading
-@ the old words) and the final window is stored to t[i+len..i+len+4), which
-@ no earlier block has written.  Rows left over (len mod 4, all of them
-@ when len < 4) run as one more block with the missing multipliers zero and
-@ only the valid window words stored.
+@ four rows i..i+3 a 4x4 triangle in row order adds a[i..i+3] * b[0..3]
+@ into t[i..i+7) (columns i..i+3 complete, i+3 left to the stream as its
+@ pending word, the carries are its window), the stream adds a[i..i+3] *
+@ b[4..len) from column i+4, and the final window is stored to
+@ t[i+len..i+len+4), which no earlier block has written.  The len mod 4
+@ rows left over, and all rows when len < 5, run one at a time through the
+@ one-row loop, whose carry is stored to t[i+len].
     .section .text.rsa_cm_mul, "ax", %progbits
     .p2align 2
     .global rsa_cm_mul
@@ -488,68 +344,93 @@ rsa_cm_mul:
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_B]
     str     r3, [sp, #F_LEN]
+    str     r3, [sp, #F_K]             @ single rows (all of them below five)
     mov     r12, r3
     bl      rsa_cm_zero
     ldr     r3, [sp, #F_LEN]
-    mov     r12, r3
+    cmp     r3, #5
+    blo     .Lmul_rows
+    and     r4, r3, #3
+    str     r4, [sp, #F_K]
+    lsrs    r4, r3, #2
+    str     r4, [sp, #F_I]             @ blocks of four
+    sub.w   r12, r3, #4
     bl      rsa_cm_c_setup
-    ldr     r3, [sp, #F_LEN]
-    lsrs    r2, r3, #2
-    str     r2, [sp, #F_I]             @ full blocks of four
-    and     r3, r3, #3
-    str     r3, [sp, #F_K]             @ rows in the partial block
-.Lmul_r4:
-    ldr     r3, [sp, #F_I]
-    cmp     r3, #0
-    beq     .Lmul_left
-.Lmul_blk:
-    ldr     r1, [sp, #F_A]
-    ldmia   r1!, {r2-r5}               @ a[i..i+3]
-    str     r1, [sp, #F_A]
-    ldr     r0, [sp, #F_T]             @ &t[i]
-    add.w   r11, r0, #16
-    str     r11, [sp, #F_T]
-    ldr     r1, [sp, #F_B]
-    ENTER_ZERO .Lmul_ret
+    ldr     r2, [sp, #F_B]
+    ldr     r4, [sp, #F_OFF]
+    add     r2, r2, r4
+    adds    r2, r2, #16
+    str     r2, [sp, #F_N]             @ &b[4] + offset
+    adr.w   r11, .Lmul_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
+    b       .Lmul_blk
 .Lmul_ret:
     str     r11, [r0], #4              @ t[i+len..i+len+4)
     stmia   r0, {r6-r8}
     ldr     r3, [sp, #F_I]
     subs    r3, r3, #1
     str     r3, [sp, #F_I]
-    bne     .Lmul_blk
-.Lmul_left:
-    @ the last len mod 4 rows: one more block with zero multipliers
+    beq     .Lmul_rows
+.Lmul_blk:
+    @ row k adds a[i+k] * b[0..3] into columns i+k..i+k+3; column i+k is
+    @ then complete (stored, its register the next row's carry)
+    ldr     r1, [sp, #F_A]
+    ldmia   r1!, {r2-r5}               @ a[i..i+3]
+    str     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_T]            @ &t[i]
+    ldr     r1, [sp, #F_B]
+    ldr     r6, [r12, #12]
+    ldmia   r12, {r8-r10}              @ t[i..i+2]
+    ldmia   r1, {r0, r1, r11, lr}      @ b[0..3]
+    movs    r7, #0
+    umaal   r8, r7, r2, r0
+    umaal   r9, r7, r2, r1
+    umaal   r10, r7, r2, r11
+    umaal   r6, r7, r2, lr
+    str     r8, [r12]
+    mov.w   r8, #0
+    umaal   r9, r8, r3, r0
+    umaal   r10, r8, r3, r1
+    umaal   r6, r8, r3, r11
+    umaal   r7, r8, r3, lr
+    str     r9, [r12, #4]
+    mov.w   r9, #0
+    umaal   r10, r9, r4, r0
+    umaal   r6, r9, r4, r1
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r4, lr
+    str     r10, [r12, #8]
+    mov.w   r10, #0
+    umaal   r6, r10, r5, r0            @ column i+3: P, stored by the stream
+    umaal   r7, r10, r5, r1
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r5, lr
+    add.w   r0, r12, #16
+    str     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_OFF]
+    add     r0, r0, r1
+    ldr     r1, [sp, #F_N]
+    ldr     r12, [sp, #F_S2]
+    ldr     lr, [sp, #F_IT]
+    ldr     pc, [sp, #F_S]
+.Lmul_rows:
     ldr     r3, [sp, #F_K]
     cmp     r3, #0
     beq     .Lmul_done
+    subs    r3, r3, #1
+    str     r3, [sp, #F_K]
     ldr     r1, [sp, #F_A]
-    mov.w   r4, #0
-    mov.w   r5, #0
-    cmp     r3, #2
-    blo     1f
-    beq     2f
-    ldmia   r1, {r2-r4}
-    b       3f
-1:  ldr     r2, [r1]
-    mov.w   r3, #0
-    b       3f
-2:  ldrd    r2, r3, [r1]
-3:  ldr     r0, [sp, #F_T]
+    ldr     r2, [r1], #4               @ m = a[i]
+    str     r1, [sp, #F_A]
+    ldr     r0, [sp, #F_T]
+    adds    r1, r0, #4
+    str     r1, [sp, #F_T]
     ldr     r1, [sp, #F_B]
-    ENTER_ZERO .Lmul_left_ret
-.Lmul_left_ret:
-    ldr     r3, [sp, #F_K]
-    cmp     r3, #2
-    blo     1f
-    beq     2f
-    strd    r11, r6, [r0]
-    str     r7, [r0, #8]
-    b       .Lmul_done
-1:  str     r11, [r0]
-    b       .Lmul_done
-2:  strd    r11, r6, [r0]
-    b       .Lmul_done
+    ldr     r12, [sp, #F_LEN]
+    bl      rsa_cm_row1
+    str     r7, [r0]                   @ t[i+len]
+    b       .Lmul_rows
 .Lmul_done:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
@@ -759,7 +640,7 @@ rsa_cm_redc:
     lsrs    r4, r4, #1
     str     r4, [sp, #F_PEND]          @ 2 * blocks + pending (0)
     sub.w   r12, r3, #4
-    bl      rsa_cm_c_setup_w
+    bl      rsa_cm_c_setup
     ldr     r2, [sp, #F_A]
     ldr     r4, [sp, #F_OFF]
     add     r2, r2, r4
