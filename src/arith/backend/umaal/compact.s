@@ -130,11 +130,14 @@ rsa_cm_c_setup:
     add.w   r12, r12, r11, lsl #5
     sub.w   r12, r12, r11, lsl #2      @ body step s (28 bytes a step)
     str     r12, [sp, #F_S2]
-    adr.w   r12, .Lst_tbl
-    ldrb    r10, [r12, r11]
-    add.w   r12, r12, r10, lsl #1
-    orr     r12, r12, #1
-    str     r12, [sp, #F_S]
+    adr.w   r10, .Lst_tbl
+    ldrb    r11, [r10, r11]
+    add.w   r10, r10, r11, lsl #1
+    orr     r10, r10, #1
+    cmp     r11, #((.Lst0 - .Lst_tbl) / 2)
+    it      eq
+    moveq   r10, r12                   @ the stub that moves nothing: skipped
+    str     r10, [sp, #F_S]
     bx      lr
     .size rsa_cm_c_setup, . - rsa_cm_c_setup
 
@@ -508,10 +511,9 @@ rsa_cm_sqr:
     str     r11, [r0, #4]
     add.w   r11, r0, #32
     str     r11, [sp, #F_K]            @ next block: &t[2i+9]
-    adds    r0, r0, #12                @ &t[2i+4]
+    add.w   r0, r0, #12                @ &t[2i+4]
     mov.w   r10, #0                    @ column 2i+7
-    cmp     r12, #0
-    beq     .Lsqr_l0
+    beq     .Lsqr_l0                   @ flags of the test of L above
     b.w     rsa_cm_c_stream_l
 .Lsqr_l0:
     str     r6, [r0, #-4]              @ no stream: P stored here, the
