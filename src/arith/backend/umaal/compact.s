@@ -485,14 +485,14 @@ rsa_cm_sqr:
     stmia   r0, {r6-r8}
 .Lsqr_blk:
     ldr     r12, [sp, #F_I]            @ L = len - i - 4
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    ldr     r1, [sp, #F_B]
     cmp     r12, #0
     blt     .Lsqr_rows
     sub     r11, r12, #4
     str     r11, [sp, #F_I]
-    ldr     r1, [sp, #F_B]
     ldmia   r1!, {r2-r5}               @ a[i..i+3]; r1 = &a[i+4]
     str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]             @ &t[2i+1]
     ldr     r10, [r0]
     ldr     r7, [r0, #4]
     ldr     r9, [r0, #8]
