@@ -975,7 +975,7 @@ rsa_cm_select:
     mov.w   r10, #0
     mov.w   r11, #0
 .Lsel8_e:
-    .rept 4
+    .rept 8
     uadd16  lr, lr, lr
     ldmia   r1!, {r2, r3, r12}
     sel     r4, r2, r4
