@@ -42,7 +42,7 @@
     .equ F_A,    8      @ a (mul, sqr) / n (redc)
     .equ F_B,   12      @ b (mul) / t (redc) / walking a (sqr)
     .equ F_LEN, 16      @ length in limbs
-    .equ F_S,   20      @ the entry stub of the blocks' streams (Thumb bit set)
+    .equ F_S,   20      @ where the blocks enter the stream (Thumb bit set)
     .equ F_IT,  24      @ iterations of the blocks' streams
     .equ F_I,   28      @ mul: blocks left / sqr: L of the current block
     .equ F_PEND,32      @ redc: pending carry at column i+len (see there)
@@ -114,9 +114,9 @@
 @ rsa_cm_c_setup: for mul and redc, whose blocks' streams have length
 @ L = r12 (>= 1) and start from a window in r6-r10 through the entry
 @ stubs: store in the caller's frame (BL leaves sp alone) F_S = the
-@ stub of step s's rotation, F_S2 = body step s (see CALC_S24), F_OFF =
-@ the pointer advance that lines up step s's offsets and F_IT.  Clobbers
-@ r10-r12.
+@ stub of step s's rotation (body step s itself when that stub moves
+@ nothing), F_S2 = body step s (see CALC_S24), F_OFF = the pointer advance
+@ that lines up step s's offsets and F_IT.  Clobbers r10-r12.
     .p2align 2
     .thumb_func
     .type rsa_cm_c_setup, %function
