@@ -20,9 +20,10 @@
 @ is unrolled twenty-four steps and entered in the middle for lengths that
 @ are not a multiple of twenty-four (Duff's device); no five-row stream, no
 @ per-length paths, no frame buffer (the frame is 96 bytes, against 616).
-@ Rows left over when the length is not a multiple of four run as a block
-@ with zero multipliers (mul, redc) or through a one-row loop (sqr; redc
-@ below four limbs).
+@ Each block of four rows starts with its 4x4 triangle in straight-line
+@ code, whose carries are the stream's first window (entered through a
+@ rotation stub); rows left over when the length is not a multiple of four
+@ run through a one-row loop.
 @
 @ Sections: every kernel has a section of its own (.text.rsa_cm_mul,
 @ .text.rsa_cm_sqr, .text.rsa_cm_redc with redc_lazy, .text.rsa_cm_select)
@@ -41,22 +42,25 @@
     .equ F_A,    8      @ a (mul, sqr) / n (redc)
     .equ F_B,   12      @ b (mul) / t (redc) / walking a (sqr)
     .equ F_LEN, 16      @ length in limbs
-    .equ F_S,   20      @ the stream's head for length L = len (Thumb bit set)
-    .equ F_IT,  24      @ iterations of the stream for length L = len
-    .equ F_I,   28      @ current row / blocks left
-    .equ F_PEND,32      @ redc: pending carry (0/1) at column i+len
-    .equ F_OFF, 36      @ pointer offset (bytes) after the stream's first step
-    .equ F_K,   40      @ rows in the last, partial block
+    .equ F_S,   20      @ where the blocks enter the stream (Thumb bit set)
+    .equ F_IT,  24      @ iterations of the blocks' streams
+    .equ F_I,   28      @ mul: blocks left / sqr: L of the current block
+    .equ F_PEND,32      @ redc: pending carry at column i+len (see there)
+    .equ F_OFF, 36      @ pointer offset (bytes) for the stream's entry step
+    .equ F_K,   40      @ single rows left (mul, redc) / &t[2i+1] (sqr)
     .equ F_LAZY,44      @ redc: 1 for rsa_cm_redc_lazy (result < R only)
     .equ F_RET, 48      @ where the stream returns to (Thumb bit set)
-    .equ F_S2,  52      @ the body step after the head's (Thumb bit set)
+    .equ F_S2,  52      @ the body step the stub enters (Thumb bit set)
+    .equ F_N,   56      @ where the stream's b (mul) or n (redc) pointer starts
     .equ F_SIZE,60
     .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
 
 @ The stream.  Six registers R0..R5 = r6..r11 rotate through the roles P
 @ (the word the previous step completed, column j-1, not yet stored), W0..W3
 @ (the window, columns j..j+3) and F (free): at step s of the body
-@ P = R[s mod 6], Wk = R[(s+1+k) mod 6], F = R[(s+5) mod 6].  Step j:
+@ P = R[k], Wi = R[(k+1+i) mod 6], F = R[(k+5) mod 6] with the rotation
+@ k = (s+4) mod 6 (the phase puts the 32-limb REDC entry, s = 20, at the
+@ stub that moves nothing).  Step j:
 @
 @     b      = b[j]                       (r12)
 @     F      = t[j]                       (the old word seeds the carry)
@@ -72,19 +76,15 @@
 @ step.  Registers: r0 = t, r1 = b, r2-r5 = m0..m3, r6-r11 rotating,
 @ r12 = b[j], lr = iterations left; the stream returns through F_RET (the
 @ caller's frame: the stream pushes nothing, sp is the caller's).
-    .macro STEP s, p, w0, w1, w2, w3, f, store=1
+    .macro STEP s, p, w0, w1, w2, w3, f
     .if \s == 0
     ldr.w   \f, [r0], #96
     ldr.w   r12, [r1], #96
-    .if \store
     str     \p, [r0, #-100]
-    .endif
     .else
     ldr     r12, [r1, #(4*\s-96)]
     ldr     \f, [r0, #(4*\s-96)]
-    .if \store
     str     \p, [r0, #(4*\s-100)]
-    .endif
     .endif
     umaal   \w0, \f, r2, r12
     umaal   \w1, \f, r3, r12
@@ -92,299 +92,180 @@
     umaal   \w3, \f, r5, r12
     .endm
 
-@ s = 24*ceil(L/24) - L and iterations = ceil(L/24) for L in r12 (L >= 1,
-@ L <= 4096): r10 = s, r12 = iterations; clobbers r11.  ceil(L/24) is
-@ computed as ((L + 23) * 2731) >> 16, exact in this range (no UDIV).
-    .macro CALC_SI
-    add.w   r11, r12, #23
-    movw    r10, #2731
-    mul     r11, r11, r10
-    lsr.w   r11, r11, #16
-    add.w   r10, r11, r11, lsl #1
-    lsl.w   r10, r10, #3
-    sub.w   r10, r10, r12
-    mov     r12, r11
-    .endm
-
-@ r11 = s mod 6 for r10 = s < 24 (floor(s/6) = (43 s) >> 8 there);
-@ clobbers nothing else.
-    .macro MOD6
-    movs    r11, #43
-    mul     r11, r10, r11
-    lsr.w   r11, r11, #8
-    add.w   r11, r11, r11, lsl #1
-    sub.w   r11, r10, r11, lsl #1
-    .endm
-
-@ Run the stream of length len from an all-zero window: r0 = &t[first
-@ column], r1 = &b[0], r2-r5 = m0..m3, F_S/F_S2/F_OFF/F_IT set by
-@ rsa_cm_c_setup.  Continues at \ret with the window in r7-r10 and
-@ r0 = &t[first + len] (t[first..first+len) stored).  Clobbers r1, r6,
-@ r11, r12, lr.
-    .macro ENTER_ZERO ret
-    adr.w   r11, \ret
-    orr     r11, r11, #1
-    str     r11, [sp, #F_RET]
-    ldr     lr, [sp, #F_IT]
-    ldr     r12, [sp, #F_S]
-    movs    r6, #0
-    movs    r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    bx      r12
-    .endm
-
-@ redc: the four quotient words m0..m3 (r2-r5) that clear t[i..i+4), from
-@ r0 = &t[i], r1 = n, r12 = n0, by the 4x4 triangle of the reduction on
-@ copies of t[i..i+3] (m_k depends only on the low words, so the truncated
-@ computation is exact).  9 UMAAL + 4 MUL.  Clobbers r6-r11.
-    .macro REDC_QUOTIENTS
-    ldmia   r0, {r6-r9}
-    ldrd    r10, r11, [r1]             @ n[0], n[1]
-    mul     r2, r6, r12                @ m0
-    mov.w   r3, #0
-    umaal   r6, r3, r2, r10            @ r6 = 0 from here on
-    umaal   r7, r3, r2, r11
-    ldrd    r6, r5, [r1, #8]           @ n[2], n[3]
-    umaal   r8, r3, r2, r6
-    umaal   r9, r3, r2, r5
-    mul     r3, r7, r12                @ m1
-    mov.w   r4, #0
-    umaal   r7, r4, r3, r10
-    umaal   r8, r4, r3, r11
-    umaal   r9, r4, r3, r6
-    mul     r4, r8, r12                @ m2
-    mov.w   r5, #0
-    umaal   r8, r5, r4, r10
-    umaal   r9, r5, r4, r11
-    mul     r5, r9, r12                @ m3
+@ The stream's entry through the stubs for L steps in r12 (1 <= L <= 4096):
+@ \it = floor((L + 24) / 24) iterations and r11 = s = 24 * \it - L, the body
+@ step to enter at, in 1..24 (s = 24 enters at the loop test, so that the
+@ pointer offset 24 - s needs no special case); floor(x / 24) is computed
+@ as (x * 2731) >> 16, exact in this range (no UDIV).  Clobbers nothing
+@ else.
+    .macro CALC_S24 it
+    add.w   r11, r12, #24
+    movw    \it, #2731
+    mul     r11, r11, \it
+    lsr.w   \it, r11, #16
+    add.w   r11, \it, \it, lsl #1
+    rsb     r11, r12, r11, lsl #3
     .endm
 
 @ ---------------------------------------------------------------------------
 @ The shared code: stream set-up, the stream, the one-row loop, zeroing.
     .section .text.rsa_cm_c_common, "ax", %progbits
 
-@ rsa_cm_c_setup: for mul and redc, whose stream always has length len and
-@ starts from an all-zero window, entered at step s = 24*ceil(len/24) - len
-@ of the body: from r12 = len (>= 1) store in the caller's frame (BL leaves
-@ sp alone) F_S = the head of s mod 6, F_S2 = body step s + 1, F_OFF =
-@ 4 * (24 - s) (the pointer advance after the head) and F_IT = the
-@ iterations.  Clobbers r10-r12.
+@ rsa_cm_c_setup: for mul and redc, whose blocks' streams have length
+@ L = r12 (>= 1) and start from a window in r6-r10 through the entry
+@ stubs: store in the caller's frame (BL leaves sp alone) F_S = the
+@ stub of step s's rotation (body step s itself when that stub moves
+@ nothing), F_S2 = body step s (see CALC_S24), F_OFF = the pointer advance
+@ that lines up step s's offsets and F_IT.  Clobbers r10-r12.
     .p2align 2
     .thumb_func
     .type rsa_cm_c_setup, %function
 rsa_cm_c_setup:
-    CALC_SI
-    str     r12, [sp, #F_IT]
-    rsb     r11, r10, #24
-    lsl.w   r11, r11, #2
-    str     r11, [sp, #F_OFF]
-    adr.w   r11, .Ls1
-    lsl.w   r12, r10, #5
-    sub.w   r12, r12, r10, lsl #2      @ 28 s
-    add     r11, r11, r12
-    orr     r11, r11, #1
-    str     r11, [sp, #F_S2]
-    MOD6
-    adr.w   r12, .Lh0
-    add.w   r11, r11, r11, lsl #3      @ 9 (s mod 6): heads are 36 bytes
-    add.w   r12, r12, r11, lsl #2
-    orr     r12, r12, #1
-    str     r12, [sp, #F_S]
+    CALC_S24 r10
+    str     r10, [sp, #F_IT]
+    rsb     r10, r11, #24
+    lsl.w   r10, r10, #2
+    str     r10, [sp, #F_OFF]
+    adr.w   r12, .Ls0 + 1
+    add.w   r12, r12, r11, lsl #5
+    sub.w   r12, r12, r11, lsl #2      @ body step s (28 bytes a step)
+    str     r12, [sp, #F_S2]
+    adr.w   r10, .Lst_tbl
+    ldrb    r11, [r10, r11]
+    add.w   r10, r10, r11, lsl #1
+    orr     r10, r10, #1
+    cmp     r11, #((.Lst0 - .Lst_tbl) / 2)
+    it      eq
+    moveq   r10, r12                   @ the stub that moves nothing: skipped
+    str     r10, [sp, #F_S]
     bx      lr
     .size rsa_cm_c_setup, . - rsa_cm_c_setup
 
-@ rsa_cm_c_stream_l: the squaring's stream, of L = r12 steps (L may be 0),
+@ rsa_cm_c_stream_l: the squaring's stream, of L = r12 >= 1 steps,
 @ entered by B with F_RET set.
 @ In: r0 = &t[first column], r1 = &b[first word], r2-r5 = m0..m3,
-@     r6 = P (column first-1, complete, not stored), r7, r8, r9 = the window
-@     (columns first .. first+2; column first+3 is zero).
-@ Out (at F_RET): t[first-1 .. first+L) stored, r7-r10 = the window for
-@     columns first+L .. first+L+3, r0 = &t[first+L].  Clobbers r1, r6,
-@     r11, r12, lr.
+@     r6 = P (column first-1, complete, not stored), r7-r10 = the window
+@     (columns first .. first+3).
+@ Out (at F_RET): t[first-1 .. first+L) stored, r11, r6, r7, r8 = the
+@     window for columns first+L .. first+L+3, r0 = &t[first+L].
+@     Clobbers r1, r9, r10, r12, lr.
     .p2align 2
     .thumb_func
     .type rsa_cm_c_stream_l, %function
 rsa_cm_c_stream_l:
-    cmp     r12, #0
-    bne     1f
-    str     r6, [r0, #-4]
-    mov.w   r10, #0
-    ldr     pc, [sp, #F_RET]
-1:
-    CALC_SI
-    mov     lr, r12
-    @ Entering at step s > 0 skips step 0's pointer increment: start the
-    @ pointers at first + 24 - s words so that offsets 4s-96 line up.
-    rsb     r11, r10, #24
-    cmp     r10, #0
-    it      eq
-    moveq   r11, #0
-    add.w   r0, r0, r11, lsl #2
-    add.w   r1, r1, r11, lsl #2
-    adr.w   r12, .Ls0
-    lsl.w   r11, r10, #5
-    sub.w   r11, r11, r10, lsl #2      @ 28 s
-    add     r12, r12, r11
-    orr     r12, r12, #1               @ body step s
-    MOD6
+    CALC_S24 lr
+    @ Start the pointers at first + 24 - s words so that step s's offsets
+    @ 4s-96 line up.
+    rsb     r12, r11, #24
+    add.w   r0, r0, r12, lsl #2
+    add.w   r1, r1, r12, lsl #2
+    adr.w   r12, .Ls0 + 1
+    add.w   r12, r12, r11, lsl #5
+    sub.w   r12, r12, r11, lsl #2      @ body step s (28 bytes a step)
     tbb     [pc, r11]
+@ The stub of step s is that of its rotation (indexed by s, no division).
 .Lst_tbl:
+    .byte   (.Lst4 - .Lst_tbl) / 2
+    .byte   (.Lst5 - .Lst_tbl) / 2
     .byte   (.Lst0 - .Lst_tbl) / 2
     .byte   (.Lst1 - .Lst_tbl) / 2
     .byte   (.Lst2 - .Lst_tbl) / 2
     .byte   (.Lst3 - .Lst_tbl) / 2
     .byte   (.Lst4 - .Lst_tbl) / 2
     .byte   (.Lst5 - .Lst_tbl) / 2
+    .byte   (.Lst0 - .Lst_tbl) / 2
+    .byte   (.Lst1 - .Lst_tbl) / 2
+    .byte   (.Lst2 - .Lst_tbl) / 2
+    .byte   (.Lst3 - .Lst_tbl) / 2
+    .byte   (.Lst4 - .Lst_tbl) / 2
+    .byte   (.Lst5 - .Lst_tbl) / 2
+    .byte   (.Lst0 - .Lst_tbl) / 2
+    .byte   (.Lst1 - .Lst_tbl) / 2
+    .byte   (.Lst2 - .Lst_tbl) / 2
+    .byte   (.Lst3 - .Lst_tbl) / 2
+    .byte   (.Lst4 - .Lst_tbl) / 2
+    .byte   (.Lst5 - .Lst_tbl) / 2
+    .byte   (.Lst0 - .Lst_tbl) / 2
+    .byte   (.Lst1 - .Lst_tbl) / 2
+    .byte   (.Lst2 - .Lst_tbl) / 2
+    .byte   (.Lst3 - .Lst_tbl) / 2
+    .byte   (.Lst4 - .Lst_tbl) / 2
     .p2align 1
-@ Entry stubs: move (P, W0, W1, W2, 0) from r6-r10 into the registers of
-@ step s (a rotation by s mod 6), then jump to step s.
+@ Entry stubs: move (P, W0, W1, W2, W3) from r6-r10 into the registers of
+@ step s (a rotation by its k), then jump to step s (r12).
 .Lst0:
-    mov.w   r10, #0
     bx      r12
 .Lst1:
+    mov     r11, r10
     mov     r10, r9
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
-    mov.w   r11, #0
     bx      r12
 .Lst2:
     mov     r11, r9
-    mov     r10, r8
     mov     r9, r7
+    mov     r7, r10
+    mov     r10, r8
     mov     r8, r6
-    movs    r6, #0
+    mov     r6, r7
     bx      r12
 .Lst3:
     mov     r11, r8
-    mov     r10, r7
-    mov     r7, r9
+    mov     r8, r9
     mov     r9, r6
-    mov     r6, r7
-    movs    r7, #0
+    mov     r6, r8
+    mov     r8, r10
+    mov     r10, r7
+    mov     r7, r8
     bx      r12
 .Lst4:
-    mov     r10, r6
     mov     r11, r7
-    mov     r6, r8
     mov     r7, r9
-    mov.w   r8, #0
+    mov     r9, r10
+    mov     r10, r6
+    mov     r6, r8
+    mov     r8, r9
     bx      r12
 .Lst5:
     mov     r11, r6
     mov     r6, r7
     mov     r7, r8
     mov     r8, r9
-    mov.w   r9, #0
+    mov     r9, r10
     bx      r12
 
-@ Heads, one per rotation (s mod 6), 36 bytes each: the first step from an
-@ all-zero window without the store (nothing is pending yet), loading
-@ b[first] and t[first] from the unadjusted pointers, which then advance by
-@ F_OFF (into P's register, free here) to where body step s + 1 (F_S2)
-@ expects them.
-    .p2align 2
-.Lh0:
-    ldr.w   r11, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r6, [sp, #F_OFF]
-    add     r0, r0, r6
-    add     r1, r1, r6
-    umaal   r7, r11, r2, r12
-    umaal   r8, r11, r3, r12
-    umaal   r9, r11, r4, r12
-    umaal   r10, r11, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh1:
-    ldr.w   r6, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r7, [sp, #F_OFF]
-    add     r0, r0, r7
-    add     r1, r1, r7
-    umaal   r8, r6, r2, r12
-    umaal   r9, r6, r3, r12
-    umaal   r10, r6, r4, r12
-    umaal   r11, r6, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh2:
-    ldr.w   r7, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r8, [sp, #F_OFF]
-    add     r0, r0, r8
-    add     r1, r1, r8
-    umaal   r9, r7, r2, r12
-    umaal   r10, r7, r3, r12
-    umaal   r11, r7, r4, r12
-    umaal   r6, r7, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh3:
-    ldr.w   r8, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r9, [sp, #F_OFF]
-    add     r0, r0, r9
-    add     r1, r1, r9
-    umaal   r10, r8, r2, r12
-    umaal   r11, r8, r3, r12
-    umaal   r6, r8, r4, r12
-    umaal   r7, r8, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh4:
-    ldr.w   r9, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r10, [sp, #F_OFF]
-    add     r0, r0, r10
-    add     r1, r1, r10
-    umaal   r11, r9, r2, r12
-    umaal   r6, r9, r3, r12
-    umaal   r7, r9, r4, r12
-    umaal   r8, r9, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-.Lh5:
-    ldr.w   r10, [r0]
-    ldr.w   r12, [r1]
-    ldr.w   r11, [sp, #F_OFF]
-    add     r0, r0, r11
-    add     r1, r1, r11
-    umaal   r6, r10, r2, r12
-    umaal   r7, r10, r3, r12
-    umaal   r8, r10, r4, r12
-    umaal   r9, r10, r5, r12
-    ldr.w   pc, [sp, #F_S2]
-
 @ The body: 24 steps (four rotations), then the loop test; on the way out
-@ the last completed word (P of step 24 = r6) is stored.
+@ the last completed word (P of step 24 = r10) is stored.
     .p2align 2
-.Ls0:   STEP 0, r6, r7, r8, r9, r10, r11
-.Ls1:   STEP 1, r7, r8, r9, r10, r11, r6
-.Ls2:   STEP 2, r8, r9, r10, r11, r6, r7
-.Ls3:   STEP 3, r9, r10, r11, r6, r7, r8
-.Ls4:   STEP 4, r10, r11, r6, r7, r8, r9
-.Ls5:   STEP 5, r11, r6, r7, r8, r9, r10
-.Ls6:   STEP 6, r6, r7, r8, r9, r10, r11
-.Ls7:   STEP 7, r7, r8, r9, r10, r11, r6
-.Ls8:   STEP 8, r8, r9, r10, r11, r6, r7
-.Ls9:   STEP 9, r9, r10, r11, r6, r7, r8
-.Ls10:  STEP 10, r10, r11, r6, r7, r8, r9
-.Ls11:  STEP 11, r11, r6, r7, r8, r9, r10
-.Ls12:  STEP 12, r6, r7, r8, r9, r10, r11
-.Ls13:  STEP 13, r7, r8, r9, r10, r11, r6
-.Ls14:  STEP 14, r8, r9, r10, r11, r6, r7
-.Ls15:  STEP 15, r9, r10, r11, r6, r7, r8
-.Ls16:  STEP 16, r10, r11, r6, r7, r8, r9
-.Ls17:  STEP 17, r11, r6, r7, r8, r9, r10
-.Ls18:  STEP 18, r6, r7, r8, r9, r10, r11
-.Ls19:  STEP 19, r7, r8, r9, r10, r11, r6
-.Ls20:  STEP 20, r8, r9, r10, r11, r6, r7
-.Ls21:  STEP 21, r9, r10, r11, r6, r7, r8
-.Ls22:  STEP 22, r10, r11, r6, r7, r8, r9
-.Ls23:  STEP 23, r11, r6, r7, r8, r9, r10
+.Ls0:   STEP 0, r10, r11, r6, r7, r8, r9
+.Ls1:   STEP 1, r11, r6, r7, r8, r9, r10
+.Ls2:   STEP 2, r6, r7, r8, r9, r10, r11
+.Ls3:   STEP 3, r7, r8, r9, r10, r11, r6
+.Ls4:   STEP 4, r8, r9, r10, r11, r6, r7
+.Ls5:   STEP 5, r9, r10, r11, r6, r7, r8
+.Ls6:   STEP 6, r10, r11, r6, r7, r8, r9
+.Ls7:   STEP 7, r11, r6, r7, r8, r9, r10
+.Ls8:   STEP 8, r6, r7, r8, r9, r10, r11
+.Ls9:   STEP 9, r7, r8, r9, r10, r11, r6
+.Ls10:  STEP 10, r8, r9, r10, r11, r6, r7
+.Ls11:  STEP 11, r9, r10, r11, r6, r7, r8
+.Ls12:  STEP 12, r10, r11, r6, r7, r8, r9
+.Ls13:  STEP 13, r11, r6, r7, r8, r9, r10
+.Ls14:  STEP 14, r6, r7, r8, r9, r10, r11
+.Ls15:  STEP 15, r7, r8, r9, r10, r11, r6
+.Ls16:  STEP 16, r8, r9, r10, r11, r6, r7
+.Ls17:  STEP 17, r9, r10, r11, r6, r7, r8
+.Ls18:  STEP 18, r10, r11, r6, r7, r8, r9
+.Ls19:  STEP 19, r11, r6, r7, r8, r9, r10
+.Ls20:  STEP 20, r6, r7, r8, r9, r10, r11
+.Ls21:  STEP 21, r7, r8, r9, r10, r11, r6
+.Ls22:  STEP 22, r8, r9, r10, r11, r6, r7
+.Ls23:  STEP 23, r9, r10, r11, r6, r7, r8
 .Lst_end:
     subs    lr, lr, #1
     bne     .Ls0
-    str     r6, [r0, #-4]
+    str     r10, [r0, #-4]
     ldr     pc, [sp, #F_RET]
     .size rsa_cm_c_stream_l, . - rsa_cm_c_stream_l
 @ ---------------------------------------------------------------------------
@@ -447,11 +328,13 @@ rsa_cm_zero:
 @ t[0..2len) = a * b, len >= 1.
 @
 @ Row-blocked operand scanning: t[0..len) is cleared, then for each block of
-@ four rows i..i+3 the stream adds a[i..i+3] * b into t[i..i+len) (loading
-@ the old words) and the final window is stored to t[i+len..i+len+4), which
-@ no earlier block has written.  Rows left over (len mod 4, all of them
-@ when len < 4) run as one more block with the missing multipliers zero and
-@ only the valid window words stored.
+@ four rows i..i+3 a 4x4 triangle in row order adds a[i..i+3] * b[0..3]
+@ into t[i..i+7) (columns i..i+3 complete, i+3 left to the stream as its
+@ pending word, the carries are its window), the stream adds a[i..i+3] *
+@ b[4..len) from column i+4, and the final window is stored to
+@ t[i+len..i+len+4), which no earlier block has written.  The len mod 4
+@ rows left over, and all rows when len < 5, run one at a time through the
+@ one-row loop, whose carry is stored to t[i+len].
     .section .text.rsa_cm_mul, "ax", %progbits
     .p2align 2
     .global rsa_cm_mul
@@ -464,66 +347,93 @@ rsa_cm_mul:
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_B]
     str     r3, [sp, #F_LEN]
+    str     r3, [sp, #F_K]             @ single rows (all of them below five)
     mov     r12, r3
     bl      rsa_cm_zero
     ldr     r3, [sp, #F_LEN]
-    mov     r12, r3
+    cmp     r3, #5
+    blo     .Lmul_rows
+    and     r4, r3, #3
+    str     r4, [sp, #F_K]
+    lsrs    r4, r3, #2
+    str     r4, [sp, #F_I]             @ blocks of four
+    sub.w   r12, r3, #4
     bl      rsa_cm_c_setup
-    ldr     r3, [sp, #F_LEN]
-    lsrs    r2, r3, #2
-    str     r2, [sp, #F_I]             @ full blocks of four
-    and     r3, r3, #3
-    str     r3, [sp, #F_K]             @ rows in the partial block
-.Lmul_r4:
-    ldr     r3, [sp, #F_I]
-    cmp     r3, #0
-    beq     .Lmul_left
-.Lmul_blk:
-    ldr     r1, [sp, #F_A]
-    ldmia   r1!, {r2-r5}               @ a[i..i+3]
-    str     r1, [sp, #F_A]
-    ldr     r0, [sp, #F_T]             @ &t[i]
-    add.w   r11, r0, #16
-    str     r11, [sp, #F_T]
-    ldr     r1, [sp, #F_B]
-    ENTER_ZERO .Lmul_ret
+    ldr     r2, [sp, #F_B]
+    ldr     r4, [sp, #F_OFF]
+    add     r2, r2, r4
+    adds    r2, r2, #16
+    str     r2, [sp, #F_N]             @ &b[4] + offset
+    adr.w   r11, .Lmul_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
+    b       .Lmul_blk
 .Lmul_ret:
-    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
+    str     r11, [r0], #4              @ t[i+len..i+len+4)
+    stmia   r0, {r6-r8}
     ldr     r3, [sp, #F_I]
     subs    r3, r3, #1
     str     r3, [sp, #F_I]
-    bne     .Lmul_blk
-.Lmul_left:
-    @ the last len mod 4 rows: one more block with zero multipliers
+    beq     .Lmul_rows
+.Lmul_blk:
+    @ row k adds a[i+k] * b[0..3] into columns i+k..i+k+3; column i+k is
+    @ then complete (stored, its register the next row's carry)
+    ldr     r1, [sp, #F_A]
+    ldmia   r1!, {r2-r5}               @ a[i..i+3]
+    str     r1, [sp, #F_A]
+    ldr     r12, [sp, #F_T]            @ &t[i]
+    ldr     r1, [sp, #F_B]
+    ldr     r6, [r12, #12]
+    ldmia   r12, {r8-r10}              @ t[i..i+2]
+    ldmia   r1, {r0, r1, r11, lr}      @ b[0..3]
+    movs    r7, #0
+    umaal   r8, r7, r2, r0
+    umaal   r9, r7, r2, r1
+    umaal   r10, r7, r2, r11
+    umaal   r6, r7, r2, lr
+    str     r8, [r12]
+    mov.w   r8, #0
+    umaal   r9, r8, r3, r0
+    umaal   r10, r8, r3, r1
+    umaal   r6, r8, r3, r11
+    umaal   r7, r8, r3, lr
+    str     r9, [r12, #4]
+    mov.w   r9, #0
+    umaal   r10, r9, r4, r0
+    umaal   r6, r9, r4, r1
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r4, lr
+    str     r10, [r12, #8]
+    mov.w   r10, #0
+    umaal   r6, r10, r5, r0            @ column i+3: P, stored by the stream
+    umaal   r7, r10, r5, r1
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r5, lr
+    add.w   r0, r12, #16
+    str     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_OFF]
+    add     r0, r0, r1
+    ldr     r1, [sp, #F_N]
+    ldr     r12, [sp, #F_S2]
+    ldr     lr, [sp, #F_IT]
+    ldr     pc, [sp, #F_S]
+.Lmul_rows:
     ldr     r3, [sp, #F_K]
     cmp     r3, #0
     beq     .Lmul_done
+    subs    r3, r3, #1
+    str     r3, [sp, #F_K]
     ldr     r1, [sp, #F_A]
-    mov.w   r4, #0
-    mov.w   r5, #0
-    cmp     r3, #2
-    blo     1f
-    beq     2f
-    ldmia   r1, {r2-r4}
-    b       3f
-1:  ldr     r2, [r1]
-    mov.w   r3, #0
-    b       3f
-2:  ldrd    r2, r3, [r1]
-3:  ldr     r0, [sp, #F_T]
+    ldr     r2, [r1], #4               @ m = a[i]
+    str     r1, [sp, #F_A]
+    ldr     r0, [sp, #F_T]
+    adds    r1, r0, #4
+    str     r1, [sp, #F_T]
     ldr     r1, [sp, #F_B]
-    ENTER_ZERO .Lmul_left_ret
-.Lmul_left_ret:
-    ldr     r3, [sp, #F_K]
-    cmp     r3, #2
-    blo     1f
-    beq     2f
-    stmia   r0, {r7-r9}
-    b       .Lmul_done
-1:  str     r7, [r0]
-    b       .Lmul_done
-2:  strd    r7, r8, [r0]
-    b       .Lmul_done
+    ldr     r12, [sp, #F_LEN]
+    bl      rsa_cm_row1
+    str     r7, [r0]                   @ t[i+len]
+    b       .Lmul_rows
 .Lmul_done:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
@@ -542,9 +452,8 @@ rsa_cm_mul:
 @    The last len mod 4 rows (and all rows when len < 4) use the one-row
 @    loop.
 @ 2. Doubling and the diagonal in one pass, two limbs (four words) per
-@    iteration: LDM t, LDM a, 4 ADCS (doubling, carry in the C flag),
-@    UMAAL lo += a*a + c, UMAAL hi += c (second carry in a register) twice,
-@    STM.
+@    step: LDM t, LDM a, per limb UMULL (a*a) and two UMAAL (2*w + that
+@    word + c), STM.
     .section .text.rsa_cm_sqr, "ax", %progbits
     .p2align 2
     .global rsa_cm_sqr
@@ -570,41 +479,49 @@ rsa_cm_sqr:
     adr.w   r11, .Lsqr_ret
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]          @ where rsa_cm_c_stream_l returns
+    b       .Lsqr_blk
+.Lsqr_ret:
+    str     r11, [r0], #4              @ t[i+len..i+len+4)
+    stmia   r0, {r6-r8}
 .Lsqr_blk:
     ldr     r12, [sp, #F_I]            @ L = len - i - 4
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    ldr     r1, [sp, #F_B]
     cmp     r12, #0
     blt     .Lsqr_rows
     sub     r11, r12, #4
     str     r11, [sp, #F_I]
-    ldr     r1, [sp, #F_B]
     ldmia   r1!, {r2-r5}               @ a[i..i+3]; r1 = &a[i+4]
     str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]             @ &t[2i+1]
-    ldmia   r0, {r9-r11}               @ t[2i+1], t[2i+2], t[2i+3]
-    @ column 2i+1: a_i a_{i+1}
+    ldr     r10, [r0]
+    ldr     r7, [r0, #4]
+    ldr     r9, [r0, #8]
+    @ the triangle, straight into the stream's registers (P = r6, window
+    @ r7-r10)
+    mov.w   r11, #0
+    umaal   r10, r11, r2, r3           @ column 2i+1 done
+    umaal   r11, r7, r2, r4            @ column 2i+2 done
     mov.w   r6, #0
-    umaal   r9, r6, r2, r3             @ r9 done, r6 = column 2i+2 acc
-    @ column 2i+2: a_i a_{i+2}; a_{i+1} a_{i+2} goes to 2i+3
-    umaal   r6, r10, r2, r4            @ r6 done
-    mov.w   r7, #0
-    umaal   r7, r10, r3, r4            @ r7 = col 2i+3 acc, r10 = col 2i+4
-    @ column 2i+3: a_i a_{i+3}; a_{i+1} a_{i+3} -> 2i+4; a_{i+2} a_{i+3} -> 2i+5
-    umaal   r7, r11, r2, r5            @ r7 done
-    umaal   r10, r11, r3, r5           @ col 2i+4 acc
+    umaal   r6, r7, r3, r4
+    umaal   r6, r9, r2, r5             @ column 2i+3 done: P, stored by the stream
+    umaal   r7, r9, r3, r5             @ column 2i+4
     mov.w   r8, #0
-    umaal   r8, r11, r4, r5            @ r8 = col 2i+5, r11 = col 2i+6
-    str     r9, [r0]
-    str     r6, [r0, #4]
-    add.w   r9, r0, #32
-    str     r9, [sp, #F_K]             @ next block: &t[2i+9]
-    adds    r0, r0, #12                @ &t[2i+4]
-    mov     r6, r7                     @ P: column 2i+3, stored by the stream
-    mov     r7, r10
-    mov     r9, r11
+    umaal   r8, r9, r4, r5             @ columns 2i+5, 2i+6
+    str     r10, [r0]
+    str     r11, [r0, #4]
+    add.w   r11, r0, #32
+    str     r11, [sp, #F_K]            @ next block: &t[2i+9]
+    add.w   r0, r0, #12                @ &t[2i+4]
+    mov.w   r10, #0                    @ column 2i+7
+    beq     .Lsqr_l0                   @ flags of the test of L above
     b.w     rsa_cm_c_stream_l
-.Lsqr_ret:
-    stmia   r0, {r7-r10}               @ t[i+len..i+len+4)
-    b       .Lsqr_blk
+.Lsqr_l0:
+    str     r6, [r0, #-4]              @ no stream: P stored here, the
+    mov     r11, r7                    @ window moved to where the stream
+    mov     r6, r8                     @ leaves it
+    mov     r7, r9
+    mov     r8, r10
+    b       .Lsqr_ret
 .Lsqr_rows:
     @ rows i..len-1 one at a time (fewer than four left); row length
     @ L = len - i - 1 = r12 + 3
@@ -625,64 +542,56 @@ rsa_cm_sqr:
 .Lsqr_diag:
     @ doubling and diagonal: one limb first for an odd length, one pair of
     @ limbs for an odd number of pairs, then two pairs (eight words of t)
-    @ per iteration.  The carry of the doubling stays in C (TEQ, CBZ and
-    @ UBFX leave it alone), that of the diagonal in r11.
+    @ per iteration.  Each word w becomes 2*w + (a word of a_k^2) + c by
+    @ one UMAAL with the constant 2 (r12), the carry c in r11.
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
-    ldr     r2, [sp, #F_LEN]
-    add.w   r10, r1, r2, lsl #2        @ end of a
-    and     r3, r2, #1
+    ldr     lr, [sp, #F_LEN]
+    add.w   r10, r1, lr, lsl #2        @ end of a
     mov.w   r11, #0
-    mov.w   r12, #0
-    cmn     r12, r12                   @ C = 0
-    cbz     r3, 1f
+    mov.w   r12, #2
+    tst     lr, #1
+    beq     1f
     @ odd length: one limb first
     ldrd    r4, r5, [r0]
     ldr     r6, [r1], #4
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r4, r11, r6, r6
-    umaal   r5, r11, r12, r12
-    strd    r4, r5, [r0], #8
-1:  ubfx    r3, r2, #1, #1             @ odd number of pairs
-    cbz     r3, 3f
+    umull   r2, r3, r6, r6
+    umaal   r2, r11, r4, r12
+    umaal   r3, r11, r5, r12
+    strd    r2, r3, [r0], #8
+1:  tst     lr, #2                     @ odd number of pairs
+    beq     3f
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
-3:  teq     r1, r10
+    umull   r2, r3, r8, r8
+    umaal   r2, r11, r4, r12
+    umaal   r3, r11, r5, r12
+    umull   r4, r5, r9, r9
+    umaal   r4, r11, r6, r12
+    umaal   r5, r11, r7, r12
+    stmia   r0!, {r2-r5}
+3:  cmp     r1, r10
     beq     2f
 4:
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
+    umull   r2, r3, r8, r8
+    umaal   r2, r11, r4, r12
+    umaal   r3, r11, r5, r12
+    umull   r4, r5, r9, r9
+    umaal   r4, r11, r6, r12
+    umaal   r5, r11, r7, r12
+    stmia   r0!, {r2-r5}
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
-    teq     r1, r10
+    umull   r2, r3, r8, r8
+    umaal   r2, r11, r4, r12
+    umaal   r3, r11, r5, r12
+    umull   r4, r5, r9, r9
+    umaal   r4, r11, r6, r12
+    umaal   r5, r11, r7, r12
+    stmia   r0!, {r2-r5}
+    cmp     r1, r10
     bne     4b
 2:
     add     sp, sp, #F_SIZE
@@ -694,13 +603,14 @@ rsa_cm_sqr:
 @ r = t * 2^(-32 len) mod n in [0, n), for t < n * 2^(32 len);
 @ n0 = -n^-1 mod 2^32; t (2 len words) is clobbered.  len >= 1.
 @
-@ Four rows at a time.  For the block at row i, REDC_QUOTIENTS finds the
-@ four quotient words m0..m3 that clear t[i..i+4) on copies of t[i..i+3];
-@ the stream adds (m0..m3) * n into t[i..i+len) from a zero window, and the
-@ window is added into t[i+len..i+len+4) with the pending carry from the
-@ previous block (one bit, the "top" word at the end).  Rows left over run
-@ as one more block with the surplus m_k set to zero and only the valid
-@ window words added; len < 4 uses the one-row loop (m = t[i] * n0).  Then
+@ Four rows at a time.  For the block at row i, a 4x4 triangle in row order
+@ finds the quotient words m0..m3 that clear t[i..i+4) while it adds
+@ (m0..m3) * n[0..3]: its carries are the stream's window, so the stream
+@ (entered through a stub, no product done twice) adds (m0..m3) * n[4..len)
+@ from column i+4, and the window is added into t[i+len..i+len+4) with the
+@ pending carry from the previous block (one bit, the "top" word at the
+@ end).  The len mod 4 rows left over, and all rows when len < 5, run one
+@ at a time through the one-row loop (m = t[i] * n0).  Then
 @ the constant-time final subtraction: r = x - n with the borrow chain,
 @ mask = top - borrow (0 or all ones) turned into the GE flags by UADD8,
 @ and r = SEL(x, r) word by word; or, for rsa_cm_redc_lazy, one
@@ -717,109 +627,106 @@ rsa_cm_redc:
     str     r4, [sp, #F_LAZY]
 .Lredc_common:
     str     r0, [sp, #F_R]
-    str     r1, [sp, #F_T]
-    str     r1, [sp, #F_B]             @ t (F_T walks down the blocks)
+    str     r1, [sp, #F_T]             @ &t[i], walks up
+    str     r1, [sp, #F_B]             @ t
     str     r2, [sp, #F_A]
     str     r3, [sp, #F_LEN]
     mov.w   r4, #0
-    str     r4, [sp, #F_I]
     str     r4, [sp, #F_PEND]
-    cmp     r3, #4
-    blo     .Lredc_small
-    mov     r12, r3
+    str     r3, [sp, #F_K]             @ single rows (all of them below five)
+    cmp     r3, #5
+    blo     .Lredc_rows
+    and     r4, r3, #3
+    str     r4, [sp, #F_K]
+    bic     r4, r3, #3
+    lsrs    r4, r4, #1
+    str     r4, [sp, #F_PEND]          @ 2 * blocks + pending (0)
+    sub.w   r12, r3, #4
     bl      rsa_cm_c_setup
-    ldr     r3, [sp, #F_LEN]
-    lsrs    r2, r3, #2
-    str     r2, [sp, #F_I]             @ full blocks of four
-    and     r3, r3, #3
-    str     r3, [sp, #F_K]             @ rows in the partial block
-.Lredc_r4:
-    ldr     r3, [sp, #F_I]
-    cmp     r3, #0
-    beq     .Lredc_left
-.Lredc_blk:
-    ldr     r0, [sp, #F_T]             @ &t[i]
-    ldr     r1, [sp, #F_A]             @ n
-    ldr     r12, [sp, #F_ARG5]         @ n0
-    add.w   r11, r0, #16
-    str     r11, [sp, #F_T]
-    REDC_QUOTIENTS
-    ENTER_ZERO .Lredc_ret
+    ldr     r2, [sp, #F_A]
+    ldr     r4, [sp, #F_OFF]
+    add     r2, r2, r4
+    adds    r2, r2, #16
+    str     r2, [sp, #F_N]             @ &n[4] + offset
+    adr.w   r11, .Lredc_ret
+    orr     r11, r11, #1
+    str     r11, [sp, #F_RET]
+    b       .Lredc_blk
 .Lredc_ret:
-    @ t[i+len..i+len+4) += window + pending carry
+    @ t[i+len..i+len+4) += window + pending carry; F_PEND holds the
+    @ pending bit under twice the blocks left
     ldr     lr, [sp, #F_PEND]
     ldmia   r0, {r2-r5}
+    sub.w   lr, lr, #2
     lsrs    lr, lr, #1                 @ C = pending
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
+    adcs    r2, r2, r11
+    adcs    r3, r3, r6
+    adcs    r4, r4, r7
+    adcs    r5, r5, r8
     stmia   r0, {r2-r5}
-    mov.w   lr, #0
-    adc     lr, lr, #0
+    adc     lr, lr, lr
     str     lr, [sp, #F_PEND]
-    ldr     r3, [sp, #F_I]
-    subs    r3, r3, #1
-    str     r3, [sp, #F_I]
-    bne     .Lredc_blk
-.Lredc_left:
-    @ the last len mod 4 rows: a block whose surplus quotients are zero
+    cmp     lr, #2
+    blo     .Lredc_rows
+.Lredc_blk:
+    @ The 4x4 triangle in row order: row k finds m_k = t[i+k] * n0 and adds
+    @ m_k * n[0..3] into columns i+k..i+k+3 (column i+k becomes zero and
+    @ its register is the next row's carry); the carries out of the rows
+    @ are columns i+4..i+7, the window of the stream, which then adds
+    @ m0..m3 * n[4..len) from column i+4.
+    ldr     r0, [sp, #F_T]
+    ldr     r12, [sp, #F_ARG5]         @ n0
+    ldr     r1, [sp, #F_A]
+    ldr     r6, [r0, #12]              @ t[i+3]
+    ldmia   r0, {r8-r10}               @ t[i..i+2]
+    ldmia   r1, {r0, r1, r11, lr}      @ n[0..3]
+    mul     r2, r8, r12                @ m0
+    movs    r7, #0
+    umaal   r8, r7, r2, r0
+    umaal   r9, r7, r2, r1
+    umaal   r10, r7, r2, r11
+    umaal   r6, r7, r2, lr
+    mul     r3, r9, r12                @ m1
+    umaal   r9, r8, r3, r0
+    umaal   r10, r8, r3, r1
+    umaal   r6, r8, r3, r11
+    umaal   r7, r8, r3, lr
+    mul     r4, r10, r12               @ m2
+    umaal   r10, r9, r4, r0
+    umaal   r6, r9, r4, r1
+    umaal   r7, r9, r4, r11
+    umaal   r8, r9, r4, lr
+    mul     r5, r6, r12                @ m3
+    umaal   r6, r10, r5, r0            @ r6 = 0: P, stored to the dead t[i+3]
+    umaal   r7, r10, r5, r1
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r5, lr
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_OFF]
+    adds    r0, r0, #16
+    str     r0, [sp, #F_T]
+    add     r0, r0, r1
+    ldr     r1, [sp, #F_N]
+    ldr     r12, [sp, #F_S2]
+    ldr     lr, [sp, #F_IT]
+    ldr     pc, [sp, #F_S]
+.Lredc_rows:
+    @ single rows (len mod 4 after the blocks, all rows below five limbs):
+    @ m = t[i] * n0, t[i..i+len) += m * n, the carry and the pending bit
+    @ into t[i+len]
     ldr     r3, [sp, #F_K]
     cmp     r3, #0
     beq     .Lredc_final
+    subs    r3, r3, #1
+    str     r3, [sp, #F_K]
     ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_A]
     ldr     r12, [sp, #F_ARG5]
-    REDC_QUOTIENTS
-    ldr     r12, [sp, #F_K]
-    mov.w   r5, #0
-    cmp     r12, #3
-    beq     2f
-    mov.w   r4, #0
-    cmp     r12, #2
-    beq     2f
-    mov.w   r3, #0
-2:
-    ENTER_ZERO .Lredc_left_ret
-.Lredc_left_ret:
-    @ t[i+len..i+len+k) += window + pending (k = 1..3)
-    ldr     r12, [sp, #F_K]
-    ldr     lr, [sp, #F_PEND]
-    lsrs    lr, lr, #1
     ldr     r2, [r0]
-    adcs    r2, r2, r7
-    str     r2, [r0], #4
-    teq     r12, #1
-    beq     5f
-    ldr     r2, [r0]
-    adcs    r2, r2, r8
-    str     r2, [r0], #4
-    teq     r12, #2
-    beq     5f
-    ldr     r2, [r0]
-    adcs    r2, r2, r9
-    str     r2, [r0], #4
-5:
-    mov.w   lr, #0
-    adc     lr, lr, #0
-    str     lr, [sp, #F_PEND]
-    b       .Lredc_final
-
-.Lredc_small:
-    @ len < 4: row i with m = t[i] * n0
-    ldr     r11, [sp, #F_I]
-    ldr     r3, [sp, #F_LEN]
-    cmp     r11, r3
-    beq     .Lredc_final
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, r11, lsl #2
-    ldr     r2, [r0]
-    ldr     r12, [sp, #F_ARG5]
+    adds    r1, r0, #4
+    str     r1, [sp, #F_T]
     mul     r2, r2, r12
-    add.w   r11, r11, #1
-    str     r11, [sp, #F_I]
     ldr     r1, [sp, #F_A]
-    mov     r12, r3
+    ldr     r12, [sp, #F_LEN]
     bl      rsa_cm_row1
     ldr     r2, [r0]
     ldr     lr, [sp, #F_PEND]
@@ -829,7 +736,7 @@ rsa_cm_redc:
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
     str     r2, [r0]
-    b       .Lredc_small
+    b       .Lredc_rows
 
 .Lredc_final:
     ldr     r4, [sp, #F_LAZY]
@@ -1010,7 +917,8 @@ rsa_cm_redc_lazy:
 @ exactly when e == index, and D steps to the next entry at the same time.
 @ Registers: r0 = r, r1 = entry pointer (walks down the table and back),
 @ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
-@ r8-r11 = entry words, r12 = 0x01010101, lr = D.
+@ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Tables of 16 entries
+@ take eight words at a time first (see below).
     .section .text.rsa_cm_select, "ax", %progbits
     .p2align 2
     .global rsa_cm_select
@@ -1034,6 +942,72 @@ rsa_cm_select:
     lsl.w   r2, r2, #2                 @ stride in bytes
     mul     r5, r3, r2
     str     r5, [sp, #12]              @ count * stride: one walk down the table
+    @ 16 entries (the 4-bit window table): groups of eight words first, one
+    @ UADD16 doubling per entry on D = 0x8000 >> index in both halfwords
+    @ (a carry out of both halves, GE = 1111, exactly at entry == index), so
+    @ that no constant register is needed; r0 = stride - 24, the walk's end
+    @ is at [sp, #28].
+    cmp     r3, #16
+    bne     9f
+    lsrs    r5, r4, #1                 @ groups of eight
+    beq     9f
+    str     r5, [sp, #32]
+    and     r4, r4, #1
+    str     r4, [sp, #4]               @ a group of four may be left
+    ldr     r4, [sp, #72]              @ index
+    mov.w   r5, #0x8000
+    lsr.w   r5, r5, r4
+    orr     r5, r5, r5, lsl #16
+    str     r5, [sp, #24]
+    str     r0, [sp, #20]
+    sub.w   r0, r2, #24
+.Lsel8_grp:
+    ldr     r2, [sp, #12]
+    ldr     lr, [sp, #24]
+    add     r2, r2, r1
+    str     r2, [sp, #28]              @ end of this walk
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+.Lsel8_e:
+    .rept 8
+    uadd16  lr, lr, lr
+    ldmia   r1!, {r2, r3, r12}
+    sel     r4, r2, r4
+    sel     r5, r3, r5
+    sel     r6, r12, r6
+    ldmia   r1!, {r2, r3, r12}
+    sel     r7, r2, r7
+    sel     r8, r3, r8
+    sel     r9, r12, r9
+    ldmia   r1, {r2, r3}
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    add     r1, r1, r0
+    .endr
+    ldr     r2, [sp, #28]
+    cmp     r1, r2
+    bne     .Lsel8_e
+    ldr     r2, [sp, #20]
+    stmia   r2!, {r4-r11}
+    str     r2, [sp, #20]
+    ldr     r2, [sp, #12]
+    sub     r1, r1, r2
+    adds    r1, r1, #32                @ next group of the first entry
+    ldr     r2, [sp, #32]
+    subs    r2, r2, #1
+    str     r2, [sp, #32]
+    bne     .Lsel8_grp
+    add.w   r2, r0, #24                @ stride
+    ldr     r0, [sp, #20]
+    movw    r12, #0x0101
+    movt    r12, #0x0101
+9:
     ldr     r4, [sp, #4]
     cmp     r4, #0
     beq     .Lsel_words
