@@ -594,12 +594,6 @@ def sqr32_sp():
     L = 32
     o = []
     a = o.append
-    a("    @ a copied to the frame buffer (the stream reads it there)")
-    a("    ldr     r1, [sp, #F_A]")
-    a("    add.w   r0, sp, #F_BUF")
-    for regs in ("r2-r12, lr", "r2-r12, lr", "r2-r9"):
-        a(f"    ldmia   r1!, {{{regs}}}")
-        a(f"    stmia   r0!, {{{regs}}}")
     a("    ldr     r0, [sp, #F_T]")
     pos = 0
 

@@ -109,9 +109,7 @@ pub fn pow_secret_window(
             continue;
         }
         // acc stays below R (lazy reductions); reduce_wide ends in [0, n).
-        for _ in 0..window_bits {
-            m.sqr_assign_lazy(acc, t);
-        }
+        m.sqr_n_assign_lazy(acc, t, window_bits);
         kernels::select(sel, &table[..], index);
         m.mul_assign_lazy(acc, sel, t);
     }

@@ -151,6 +151,13 @@ impl<'a> Modulus<'a> {
         redc_lazy(a, t, self.n, self.n0);
     }
 
+    /// [`Modulus::sqr_assign_lazy`] `k` times (one kernel call where the
+    /// backend fuses them).
+    #[inline]
+    pub(crate) fn sqr_n_assign_lazy(&self, a: &mut [Limb], t: &mut [Limb], k: usize) {
+        kernels::sqr_n_lazy(a, t, self.n, self.n0, k);
+    }
+
     /// `r ≡ a·b·R⁻¹ (mod n)`, `r < R` for `a, b < R`: [`Modulus::mul`]
     /// with the lazy reduction of [`Modulus::mul_assign_lazy`].
     #[inline]

@@ -44,6 +44,8 @@ unsafe extern "C" {
     fn rsa_cm_redc(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_redc_lazy(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_select(r: *mut Limb, table: *const Limb, len: usize, count: usize, index: usize);
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_sqr_redc32(a: *mut Limb, t: *mut Limb, n: *const Limb, k: usize, n0: Limb);
 }
 
 /// Longest operand (in limbs) the assembly takes: its entry arithmetic
@@ -125,6 +127,31 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     let len = redc_lengths(r, t, n);
     // SAFETY: as for redc.
     unsafe { rsa_cm_redc_lazy(r.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), len, n0) }
+}
+
+/// `k` lazy Montgomery squarings of `a` in place: `a ≡ a²·R⁻¹ (mod n)`,
+/// `a < R`, `k` times (`sqr` and `redc_lazy` `k` times); `t` is scratch. At
+/// 32 limbs the fast set does them in one call that copies `n` once and
+/// keeps `a` in its frame between squarings.
+///
+/// # Panics
+/// As [`redc`], or if `a.len() != n.len()`.
+pub fn sqr_n_lazy(a: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb, k: usize) {
+    let len = redc_lengths(a, t, n);
+    assert!(a.len() == len, "umaal::sqr_n_lazy: lengths");
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    if len == 32 {
+        if k != 0 {
+            // SAFETY: a has 32 limbs, t at least 64, n 32; only those are
+            // accessed.
+            unsafe { rsa_cm_sqr_redc32(a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), k, n0) }
+        }
+        return;
+    }
+    for _ in 0..k {
+        sqr(t, a);
+        redc_lazy(a, t, n, n0);
+    }
 }
 
 /// `r = table[index]`, reading every entry of `table`.
@@ -336,6 +363,45 @@ mod tests {
                     let lhs = (BigUint::from_slice(&got) * &r_big) % &nb;
                     let rhs = BigUint::from_slice(&t) % &nb;
                     assert_eq!(lhs, rhs, "redc_lazy len {len} round {round} kind {kind}");
+                }
+            }
+        }
+    }
+
+    /// sqr_n_lazy against sqr and redc_lazy k times (the same function of
+    /// a, even for a ≥ n: both are exact up to the lazy step), for any a < R.
+    #[test]
+    fn sqr_n_lazy_matches_the_loop() {
+        let mut rng = Rng(0x5eed_0f5a_0a11);
+        for len in [1usize, 5, 17, 31, 32, 33, 48, 64] {
+            for round in 0..10 {
+                let n = match round {
+                    0 => vec![u32::MAX; len],
+                    1 => {
+                        let mut n = vec![0; len];
+                        n[0] = 1;
+                        n[len - 1] |= 1 << 31;
+                        n
+                    }
+                    _ => odd_modulus(&mut rng, len),
+                };
+                let n0 = neg_inv(n[0]);
+                let a = if round == 2 {
+                    vec![u32::MAX; len]
+                } else {
+                    rng.limbs(len)
+                };
+                for k in 0..7 {
+                    let mut want = a.clone();
+                    let mut t = vec![0; 2 * len];
+                    for _ in 0..k {
+                        sqr(&mut t, &want);
+                        redc_lazy(&mut want, &mut t, &n, n0);
+                    }
+                    let mut got = a.clone();
+                    let mut t = vec![0x9999_9999; 2 * len];
+                    sqr_n_lazy(&mut got, &mut t, &n, n0, k);
+                    assert_eq!(got, want, "sqr_n_lazy len {len} round {round} k {k}");
                 }
             }
         }
