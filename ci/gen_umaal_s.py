@@ -297,6 +297,7 @@ def redc_loop_sp(L):
     a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and final step (F_S/F_OFF/F_IT were set for")
     a(f"    @ len by the caller).")
     o.extend(copy_to_buf(L, "F_A"))
+    a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
     if L in (48, 64):
         a(f"    adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step {64 - L}")
         a(f"    ldr     r5, [r4]")
@@ -382,6 +383,7 @@ def sqr_blocks_sp(L):
     a(f"    @ column 2i+4 into the register the step stores there); then the")
     a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and doubling pass.  t[0..len) was cleared.")
     o.extend(copy_to_buf(L, "F_A"))
+    a(f".Lsqr{L}_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)")
     a("    ldr     r0, [sp, #F_T]")
     pos = 0
 

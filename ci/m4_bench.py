@@ -344,10 +344,10 @@ MUL_COSTS = {"cortex-m4": None, "cortex-m3": M3_MUL_WORST, "cortex-m3-best": M3_
 # --------------------------------------------------------------------------
 KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
            "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select",
-           "rsa_cm_sqr_redc32": "sqrn"}
+           "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn"}
 # Reached once per squaring inside a fused call (sqrn): the split counts its
 # pairs there.
-PAIR_MARKS = ("rsa_cm_sqr_redc32_pair",)
+PAIR_MARKS = ("rsa_cm_sqr_redc32_pair", "rsa_cm_sqr_redc4864_pair")
 PAIR_ADDRS = set()
 # Rust functions the split tells apart (substrings of their symbols).
 FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"))

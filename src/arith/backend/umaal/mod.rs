@@ -46,6 +46,15 @@ unsafe extern "C" {
     fn rsa_cm_select(r: *mut Limb, table: *const Limb, len: usize, count: usize, index: usize);
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc32(a: *mut Limb, t: *mut Limb, n: *const Limb, k: usize, n0: Limb);
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_sqr_redc4864(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        k: usize,
+        n0: Limb,
+        len: usize,
+    );
 }
 
 /// Longest operand (in limbs) the assembly takes: its entry arithmetic
@@ -132,7 +141,7 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 /// `k` lazy Montgomery squarings of `a` in place: `a ≡ a²·R⁻¹ (mod n)`,
 /// `a < R`, `k` times (`sqr` and `redc_lazy` `k` times); `t` is scratch. At
 /// 32 limbs the fast set does them in one call that copies `n` once and
-/// keeps `a` in its frame between squarings.
+/// keeps `a` in its frame between squarings; at 48 and 64 limbs likewise.
 ///
 /// # Panics
 /// As [`redc`], or if `a.len() != n.len()`.
@@ -145,6 +154,15 @@ pub fn sqr_n_lazy(a: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb, k: usize
             // SAFETY: a has 32 limbs, t at least 64, n 32; only those are
             // accessed.
             unsafe { rsa_cm_sqr_redc32(a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), k, n0) }
+        }
+        return;
+    }
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    if len == 48 || len == 64 {
+        if k != 0 {
+            // SAFETY: a and n have len limbs, t at least 2·len; only those
+            // are accessed.
+            unsafe { rsa_cm_sqr_redc4864(a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), k, n0, len) }
         }
         return;
     }

@@ -1086,6 +1086,8 @@ rsa_cm_sqr:
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_LEN]
+    mov.w   r3, #0
+    str     r3, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
     cmp     r2, #32
     beq.w   .Lsqr32z
     mov     r12, r2
@@ -1301,6 +1303,10 @@ rsa_cm_sqr:
     teq     r1, r10
     bne     4b
 2:
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    it      ne
+    bxne    r4                         @ rsa_cm_sqr_redc4864
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_sqr, . - rsa_cm_sqr
@@ -1510,8 +1516,9 @@ rsa_cm_redc:
 
 .Lredc_final:
     ldr     r4, [sp, #F_LAZY]
-    cmp     r4, #0
-    bne.w   .Lredc_lazy
+    cmp     r4, #1
+    beq.w   .Lredc_lazy
+    bhi.w   .Lsrn_sub                  @ F_LAZY = 2: rsa_cm_sqr_redc4864
     @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
     @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
@@ -5213,6 +5220,7 @@ rsa_cm_redc48:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r12, lr}
     stmia   r0!, {r2-r12, lr}
+.Lredc48_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step 16
     ldr     r5, [r4]
     add     r5, r5, r4
@@ -5329,6 +5337,7 @@ rsa_cm_redc64:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r5}
     stmia   r0!, {r2-r5}
+.Lredc64_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step 0
     ldr     r5, [r4]
     add     r5, r5, r4
@@ -5449,6 +5458,7 @@ rsa_cm_redc96:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r12, lr}
     stmia   r0!, {r2-r12, lr}
+.Lredc96_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     mov.w   r4, #4
     str     r4, [sp, #F_I]
     mov.w   r4, #0
@@ -5565,6 +5575,7 @@ rsa_cm_redc128:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+.Lredc128_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     mov.w   r4, #2
     str     r4, [sp, #F_I]
     mov.w   r4, #0
@@ -5666,6 +5677,7 @@ rsa_cm_sqr48:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r12, lr}
     stmia   r0!, {r2-r12, lr}
+.Lsqr48_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #(F_BUF + 320)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 324)]   @ a[1]
@@ -5974,6 +5986,7 @@ rsa_cm_sqr64:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r5}
     stmia   r0!, {r2-r5}
+.Lsqr64_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #(F_BUF + 256)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 260)]   @ a[1]
@@ -6394,3 +6407,136 @@ rsa_cm_sqr64:
     b.w     .Lsqr_blk
     .size rsa_cm_sqr64, . - rsa_cm_sqr64
 @ ---- end of generated section (tail) ----
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_sqr_redc4864(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
+@                          usize len)
+@ rsa_cm_sqr_redc32 for len = 48 and 64: k >= 1 lazy squarings in place,
+@ the squaring (sqr48/sqr64, then the generic four-row blocks and doubling
+@ pass) with sp = L, a at the top of L's buffer, the reduction (redc48/64,
+@ the generic four-row blocks) with sp = H = L + F_GAP2, n at the top of
+@ H's buffer.  H's locals lie in the unused bottom of L's buffer, L's
+@ buffer in the unused bottom of H's.  The generic squaring's end leaves
+@ through L's F_LAZY, the reduction's final step (H's F_LAZY = 2) at
+@ .Lsrn_sub, which moves sp back to L before it writes the result (into
+@ L's buffer, or into a after the last squaring).  H keeps a in F_LEN
+@ and the count in F_Q5, which redc48/64 do not use.
+    .equ F_GAP2, 256
+    .equ F_DST2, F_LEN
+    .equ F_LEFT2, F_Q5
+    .equ F_ALEN, F_ARG5 + 4    @ H: the sixth argument, len
+    .p2align 2
+    .global rsa_cm_sqr_redc4864
+    .thumb_func
+    .type rsa_cm_sqr_redc4864, %function
+rsa_cm_sqr_redc4864:
+    push    {r4-r11, lr}
+    subw    sp, sp, #(F_SIZE + F_GAP2) @ sp = L
+    add.w   r12, sp, #F_GAP2           @ H
+    str     r0, [r12, #F_DST2]
+    str     r1, [r12, #F_B]            @ t
+    str     r2, [r12, #F_A]            @ n
+    str     r3, [r12, #F_LEFT2]
+    mov.w   r4, #2
+    str     r4, [r12, #F_LAZY]
+    ldr     r3, [r12, #F_ALEN]
+    lsr.w   lr, r3, #4                 @ 16-word groups
+    add.w   r0, r12, #(F_BUF + 512)
+    sub.w   r0, r0, r3, lsl #2         @ n to the top of H's buffer
+    mov     r1, r2
+1:
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    subs    lr, lr, #1
+    bne     1b
+    ldr     r1, [r12, #F_DST2]         @ a to the top of L's buffer
+    add.w   r0, sp, #(F_BUF + 512)
+    sub.w   r0, r0, r3, lsl #2
+    lsr.w   lr, r3, #4
+2:
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    subs    lr, lr, #1
+    bne     2b
+.Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
+    ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
+    ldr     r0, [sp, #(F_GAP2 + F_B)]
+    str     r0, [sp, #F_T]
+    str     r3, [sp, #F_LEN]
+    add.w   r1, sp, #(F_BUF + 512)
+    sub.w   r1, r1, r3, lsl #2
+    str     r1, [sp, #F_A]             @ a: the top of L's buffer
+    str     r1, [sp, #F_B]
+    adds    r2, r0, #4
+    str     r2, [sp, #F_K]
+    subs    r2, r3, #4
+    str     r2, [sp, #F_I]
+    adr.w   r2, .Lsrn_sqd + 1
+    str     r2, [sp, #F_LAZY]          @ where the squaring ends
+    mov     r12, r3
+    bl      rsa_cm_zero                @ t[0..len)
+    ldr     r3, [sp, #F_LEN]
+    cmp     r3, #64
+    beq.w   .Lsqr64_body
+    b.w     .Lsqr48_body
+.Lsrn_sqd:                             @ the squaring ends here
+rsa_cm_sqr_redc4864_pair:              @ (a local symbol: ci/m4-bench counts pairs here)
+    add.w   sp, sp, #F_GAP2            @ sp = H
+    ldr     r0, [sp, #F_B]
+    str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
+    ldr     r3, [sp, #F_ALEN]
+    cmp     r3, #64
+    beq.w   .Lredc64_body
+    b.w     .Lredc48_body
+.Lsrn_sub:                             @ the reduction's final step: sp = H
+    ldr     r1, [sp, #F_B]
+    ldr     r2, [sp, #F_A]
+    ldr     r12, [sp, #F_PEND]
+    ldr     r3, [sp, #F_ALEN]
+    ldr     lr, [sp, #F_LEFT2]
+    ldr     r0, [sp, #F_DST2]
+    sub.w   sp, sp, #F_GAP2            @ sp = L
+    rsb     r12, r12, #0               @ mask = -top
+    add.w   r1, r1, r3, lsl #2         @ x
+    subs    lr, lr, #1
+    str     lr, [sp, #(F_GAP2 + F_LEFT2)]
+    beq     1f
+    add.w   r0, sp, #(F_BUF + 512)     @ all but the last result into L's buffer
+    sub.w   r0, r0, r3, lsl #2
+1:
+    add.w   r3, r1, r3, lsl #2         @ end of x
+    cmp     r0, r0                     @ C = 1
+2:
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    teq     r1, r3
+    bne     2b
+    cmp     lr, #0
+    bne.w   .Lsrn_sqr
+    addw    sp, sp, #(F_SIZE + F_GAP2)
+    pop     {r4-r11, pc}
+    .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
