@@ -347,8 +347,10 @@ KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
            "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn"}
 # Reached once per squaring inside a fused call (sqrn): the split counts its
 # pairs there.
-PAIR_MARKS = ("rsa_cm_sqr_redc32_pair", "rsa_cm_sqr_redc4864_pair")
-PAIR_ADDRS = set()
+SQR_MARKS = ("rsa_cm_sqr_redc32_sq", "rsa_cm_sqr_redc4864_sq")
+MUL_MARKS = ("rsa_cm_sqr_redc32_mu", "rsa_cm_sqr_redc4864_mu")
+SQR_ADDRS = set()
+MUL_ADDRS = set()
 # Rust functions the split tells apart (substrings of their symbols).
 FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"))
 
@@ -391,13 +393,15 @@ class Split:
         if self.cur is None and instrs[0].addr in KERNEL_ENTRIES:
             # Entered by BL or by a wrapper's tail call: the call lasts until
             # the stack drops below its depth.
-            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0, 0])
+            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0, 0, 0])
             self.cur = len(self.calls) - 1
             self.depth = len(self.stack)
         if self.cur is not None:
             self.calls[self.cur][3] += cycles
-            if instrs[0].addr in PAIR_ADDRS:
+            if instrs[0].addr in SQR_ADDRS:
                 self.calls[self.cur][4] += 1
+            elif instrs[0].addr in MUL_ADDRS:
+                self.calls[self.cur][5] += 1
         else:
             self.glue[self.context()] += cycles
         last = instrs[-1]
@@ -422,13 +426,17 @@ class Split:
         i = 0
         seen_select = set()
         while i < len(calls):
-            k, ctx, inv, cyc, pairs = calls[i]
+            k, ctx, inv, cyc, sqrs, muls = calls[i]
             if k == "sqrn":
-                # A fused call of `pairs` squarings with their reductions.
+                # A fused call: `sqrs` squarings and `muls` (0 or 1) products,
+                # each with its reduction; a window of the exponentiation
+                # when it has a product (counted per call).
                 part = "sqr+redc" if ctx != "pow_secret" or inv in seen_select else "table"
                 if ctx == "pow_public" and op == "private":
                     part = "fault check"
-                parts[part][0] += pairs
+                elif muls and part == "sqr+redc":
+                    part = "window (sqr+redc x%d, mul+redc)" % sqrs
+                parts[part][0] += 1 if muls else sqrs
                 parts[part][1] += cyc
                 i += 1
                 continue
@@ -492,7 +500,8 @@ def main():
     for name, kernel in KERNELS.items():
         if name in symbols:
             KERNEL_ENTRIES[symbols[name]] = kernel
-    PAIR_ADDRS.update(symbols[name] for name in PAIR_MARKS if name in symbols)
+    SQR_ADDRS.update(symbols[name] for name in SQR_MARKS if name in symbols)
+    MUL_ADDRS.update(symbols[name] for name in MUL_MARKS if name in symbols)
     mul_costs = MUL_COSTS.get(args.cpu)
 
     blocks = {}        # TB start pc -> [Ins]

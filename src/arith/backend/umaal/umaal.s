@@ -522,6 +522,8 @@ rsa_cm_stream_si:
     add.w   r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
     ldr     r1, [sp, #F_B]
+    cmp     r1, r0                     @ b already there (rsa_cm_sqr_redc4864)
+    beq     77f
 76:
     ldmia   r1!, {r2, r4-r9, r12}
     stmia   r0!, {r2, r4-r9, r12}
@@ -938,6 +940,9 @@ rsa_cm_mul:
     str     r3, [sp, #F_LEN]
     cmp     r3, #32
     beq.w   .Lmul32
+    mov.w   r4, #0
+    str     r4, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
+.Lmul_generic:                         @ (rsa_cm_sqr_redc4864: r0 = t, r3 = len)
     mov     r12, r3
     bl      rsa_cm_zero
     mov.w   r4, #0
@@ -1045,6 +1050,10 @@ rsa_cm_mul:
     str     r7, [r0]
     b       .Lmul_small
 .Lmul_done:
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    it      ne
+    bxne    r4                         @ rsa_cm_sqr_redc4864
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_mul, . - rsa_cm_mul
@@ -2632,7 +2641,11 @@ rsa_cm_s5x32:
 rsa_cm_mul32:
 .Lmul32:
     @ len = 32: t[0..32) cleared inline, then the blocks unrolled (four of
-    @ five rows, three of four) with the fixed-length streams.
+    @ five rows, three of four) with the fixed-length streams.  Leaves
+    @ through F_EXIT32 (rsa_cm_sqr_redc32 enters at .Lmul32_body with b in
+    @ the buffer and its own exit).
+    adr.w   r4, .Lmu32_exit + 1
+    str     r4, [sp, #F_EXIT32]
     mov.w   r2, #0
     mov.w   r3, #0
     mov.w   r4, #0
@@ -2653,6 +2666,7 @@ rsa_cm_mul32:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+.Lmul32_body:
     ldr     r1, [sp, #F_A]
     ldmia   r1, {r2-r6}                @ a[i..i+4]
     ldr     r0, [sp, #F_T]
@@ -2746,6 +2760,8 @@ rsa_cm_mul32:
     S4X32_ZERO
     bl      rsa_cm_s4x32
     stmia   r0, {r6-r9}
+    ldr     pc, [sp, #F_EXIT32]
+.Lmu32_exit:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_mul32, . - rsa_cm_mul32
@@ -3367,9 +3383,12 @@ rsa_cm_redc32:
     .size rsa_cm_redc32, . - rsa_cm_redc32
 
 @ ---------------------------------------------------------------------------
-@ void rsa_cm_sqr_redc32(u32 *a, u32 *t, const u32 *n, usize k, u32 n0)
-@ k >= 1 lazy Montgomery squarings in place at len = 32: a = a^2 R^-1 (only
-@ below R, as rsa_cm_redc_lazy), k times; t (64 words) is scratch.  sqr32
+@ void rsa_cm_sqr_redc32(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
+@                        const u32 *b)
+@ Lazy Montgomery squarings in place at len = 32: a = a^2 R^-1 (only
+@ below R, as rsa_cm_redc_lazy), k times, then, if b is not null, one
+@ multiplication a = a b R^-1 (mul32 with the rows from b and a streamed
+@ from the buffer); k + (b != 0) >= 1.  t (64 words) is scratch.  sqr32
 @ and redc32 run in two frames of one allocation: the squaring with sp = L,
 @ a in L's buffer, the reduction with sp = H = L + F_GAP, n in H's buffer
 @ (copied once per call; H's F_ARG5 is the caller's n0).  redc32 ends at
@@ -3379,7 +3398,8 @@ rsa_cm_redc32:
 @ call.  The loop count k is public.
     .equ F_GAP, 200
     .equ F_DST, F_K            @ H: a (the last result goes there)
-    .equ F_LEFT, F_PEND        @ H: squarings left
+    .equ F_LEFT, F_PEND        @ H: passes left
+    .equ F_BARG, F_ARG5 + 4    @ H: the sixth argument, b
     .p2align 2
     .global rsa_cm_sqr_redc32
     .thumb_func
@@ -3390,6 +3410,10 @@ rsa_cm_sqr_redc32:
     str     r0, [sp, #(F_GAP + F_DST)]
     str     r1, [sp, #(F_GAP + F_B)]   @ t
     str     r2, [sp, #(F_GAP + F_A)]   @ n
+    ldr     r4, [sp, #(F_GAP + F_BARG)]
+    cmp     r4, #0
+    it      ne
+    addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]
     mov.w   r4, #2
     str     r4, [sp, #(F_GAP + F_LAZY)]
@@ -3409,7 +3433,10 @@ rsa_cm_sqr_redc32:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+    ldr     r3, [sp, #(F_GAP + F_LEFT)]
+    b.w     .Lsr32_next
 .Lsr32_sqr:                            @ sp = L, a in L's buffer
+rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squarings here)
     ldr     r0, [sp, #(F_GAP + F_B)]
     str     r0, [sp, #F_T]
     add.w   r1, sp, #F_BUF
@@ -3429,8 +3456,29 @@ rsa_cm_sqr_redc32:
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     b.w     .Lsqr32_body
-.Lsr32_sqd:                            @ sqr32 returns here
-rsa_cm_sqr_redc32_pair:                @ (a local symbol: ci/m4-bench counts pairs here)
+.Lsr32_mul:                            @ sp = L: a b, a in L's buffer
+rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts products here)
+    ldr     r0, [sp, #(F_GAP + F_B)]
+    str     r0, [sp, #F_T]
+    str     r4, [sp, #F_A]             @ the rows: b
+    add.w   r1, sp, #F_BUF
+    str     r1, [sp, #F_B]             @ streamed: a (the four-row blocks read it here)
+    adr.w   r1, .Lsr32_sqd + 1
+    str     r1, [sp, #F_EXIT32]
+    mov.w   r2, #0                     @ t[0..32) cleared
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    b.w     .Lmul32_body
+.Lsr32_sqd:                            @ sqr32 and mul32 return here
     add.w   sp, sp, #F_GAP             @ sp = H
     b.w     .Lredc32_body
 .Lsr32_sub:                            @ from redc32: sp = H, r12 = -top
@@ -3533,8 +3581,15 @@ rsa_cm_sqr_redc32_pair:                @ (a local symbol: ci/m4-bench counts pai
     sbcs    r6, r6, r10
     sbcs    r7, r7, r11
     stmia   r0!, {r4-r7}
-    cmp     r3, #0
-    bne.w   .Lsr32_sqr
+.Lsr32_next:                           @ r3 = passes left
+    cmp     r3, #1
+    bhi.w   .Lsr32_sqr
+    blo     1f
+    ldr     r4, [sp, #(F_GAP + F_BARG)]
+    cmp     r4, #0
+    bne.w   .Lsr32_mul
+    b.w     .Lsr32_sqr
+1:
     addw    sp, sp, #(F_SIZE + F_GAP)
     pop     {r4-r11, pc}
     .size rsa_cm_sqr_redc32, . - rsa_cm_sqr_redc32
@@ -6410,8 +6465,10 @@ rsa_cm_sqr64:
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr_redc4864(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
-@                          usize len)
-@ rsa_cm_sqr_redc32 for len = 48 and 64: k >= 1 lazy squarings in place,
+@                          usize len, const u32 *b)
+@ rsa_cm_sqr_redc32 for len = 48 and 64: k lazy squarings in place and,
+@ if b is not null, one product by b (the generic mul with the rows from b
+@ and a streamed from the buffer, where SPECIAL4864's copy finds it);
 @ the squaring (sqr48/sqr64, then the generic four-row blocks and doubling
 @ pass) with sp = L, a at the top of L's buffer, the reduction (redc48/64,
 @ the generic four-row blocks) with sp = H = L + F_GAP2, n at the top of
@@ -6425,6 +6482,7 @@ rsa_cm_sqr64:
     .equ F_DST2, F_LEN
     .equ F_LEFT2, F_Q5
     .equ F_ALEN, F_ARG5 + 4    @ H: the sixth argument, len
+    .equ F_BARG2, F_ARG5 + 8   @ H: the seventh, b
     .p2align 2
     .global rsa_cm_sqr_redc4864
     .thumb_func
@@ -6436,6 +6494,10 @@ rsa_cm_sqr_redc4864:
     str     r0, [r12, #F_DST2]
     str     r1, [r12, #F_B]            @ t
     str     r2, [r12, #F_A]            @ n
+    ldr     r4, [r12, #F_BARG2]
+    cmp     r4, #0
+    it      ne
+    addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [r12, #F_LEFT2]
     mov.w   r4, #2
     str     r4, [r12, #F_LAZY]
@@ -6462,7 +6524,10 @@ rsa_cm_sqr_redc4864:
     stmia   r0!, {r4-r11}
     subs    lr, lr, #1
     bne     2b
+    ldr     lr, [sp, #(F_GAP2 + F_LEFT2)]
+    b.w     .Lsrn_next
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
+rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squarings here)
     ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
     ldr     r0, [sp, #(F_GAP2 + F_B)]
     str     r0, [sp, #F_T]
@@ -6483,8 +6548,20 @@ rsa_cm_sqr_redc4864:
     cmp     r3, #64
     beq.w   .Lsqr64_body
     b.w     .Lsqr48_body
-.Lsrn_sqd:                             @ the squaring ends here
-rsa_cm_sqr_redc4864_pair:              @ (a local symbol: ci/m4-bench counts pairs here)
+.Lsrn_mul:                             @ sp = L: what rsa_cm_mul sets up
+rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts products here)
+    ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
+    ldr     r0, [sp, #(F_GAP2 + F_B)]
+    str     r0, [sp, #F_T]
+    str     r4, [sp, #F_A]             @ the rows: b
+    add.w   r1, sp, #(F_BUF + 512)
+    sub.w   r1, r1, r3, lsl #2
+    str     r1, [sp, #F_B]             @ streamed: a, already at the top of L's buffer
+    str     r3, [sp, #F_LEN]
+    adr.w   r2, .Lsrn_sqd + 1
+    str     r2, [sp, #F_LAZY]          @ where the product ends
+    b.w     .Lmul_generic
+.Lsrn_sqd:                             @ the squaring and the product end here
     add.w   sp, sp, #F_GAP2            @ sp = H
     ldr     r0, [sp, #F_B]
     str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
@@ -6535,8 +6612,15 @@ rsa_cm_sqr_redc4864_pair:              @ (a local symbol: ci/m4-bench counts pai
     stmia   r0!, {r4-r7}
     teq     r1, r3
     bne     2b
-    cmp     lr, #0
-    bne.w   .Lsrn_sqr
+.Lsrn_next:                            @ lr = passes left
+    cmp     lr, #1
+    bhi.w   .Lsrn_sqr
+    blo     1f
+    ldr     r4, [sp, #(F_GAP2 + F_BARG2)]
+    cmp     r4, #0
+    bne.w   .Lsrn_mul
+    b.w     .Lsrn_sqr
+1:
     addw    sp, sp, #(F_SIZE + F_GAP2)
     pop     {r4-r11, pc}
     .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
