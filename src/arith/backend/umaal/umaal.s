@@ -106,8 +106,8 @@
     .equ F_END5,52      @ 5-row stream: end of b (the loop's exit test)
     .equ F_RET, 56      @ 5-row stream: return address (Thumb bit set)
     .equ F_Q5,  60      @ 5-row blocks left
-    .equ F_LAZY,64      @ redc: 1 for rsa_cm_redc_lazy (result < R only),
-                        @ 2 for rsa_cm_sqr_redc32 (redc32 ends there)
+    .equ F_LAZY,64      @ redc: 1 for rsa_cm_redc_lazy (result < R only), or
+                        @ the final step of rsa_cm_sqr_redc32/4864 (Thumb bit set)
     .equ F_BUF, 68      @ 128 words: the streamed operand of rsa_cm_s5x128
     .equ F_SIZE,580
     .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
@@ -1527,7 +1527,8 @@ rsa_cm_redc:
     ldr     r4, [sp, #F_LAZY]
     cmp     r4, #1
     beq.w   .Lredc_lazy
-    bhi.w   .Lsrn_sub                  @ F_LAZY = 2: rsa_cm_sqr_redc4864
+    it      hi
+    bxhi    r4                         @ rsa_cm_sqr_redc4864's final step
     @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
     @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
@@ -3284,7 +3285,8 @@ rsa_cm_redc32:
     @ lazy final step, unrolled: r = x - (n AND -top)
     rsb     r12, lr, #0
     cmp     r3, #1
-    bne.w   .Lsr32_sub
+    it      ne
+    bxne    r3                         @ rsa_cm_sqr_redc32's final step
     ldr     r0, [sp, #F_R]
     ldr     r1, [sp, #F_B]
     add.w   r1, r1, #128               @ x
@@ -3392,11 +3394,12 @@ rsa_cm_redc32:
 @ and redc32 run in two frames of one allocation: the squaring with sp = L,
 @ a in L's buffer, the reduction with sp = H = L + F_GAP, n in H's buffer
 @ (copied once per call; H's F_ARG5 is the caller's n0).  redc32 ends at
-@ .Lsr32_sub (F_LAZY = 2), which moves sp back to L first (so that nothing
+@ .Lsr32_sub (its address in F_LAZY), which moves sp back to L first (so that nothing
 @ live is below sp) and writes every result but the last into L's buffer,
 @ where the next squaring reads it: no copy per squaring, one prologue per
 @ call.  The loop count k is public.
     .equ F_GAP, 200
+    .pushsection .text.rsa_cm_sqr_redc32, "ax", %progbits
     .equ F_DST, F_K            @ H: a (the last result goes there)
     .equ F_LEFT, F_PEND        @ H: passes left
     .equ F_BARG, F_ARG5 + 4    @ H: the sixth argument, b
@@ -3415,7 +3418,7 @@ rsa_cm_sqr_redc32:
     it      ne
     addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]
-    mov.w   r4, #2
+    adr.w   r4, .Lsr32_sub + 1
     str     r4, [sp, #(F_GAP + F_LAZY)]
     mov     r1, r2                     @ n to H's buffer
     add.w   r0, sp, #(F_GAP + F_BUF)
@@ -3455,7 +3458,7 @@ rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squ
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
-    b.w     .Lsqr32_body
+    ldr.w   pc, .Llit_sqr32_body
 .Lsr32_mul:                            @ sp = L: a b, a in L's buffer
 rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts products here)
     ldr     r0, [sp, #(F_GAP + F_B)]
@@ -3477,10 +3480,10 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
-    b.w     .Lmul32_body
+    ldr.w   pc, .Llit_mul32_body
 .Lsr32_sqd:                            @ sqr32 and mul32 return here
     add.w   sp, sp, #F_GAP             @ sp = H
-    b.w     .Lredc32_body
+    ldr.w   pc, .Llit_redc32_body
 .Lsr32_sub:                            @ from redc32: sp = H, r12 = -top
     ldr     r1, [sp, #F_B]
     ldr     r2, [sp, #F_A]
@@ -3592,7 +3595,17 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
 1:
     addw    sp, sp, #(F_SIZE + F_GAP)
     pop     {r4-r11, pc}
+    @ addresses in .text, loaded into pc: no branch relocation across
+    @ sections (images without these kernels drop their section)
+    .p2align 2
+.Llit_sqr32_body:
+    .word   .Lsqr32_body + 1
+.Llit_mul32_body:
+    .word   .Lmul32_body + 1
+.Llit_redc32_body:
+    .word   .Lredc32_body + 1
     .size rsa_cm_sqr_redc32, . - rsa_cm_sqr_redc32
+    .popsection
 
 @ ---------------------------------------------------------------------------
 @ len = 48, 64, 96 and 128 (the CRT halves of RSA-3072 and RSA-4096, and
@@ -6474,15 +6487,18 @@ rsa_cm_sqr64:
 @ the generic four-row blocks) with sp = H = L + F_GAP2, n at the top of
 @ H's buffer.  H's locals lie in the unused bottom of L's buffer, L's
 @ buffer in the unused bottom of H's.  The generic squaring's end leaves
-@ through L's F_LAZY, the reduction's final step (H's F_LAZY = 2) at
+@ through L's F_LAZY, the reduction's final step (address in H's F_LAZY) at
 @ .Lsrn_sub, which moves sp back to L before it writes the result (into
 @ L's buffer, or into a after the last squaring).  H keeps a in F_LEN
 @ and the count in F_Q5, which redc48/64 do not use.
     .equ F_GAP2, 256
+    .pushsection .text.rsa_cm_sqr_redc4864, "ax", %progbits
     .equ F_DST2, F_LEN
     .equ F_LEFT2, F_Q5
     .equ F_ALEN, F_ARG5 + 4    @ H: the sixth argument, len
     .equ F_BARG2, F_ARG5 + 8   @ H: the seventh, b
+    .equ F_SQB, F_R            @ H: sqr48/64's entry (redc48/64 use neither
+    .equ F_RDB, F_IT           @ H: redc48/64's entry  F_R nor F_IT)
     .p2align 2
     .global rsa_cm_sqr_redc4864
     .thumb_func
@@ -6499,9 +6515,18 @@ rsa_cm_sqr_redc4864:
     it      ne
     addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [r12, #F_LEFT2]
-    mov.w   r4, #2
+    adr.w   r4, .Lsrn_sub + 1
     str     r4, [r12, #F_LAZY]
     ldr     r3, [r12, #F_ALEN]
+    cmp     r3, #64                    @ the entries for len
+    ite     eq
+    ldreq.w r4, .Llit_sqr64_body
+    ldrne.w r4, .Llit_sqr48_body
+    str     r4, [r12, #F_SQB]
+    ite     eq
+    ldreq.w r4, .Llit_redc64_body
+    ldrne.w r4, .Llit_redc48_body
+    str     r4, [r12, #F_RDB]
     lsr.w   lr, r3, #4                 @ 16-word groups
     add.w   r0, r12, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2         @ n to the top of H's buffer
@@ -6544,10 +6569,7 @@ rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squ
     str     r2, [sp, #F_LAZY]          @ where the squaring ends
     mov     r12, r3
     bl      rsa_cm_zero                @ t[0..len)
-    ldr     r3, [sp, #F_LEN]
-    cmp     r3, #64
-    beq.w   .Lsqr64_body
-    b.w     .Lsqr48_body
+    ldr.w   pc, [sp, #(F_GAP2 + F_SQB)]
 .Lsrn_mul:                             @ sp = L: what rsa_cm_mul sets up
 rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts products here)
     ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
@@ -6560,15 +6582,12 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r3, [sp, #F_LEN]
     adr.w   r2, .Lsrn_sqd + 1
     str     r2, [sp, #F_LAZY]          @ where the product ends
-    b.w     .Lmul_generic
+    ldr.w   pc, .Llit_mul_generic
 .Lsrn_sqd:                             @ the squaring and the product end here
     add.w   sp, sp, #F_GAP2            @ sp = H
     ldr     r0, [sp, #F_B]
     str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
-    ldr     r3, [sp, #F_ALEN]
-    cmp     r3, #64
-    beq.w   .Lredc64_body
-    b.w     .Lredc48_body
+    ldr.w   pc, [sp, #F_RDB]
 .Lsrn_sub:                             @ the reduction's final step: sp = H
     ldr     r1, [sp, #F_B]
     ldr     r2, [sp, #F_A]
@@ -6623,4 +6642,16 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
 1:
     addw    sp, sp, #(F_SIZE + F_GAP2)
     pop     {r4-r11, pc}
+    .p2align 2
+.Llit_sqr64_body:
+    .word   .Lsqr64_body + 1
+.Llit_sqr48_body:
+    .word   .Lsqr48_body + 1
+.Llit_mul_generic:
+    .word   .Lmul_generic + 1
+.Llit_redc64_body:
+    .word   .Lredc64_body + 1
+.Llit_redc48_body:
+    .word   .Lredc48_body + 1
     .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
+    .popsection
