@@ -69,6 +69,10 @@
 @ rsa_cm_redc_lazy (for the exponentiation loops) returns a result that is
 @ only below R = 2^(32 len), replacing the comparison with n by one
 @ subtraction masked by the top carry.
+@ rsa_cm_sqr_redc32 and rsa_cm_sqr_redc4864 run an exponentiation window
+@ (k lazy squarings and the product by the selected entry) at 32, 48 and
+@ 64 limbs in one call: the len = 32/48/64 paths of sqr, mul and redc in
+@ two frames of one allocation, n and a copied once per call (see there).
 @
 @ The streams whose step stores after its two loads (rsa_cm_s4x32,
 @ rsa_cm_s4x64, rsa_cm_s5x128: registers rotating, see gen_umaal_s.py) cost
@@ -2227,7 +2231,8 @@ rsa_cm_s4x32:
 @ redc32, four-row block at byte offset \off of t (as REDC32_SQ5, below):
 @ leaves m0..m3 in r2-r5 and columns i+4..i+7 in the window of step 4 of
 @ rsa_cm_s4x32 (r6, r7, r8, r9), r0 = &t[i], r1 = n; entering there stores that
-@ step's pending register into t[i+3], a cleared column never read again.
+@ step's pending register (r12, set to zero) into t[i+3]; t[i..i+3) are
+@ cleared here, so that a reduction leaves t[0..32) zero (see REDC32_SQ5).
     .macro REDC32_SQ4 off
     ldr     r2, [sp, #F_B]             @ t
     ldr     r7, [r2, #(\off)]
@@ -2237,8 +2242,11 @@ rsa_cm_s4x32:
     ldr     r3, [sp, #F_A]             @ n
     ldmia   r3, {r0, r1, r11, r12}     @ n[0..4)
     ldr     lr, [sp, #F_ARG5]          @ n0
-    mul     r2, r7, lr                 @ m0
     mov.w   r6, #0
+    str     r6, [r2, #(\off)]
+    str     r6, [r2, #(\off + 4)]
+    str     r6, [r2, #(\off + 8)]
+    mul     r2, r7, lr                 @ m0
     umaal   r7, r6, r2, r0             @ r7 = 0
     umaal   r8, r6, r2, r1
     umaal   r9, r6, r2, r11
@@ -2258,6 +2266,7 @@ rsa_cm_s4x32:
     umaal   r6, r9, r5, r1
     umaal   r7, r9, r5, r11
     umaal   r8, r9, r5, r12           @ r9 = column i+7
+    mov.w   r12, #0                    @ step 4 stores it into t[i+3]
     ldr     r0, [sp, #F_B]
     ldr     r1, [sp, #F_A]
     add.w   r0, r0, #(\off)
@@ -2569,6 +2578,8 @@ rsa_cm_s5x32:
 @ carry.  Leaves what step 5 of rsa_cm_s5x32 expects: m0..m4 in r2-r6,
 @ columns i+5..i+9 in r1, lr, r12, r7, r8, r0 = &t[i]; entering there stores
 @ the cleared column i+4 (r11).  m0, m1 go through the frame (F_IT, F_I).
+@ t[i..i+4) are cleared too, so that a reduction leaves t[0..32) zero
+@ (rsa_cm_sqr_redc32's next step needs it so).
 @ 25 UMAAL + 5 MUL.  No flags are touched.
     .macro REDC32_SQ5 off
     ldr     r5, [sp, #F_B]             @ t
@@ -2585,6 +2596,10 @@ rsa_cm_s5x32:
     ldr     r6, [sp, #F_ARG5]          @ n0
     mul     r4, lr, r6                @ m0
     mov.w   r1, #0
+    str     r1, [r5, #(\off + 0)]
+    str     r1, [r5, #(\off + 4)]
+    str     r1, [r5, #(\off + 8)]
+    str     r1, [r5, #(\off + 12)]
     umaal   lr, r1, r4, r0
     umaal   r12, r1, r4, r2
     umaal   r7, r1, r4, r3
@@ -3436,6 +3451,19 @@ rsa_cm_sqr_redc32:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+    ldr     r0, [sp, #(F_GAP + F_B)]
+    mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
     ldr     r3, [sp, #(F_GAP + F_LEFT)]
     b.w     .Lsr32_next
 .Lsr32_sqr:                            @ sp = L, a in L's buffer
@@ -3446,18 +3474,6 @@ rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squ
     str     r1, [sp, #F_A]             @ sqr32's diagonal pass reads a there
     adr.w   r1, .Lsr32_sqd + 1
     str     r1, [sp, #F_EXIT32]
-    mov.w   r2, #0                     @ t[0..32) cleared
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
     ldr.w   pc, .Llit_sqr32_body
 .Lsr32_mul:                            @ sp = L: a b, a in L's buffer
 rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts products here)
@@ -3468,18 +3484,6 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     str     r1, [sp, #F_B]             @ streamed: a (the four-row blocks read it here)
     adr.w   r1, .Lsr32_sqd + 1
     str     r1, [sp, #F_EXIT32]
-    mov.w   r2, #0                     @ t[0..32) cleared
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
     ldr.w   pc, .Llit_mul32_body
 .Lsr32_sqd:                            @ sqr32 and mul32 return here
     add.w   sp, sp, #F_GAP             @ sp = H
