@@ -254,10 +254,10 @@ BUDGETS = {
     ("sign", "compact"): {"flash": 28100, "asm": 3200, "stack": 4700},
     ("verify", "fast-s"): {"flash": 36300, "stack": 3400},
     ("verify_raw", "fast-s"): {"flash": 28000, "stack": 2700},
-    ("sign", "fast-s"): {"flash": 47400, "stack": 5300},
+    ("sign", "fast-s"): {"flash": 48700, "stack": 5450},  # issue 13: fused windows
     ("verify", "fast-3"): {"flash": 41400, "stack": 3400},
     ("verify_raw", "fast-3"): {"flash": 32100, "stack": 2700},
-    ("sign", "fast-3"): {"flash": 59500, "stack": 5300},
+    ("sign", "fast-3"): {"flash": 60700, "stack": 5450},
     ("verify", "portable"): {"flash": 16 * KIB, "stack": 2764},
     ("verify_raw", "portable"): {"flash": 8000, "stack": 2300},
     ("sign", "portable"): {"flash": 25500, "stack": 4700},
