@@ -297,6 +297,7 @@ def redc_loop_sp(L):
     a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and final step (F_S/F_OFF/F_IT were set for")
     a(f"    @ len by the caller).")
     o.extend(copy_to_buf(L, "F_A"))
+    a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
     if L in (48, 64):
         a(f"    adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step {64 - L}")
         a(f"    ldr     r5, [r4]")
@@ -382,6 +383,7 @@ def sqr_blocks_sp(L):
     a(f"    @ column 2i+4 into the register the step stores there); then the")
     a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and doubling pass.  t[0..len) was cleared.")
     o.extend(copy_to_buf(L, "F_A"))
+    a(f".Lsqr{L}_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)")
     a("    ldr     r0, [sp, #F_T]")
     pos = 0
 
@@ -545,6 +547,8 @@ def redc32_sq5():
     a(f"@ carry.  Leaves what step 5 of rsa_cm_s5x32 expects: m0..m4 in r2-r6,")
     a(f"@ columns i+5..i+9 in {', '.join(w)}, r0 = &t[i]; entering there stores")
     a(f"@ the cleared column i+4 ({p}).  m0, m1 go through the frame (F_IT, F_I).")
+    a("@ t[i..i+4) are cleared too, so that a reduction leaves t[0..32) zero")
+    a("@ (rsa_cm_sqr_redc32's next step needs it so).")
     a("@ 25 UMAAL + 5 MUL.  No flags are touched.")
     a("    .macro REDC32_SQ5 off")
     a("    ldr     r5, [sp, #F_B]             @ t")
@@ -561,6 +565,8 @@ def redc32_sq5():
         a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
         if k == 0:
             a(f"    mov.w   {carry}, #0")
+            for j in range(4):
+                a(f"    str     {carry}, [r5, #(\\off + {4*j})]")
         for j in range(5):
             a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
         colreg[k + 5] = carry
@@ -594,12 +600,6 @@ def sqr32_sp():
     L = 32
     o = []
     a = o.append
-    a("    @ a copied to the frame buffer (the stream reads it there)")
-    a("    ldr     r1, [sp, #F_A]")
-    a("    add.w   r0, sp, #F_BUF")
-    for regs in ("r2-r12, lr", "r2-r12, lr", "r2-r9"):
-        a(f"    ldmia   r1!, {{{regs}}}")
-        a(f"    stmia   r0!, {{{regs}}}")
     a("    ldr     r0, [sp, #F_T]")
     pos = 0
 
@@ -754,7 +754,8 @@ def redc32_sq4(win4):
     text = """@ redc32, four-row block at byte offset \\off of t (as REDC32_SQ5, below):
 @ leaves m0..m3 in r2-r5 and columns i+4..i+7 in the window of step 4 of
 @ rsa_cm_s4x32 ({w}), r0 = &t[i], r1 = n; entering there stores that
-@ step's pending register into t[i+3], a cleared column never read again.
+@ step's pending register (r12, set to zero) into t[i+3]; t[i..i+3) are
+@ cleared here, so that a reduction leaves t[0..32) zero (see REDC32_SQ5).
     .macro REDC32_SQ4 off
     ldr     r2, [sp, #F_B]             @ t
     ldr     r9, [r2, #(\\off)]
@@ -764,8 +765,11 @@ def redc32_sq4(win4):
     ldr     r3, [sp, #F_A]             @ n
     ldmia   r3, {{r0, r1, r11, r12}}     @ n[0..4)
     ldr     lr, [sp, #F_ARG5]          @ n0
-    mul     r2, r9, lr                 @ m0
     mov.w   r8, #0
+    str     r8, [r2, #(\\off)]
+    str     r8, [r2, #(\\off + 4)]
+    str     r8, [r2, #(\\off + 8)]
+    mul     r2, r9, lr                 @ m0
     umaal   r9, r8, r2, r0             @ r9 = 0
     umaal   r10, r8, r2, r1
     umaal   r6, r8, r2, r11
@@ -785,6 +789,7 @@ def redc32_sq4(win4):
     umaal   r8, r6, r5, r1
     umaal   r9, r6, r5, r11
     umaal   r10, r6, r5, r12           @ r6 = column i+7
+    mov.w   r12, #0                    @ step 4 stores it into t[i+3]
     ldr     r0, [sp, #F_B]
     ldr     r1, [sp, #F_A]
     add.w   r0, r0, #(\\off)

@@ -343,7 +343,14 @@ MUL_COSTS = {"cortex-m4": None, "cortex-m3": M3_MUL_WORST, "cortex-m3-best": M3_
 
 # --------------------------------------------------------------------------
 KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
-           "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select"}
+           "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select",
+           "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn"}
+# Reached once per squaring inside a fused call (sqrn): the split counts its
+# pairs there.
+SQR_MARKS = ("rsa_cm_sqr_redc32_sq", "rsa_cm_sqr_redc4864_sq")
+MUL_MARKS = ("rsa_cm_sqr_redc32_mu", "rsa_cm_sqr_redc4864_mu")
+SQR_ADDRS = set()
+MUL_ADDRS = set()
 # Rust functions the split tells apart (substrings of their symbols).
 FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"))
 
@@ -386,11 +393,15 @@ class Split:
         if self.cur is None and instrs[0].addr in KERNEL_ENTRIES:
             # Entered by BL or by a wrapper's tail call: the call lasts until
             # the stack drops below its depth.
-            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0])
+            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0, 0, 0])
             self.cur = len(self.calls) - 1
             self.depth = len(self.stack)
         if self.cur is not None:
             self.calls[self.cur][3] += cycles
+            if instrs[0].addr in SQR_ADDRS:
+                self.calls[self.cur][4] += 1
+            elif instrs[0].addr in MUL_ADDRS:
+                self.calls[self.cur][5] += 1
         else:
             self.glue[self.context()] += cycles
         last = instrs[-1]
@@ -415,7 +426,20 @@ class Split:
         i = 0
         seen_select = set()
         while i < len(calls):
-            k, ctx, inv, cyc = calls[i]
+            k, ctx, inv, cyc, sqrs, muls = calls[i]
+            if k == "sqrn":
+                # A fused call: `sqrs` squarings and `muls` (0 or 1) products,
+                # each with its reduction; a window of the exponentiation
+                # when it has a product (counted per call).
+                part = "sqr+redc" if ctx != "pow_secret" or inv in seen_select else "table"
+                if ctx == "pow_public" and op == "private":
+                    part = "fault check"
+                elif muls and part == "sqr+redc":
+                    part = "window (sqr+redc x%d, mul+redc)" % sqrs
+                parts[part][0] += 1 if muls else sqrs
+                parts[part][1] += cyc
+                i += 1
+                continue
             pair = i + 1 < len(calls) and k in ("mul", "sqr") and calls[i + 1][0] == "redc"
             total = cyc + (calls[i + 1][3] if pair else 0)
             if op in ("montmul", "montsqr", "select16"):
@@ -476,6 +500,8 @@ def main():
     for name, kernel in KERNELS.items():
         if name in symbols:
             KERNEL_ENTRIES[symbols[name]] = kernel
+    SQR_ADDRS.update(symbols[name] for name in SQR_MARKS if name in symbols)
+    MUL_ADDRS.update(symbols[name] for name in MUL_MARKS if name in symbols)
     mul_costs = MUL_COSTS.get(args.cpu)
 
     blocks = {}        # TB start pc -> [Ins]

@@ -109,11 +109,8 @@ pub fn pow_secret_window(
             continue;
         }
         // acc stays below R (lazy reductions); reduce_wide ends in [0, n).
-        for _ in 0..window_bits {
-            m.sqr_assign_lazy(acc, t);
-        }
         kernels::select(sel, &table[..], index);
-        m.mul_assign_lazy(acc, sel, t);
+        m.window_assign_lazy(acc, t, window_bits, sel);
     }
     m.reduce_wide(r, acc, t);
     work.zeroize();

@@ -151,6 +151,14 @@ impl<'a> Modulus<'a> {
         redc_lazy(a, t, self.n, self.n0);
     }
 
+    /// [`Modulus::sqr_assign_lazy`] `k` times, then
+    /// [`Modulus::mul_assign_lazy`] by `b` (one kernel call where the
+    /// backend fuses them): an exponentiation window.
+    #[inline]
+    pub(crate) fn window_assign_lazy(&self, a: &mut [Limb], t: &mut [Limb], k: usize, b: &[Limb]) {
+        kernels::sqr_n_mul_lazy(a, t, self.n, self.n0, k, Some(b));
+    }
+
     /// `r ≡ a·b·R⁻¹ (mod n)`, `r < R` for `a, b < R`: [`Modulus::mul`]
     /// with the lazy reduction of [`Modulus::mul_assign_lazy`].
     #[inline]

@@ -8,7 +8,9 @@
 //! | `umaal` | ARMv7E-M, ARMv8-M Mainline with DSP, ARMv7-A/R in Thumb state | Thumb-2 UMAAL assembly |
 //!
 //! Every backend exports the same five kernels (see [`super::kernels`]):
-//! `mul`, `sqr`, `redc`, `redc_lazy` and `select`. `build.rs` chooses the
+//! `mul`, `sqr`, `redc`, `redc_lazy` and `select`; `selected` adds
+//! `sqr_n_mul_lazy` (a window's squarings and product), which the UMAAL
+//! backend fuses. `build.rs` chooses the
 //! backend from the target and emits it as the cfg `rsa_cortex_m_backend`;
 //! a user picks another with `--cfg rsa_cortex_m_backend="…"` in
 //! `RUSTFLAGS` (`portable32`, `portable64`, `x86_64`, `umaal`, or
@@ -32,6 +34,33 @@ pub mod selected {
     pub use super::umaal::{mul, redc, redc_lazy, select, sqr};
     #[cfg(rsa_cortex_m_backend = "x86_64")]
     pub use super::x86_64::{mul, redc, redc_lazy, select, sqr};
+
+    #[cfg(rsa_cortex_m_backend = "umaal")]
+    pub use super::umaal::sqr_n_mul_lazy;
+
+    /// `k` lazy Montgomery squarings of `a` in place (`a ≡ a²·R⁻¹ (mod n)`,
+    /// `a < R`, `k` times), then with `Some(b)` one lazy product
+    /// `a ≡ a·b·R⁻¹`; `t` holds `2·a.len()` limbs of scratch. The backends
+    /// without a fused kernel run `sqr`, `mul` and `redc_lazy`.
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    #[inline]
+    pub fn sqr_n_mul_lazy(
+        a: &mut [super::super::Limb],
+        t: &mut [super::super::Limb],
+        n: &[super::super::Limb],
+        n0: super::super::Limb,
+        k: usize,
+        b: Option<&[super::super::Limb]>,
+    ) {
+        for _ in 0..k {
+            sqr(t, a);
+            redc_lazy(a, t, n, n0);
+        }
+        if let Some(b) = b {
+            mul(t, a, b);
+            redc_lazy(a, t, n, n0);
+        }
+    }
 }
 
 #[cfg(not(any(

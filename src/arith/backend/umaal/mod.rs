@@ -44,6 +44,25 @@ unsafe extern "C" {
     fn rsa_cm_redc(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_redc_lazy(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_select(r: *mut Limb, table: *const Limb, len: usize, count: usize, index: usize);
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_sqr_redc32(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        k: usize,
+        n0: Limb,
+        b: *const Limb,
+    );
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_sqr_redc4864(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        k: usize,
+        n0: Limb,
+        len: usize,
+        b: *const Limb,
+    );
 }
 
 /// Longest operand (in limbs) the assembly takes: its entry arithmetic
@@ -125,6 +144,55 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     let len = redc_lengths(r, t, n);
     // SAFETY: as for redc.
     unsafe { rsa_cm_redc_lazy(r.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), len, n0) }
+}
+
+/// `k` lazy Montgomery squarings of `a` in place, then, with `Some(b)`, one
+/// lazy product by `b`: `sqr` and `redc_lazy` `k` times, then `mul` and
+/// `redc_lazy` (`a < R` throughout, `b < R`); `t` is scratch. At 32, 48 and
+/// 64 limbs the fast set does them in one call that copies `n` and `a` once
+/// and keeps `a` in its frame from one step to the next (`b` is read in
+/// place, as the rows of the product).
+///
+/// # Panics
+/// As [`redc`], or if `a` or `b` is not as long as `n`.
+pub fn sqr_n_mul_lazy(
+    a: &mut [Limb],
+    t: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    k: usize,
+    b: Option<&[Limb]>,
+) {
+    let len = redc_lengths(a, t, n);
+    assert!(
+        a.len() == len && b.is_none_or(|b| b.len() == len),
+        "umaal::sqr_n_mul_lazy: lengths"
+    );
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    if len == 32 || len == 48 || len == 64 {
+        if k != 0 || b.is_some() {
+            let bp = b.map_or(core::ptr::null(), <[Limb]>::as_ptr);
+            let (ap, tp) = (a.as_mut_ptr(), t.as_mut_ptr());
+            // SAFETY: a, n and b (when not null) have len limbs, t at least
+            // 2·len; only those are accessed, b and n only read.
+            unsafe {
+                if len == 32 {
+                    rsa_cm_sqr_redc32(ap, tp, n.as_ptr(), k, n0, bp);
+                } else {
+                    rsa_cm_sqr_redc4864(ap, tp, n.as_ptr(), k, n0, len, bp);
+                }
+            }
+        }
+        return;
+    }
+    for _ in 0..k {
+        sqr(t, a);
+        redc_lazy(a, t, n, n0);
+    }
+    if let Some(b) = b {
+        mul(t, a, b);
+        redc_lazy(a, t, n, n0);
+    }
 }
 
 /// `r = table[index]`, reading every entry of `table`.
@@ -336,6 +404,58 @@ mod tests {
                     let lhs = (BigUint::from_slice(&got) * &r_big) % &nb;
                     let rhs = BigUint::from_slice(&t) % &nb;
                     assert_eq!(lhs, rhs, "redc_lazy len {len} round {round} kind {kind}");
+                }
+            }
+        }
+    }
+
+    /// sqr_n_mul_lazy against sqr and redc_lazy k times, then mul and
+    /// redc_lazy (the same function of a and b, even for a ≥ n: both are
+    /// exact up to the lazy step), for any a, b < R.
+    #[test]
+    fn sqr_n_mul_lazy_matches_the_loop() {
+        let mut rng = Rng(0x5eed_0f5a_0a11);
+        for len in [1usize, 5, 17, 31, 32, 33, 48, 64] {
+            for round in 0..10 {
+                let n = match round {
+                    0 => vec![u32::MAX; len],
+                    1 => {
+                        let mut n = vec![0; len];
+                        n[0] = 1;
+                        n[len - 1] |= 1 << 31;
+                        n
+                    }
+                    _ => odd_modulus(&mut rng, len),
+                };
+                let n0 = neg_inv(n[0]);
+                let a = if round == 2 {
+                    vec![u32::MAX; len]
+                } else {
+                    rng.limbs(len)
+                };
+                let b = if round == 3 {
+                    vec![u32::MAX; len]
+                } else {
+                    rng.limbs(len)
+                };
+                for k in 0..7 {
+                    for with_b in [false, true] {
+                        let mut want = a.clone();
+                        let mut t = vec![0; 2 * len];
+                        for _ in 0..k {
+                            sqr(&mut t, &want);
+                            redc_lazy(&mut want, &mut t, &n, n0);
+                        }
+                        if with_b {
+                            mul(&mut t, &want, &b);
+                            redc_lazy(&mut want, &mut t, &n, n0);
+                        }
+                        let mut got = a.clone();
+                        let mut t = vec![0x9999_9999; 2 * len];
+                        let bb = if with_b { Some(&b[..]) } else { None };
+                        sqr_n_mul_lazy(&mut got, &mut t, &n, n0, k, bb);
+                        assert_eq!(got, want, "len {len} round {round} k {k} b {with_b}");
+                    }
                 }
             }
         }

@@ -69,6 +69,10 @@
 @ rsa_cm_redc_lazy (for the exponentiation loops) returns a result that is
 @ only below R = 2^(32 len), replacing the comparison with n by one
 @ subtraction masked by the top carry.
+@ rsa_cm_sqr_redc32 and rsa_cm_sqr_redc4864 run an exponentiation window
+@ (k lazy squarings and the product by the selected entry) at 32, 48 and
+@ 64 limbs in one call: the len = 32/48/64 paths of sqr, mul and redc in
+@ two frames of one allocation, n and a copied once per call (see there).
 @
 @ The streams whose step stores after its two loads (rsa_cm_s4x32,
 @ rsa_cm_s4x64, rsa_cm_s5x128: registers rotating, see gen_umaal_s.py) cost
@@ -106,10 +110,12 @@
     .equ F_END5,52      @ 5-row stream: end of b (the loop's exit test)
     .equ F_RET, 56      @ 5-row stream: return address (Thumb bit set)
     .equ F_Q5,  60      @ 5-row blocks left
-    .equ F_LAZY,64      @ redc: 1 for rsa_cm_redc_lazy (result < R only)
+    .equ F_LAZY,64      @ redc: 1 for rsa_cm_redc_lazy (result < R only), or
+                        @ the final step of rsa_cm_sqr_redc32/4864 (Thumb bit set)
     .equ F_BUF, 68      @ 128 words: the streamed operand of rsa_cm_s5x128
     .equ F_SIZE,580
     .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
+    .equ F_EXIT32,F_BUF + 128 @ sqr32: where it returns to (past its 32 words)
 
 @ ---------------------------------------------------------------------------
 @ One stream step (see above): s is the step number 0..19 in the body.
@@ -520,6 +526,8 @@ rsa_cm_stream_si:
     add.w   r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
     ldr     r1, [sp, #F_B]
+    cmp     r1, r0                     @ b already there (rsa_cm_sqr_redc4864)
+    beq     77f
 76:
     ldmia   r1!, {r2, r4-r9, r12}
     stmia   r0!, {r2, r4-r9, r12}
@@ -936,6 +944,9 @@ rsa_cm_mul:
     str     r3, [sp, #F_LEN]
     cmp     r3, #32
     beq.w   .Lmul32
+    mov.w   r4, #0
+    str     r4, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
+.Lmul_generic:                         @ (rsa_cm_sqr_redc4864: r0 = t, r3 = len)
     mov     r12, r3
     bl      rsa_cm_zero
     mov.w   r4, #0
@@ -1043,6 +1054,10 @@ rsa_cm_mul:
     str     r7, [r0]
     b       .Lmul_small
 .Lmul_done:
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    it      ne
+    bxne    r4                         @ rsa_cm_sqr_redc4864
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_mul, . - rsa_cm_mul
@@ -1084,6 +1099,8 @@ rsa_cm_sqr:
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_LEN]
+    mov.w   r3, #0
+    str     r3, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
     cmp     r2, #32
     beq.w   .Lsqr32z
     mov     r12, r2
@@ -1299,6 +1316,10 @@ rsa_cm_sqr:
     teq     r1, r10
     bne     4b
 2:
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    it      ne
+    bxne    r4                         @ rsa_cm_sqr_redc4864
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_sqr, . - rsa_cm_sqr
@@ -1508,8 +1529,10 @@ rsa_cm_redc:
 
 .Lredc_final:
     ldr     r4, [sp, #F_LAZY]
-    cmp     r4, #0
-    bne.w   .Lredc_lazy
+    cmp     r4, #1
+    beq.w   .Lredc_lazy
+    it      hi
+    bxhi    r4                         @ rsa_cm_sqr_redc4864's final step
     @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
     @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
@@ -2208,7 +2231,8 @@ rsa_cm_s4x32:
 @ redc32, four-row block at byte offset \off of t (as REDC32_SQ5, below):
 @ leaves m0..m3 in r2-r5 and columns i+4..i+7 in the window of step 4 of
 @ rsa_cm_s4x32 (r6, r7, r8, r9), r0 = &t[i], r1 = n; entering there stores that
-@ step's pending register into t[i+3], a cleared column never read again.
+@ step's pending register (r12, set to zero) into t[i+3]; t[i..i+3) are
+@ cleared here, so that a reduction leaves t[0..32) zero (see REDC32_SQ5).
     .macro REDC32_SQ4 off
     ldr     r2, [sp, #F_B]             @ t
     ldr     r7, [r2, #(\off)]
@@ -2218,8 +2242,11 @@ rsa_cm_s4x32:
     ldr     r3, [sp, #F_A]             @ n
     ldmia   r3, {r0, r1, r11, r12}     @ n[0..4)
     ldr     lr, [sp, #F_ARG5]          @ n0
-    mul     r2, r7, lr                 @ m0
     mov.w   r6, #0
+    str     r6, [r2, #(\off)]
+    str     r6, [r2, #(\off + 4)]
+    str     r6, [r2, #(\off + 8)]
+    mul     r2, r7, lr                 @ m0
     umaal   r7, r6, r2, r0             @ r7 = 0
     umaal   r8, r6, r2, r1
     umaal   r9, r6, r2, r11
@@ -2239,6 +2266,7 @@ rsa_cm_s4x32:
     umaal   r6, r9, r5, r1
     umaal   r7, r9, r5, r11
     umaal   r8, r9, r5, r12           @ r9 = column i+7
+    mov.w   r12, #0                    @ step 4 stores it into t[i+3]
     ldr     r0, [sp, #F_B]
     ldr     r1, [sp, #F_A]
     add.w   r0, r0, #(\off)
@@ -2550,6 +2578,8 @@ rsa_cm_s5x32:
 @ carry.  Leaves what step 5 of rsa_cm_s5x32 expects: m0..m4 in r2-r6,
 @ columns i+5..i+9 in r1, lr, r12, r7, r8, r0 = &t[i]; entering there stores
 @ the cleared column i+4 (r11).  m0, m1 go through the frame (F_IT, F_I).
+@ t[i..i+4) are cleared too, so that a reduction leaves t[0..32) zero
+@ (rsa_cm_sqr_redc32's next step needs it so).
 @ 25 UMAAL + 5 MUL.  No flags are touched.
     .macro REDC32_SQ5 off
     ldr     r5, [sp, #F_B]             @ t
@@ -2566,6 +2596,10 @@ rsa_cm_s5x32:
     ldr     r6, [sp, #F_ARG5]          @ n0
     mul     r4, lr, r6                @ m0
     mov.w   r1, #0
+    str     r1, [r5, #(\off + 0)]
+    str     r1, [r5, #(\off + 4)]
+    str     r1, [r5, #(\off + 8)]
+    str     r1, [r5, #(\off + 12)]
     umaal   lr, r1, r4, r0
     umaal   r12, r1, r4, r2
     umaal   r7, r1, r4, r3
@@ -2623,7 +2657,11 @@ rsa_cm_s5x32:
 rsa_cm_mul32:
 .Lmul32:
     @ len = 32: t[0..32) cleared inline, then the blocks unrolled (four of
-    @ five rows, three of four) with the fixed-length streams.
+    @ five rows, three of four) with the fixed-length streams.  Leaves
+    @ through F_EXIT32 (rsa_cm_sqr_redc32 enters at .Lmul32_body with b in
+    @ the buffer and its own exit).
+    adr.w   r4, .Lmu32_exit + 1
+    str     r4, [sp, #F_EXIT32]
     mov.w   r2, #0
     mov.w   r3, #0
     mov.w   r4, #0
@@ -2644,6 +2682,7 @@ rsa_cm_mul32:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+.Lmul32_body:
     ldr     r1, [sp, #F_A]
     ldmia   r1, {r2-r6}                @ a[i..i+4]
     ldr     r0, [sp, #F_T]
@@ -2737,6 +2776,8 @@ rsa_cm_mul32:
     S4X32_ZERO
     bl      rsa_cm_s4x32
     stmia   r0, {r6-r9}
+    ldr     pc, [sp, #F_EXIT32]
+.Lmu32_exit:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_mul32, . - rsa_cm_mul32
@@ -2772,8 +2813,11 @@ rsa_cm_sqr32:
     @ (generated as for 48 and 64 limbs), unrolled with the stream lengths
     @ (27, 22, 17, 12, 7, 2) known: each runs as the last L steps of
     @ rsa_cm_s5x32, the triangle's registers renamed into the window of
-    @ that step; then the one product of rows 30 and 31.
-@ ---- generated by ci/gen_umaal_s.py (sqr32): edit the generator, not this ----
+    @ that step; then the one product of rows 30 and 31.  Leaves through
+    @ F_EXIT32 (rsa_cm_sqr_redc32 enters at .Lsqr32_body with a in the
+    @ buffer and its own exit).
+    adr.w   r0, .Lsq32_exit + 1
+    str     r0, [sp, #F_EXIT32]
     @ a copied to the frame buffer (the stream reads it there)
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #F_BUF
@@ -2783,6 +2827,8 @@ rsa_cm_sqr32:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+.Lsqr32_body:
+@ ---- generated by ci/gen_umaal_s.py (sqr32): edit the generator, not this ----
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #(F_BUF + 0)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 4)]   @ a[1]
@@ -3161,6 +3207,8 @@ rsa_cm_sqr32:
     umaal   r8, r11, lr, lr
     umaal   r9, r11, r12, r12
     stmia   r0!, {r2-r9}
+    ldr     pc, [sp, #F_EXIT32]
+.Lsq32_exit:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_sqr32, . - rsa_cm_sqr32
@@ -3211,6 +3259,7 @@ rsa_cm_redc32:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+.Lredc32_body:                         @ (rsa_cm_sqr_redc32: n in the buffer)
     cmn     r0, #0                     @ C = 0
     REDC32_SQ5 0
     REDC32_GO5 .Lrd32_r0
@@ -3243,13 +3292,16 @@ rsa_cm_redc32:
     REDC32_EPI4
     mov.w   lr, #0
     adc     lr, lr, #0                 @ top
-    ldr     r4, [sp, #F_LAZY]
-    cmp     r4, #0
+    ldr     r3, [sp, #F_LAZY]
+    cmp     r3, #0
     itt     eq
     streq   lr, [sp, #F_PEND]
     beq.w   .Lredc_final
     @ lazy final step, unrolled: r = x - (n AND -top)
     rsb     r12, lr, #0
+    cmp     r3, #1
+    it      ne
+    bxne    r3                         @ rsa_cm_sqr_redc32's final step
     ldr     r0, [sp, #F_R]
     ldr     r1, [sp, #F_B]
     add.w   r1, r1, #128               @ x
@@ -3346,6 +3398,218 @@ rsa_cm_redc32:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_redc32, . - rsa_cm_redc32
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_sqr_redc32(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
+@                        const u32 *b)
+@ Lazy Montgomery squarings in place at len = 32: a = a^2 R^-1 (only
+@ below R, as rsa_cm_redc_lazy), k times, then, if b is not null, one
+@ multiplication a = a b R^-1 (mul32 with the rows from b and a streamed
+@ from the buffer); k + (b != 0) >= 1.  t (64 words) is scratch.  sqr32
+@ and redc32 run in two frames of one allocation: the squaring with sp = L,
+@ a in L's buffer, the reduction with sp = H = L + F_GAP, n in H's buffer
+@ (copied once per call; H's F_ARG5 is the caller's n0).  redc32 ends at
+@ .Lsr32_sub (its address in F_LAZY), which moves sp back to L first (so that nothing
+@ live is below sp) and writes every result but the last into L's buffer,
+@ where the next squaring reads it: no copy per squaring, one prologue per
+@ call.  The loop count k is public.
+    .equ F_GAP, 200
+    .pushsection .text.rsa_cm_sqr_redc32, "ax", %progbits
+    .equ F_DST, F_K            @ H: a (the last result goes there)
+    .equ F_LEFT, F_PEND        @ H: passes left
+    .equ F_BARG, F_ARG5 + 4    @ H: the sixth argument, b
+    .p2align 2
+    .global rsa_cm_sqr_redc32
+    .thumb_func
+    .type rsa_cm_sqr_redc32, %function
+rsa_cm_sqr_redc32:
+    push    {r4-r11, lr}
+    subw    sp, sp, #(F_SIZE + F_GAP)  @ sp = L
+    str     r0, [sp, #(F_GAP + F_DST)]
+    str     r1, [sp, #(F_GAP + F_B)]   @ t
+    str     r2, [sp, #(F_GAP + F_A)]   @ n
+    ldr     r4, [sp, #(F_GAP + F_BARG)]
+    cmp     r4, #0
+    it      ne
+    addne   r3, r3, #1                 @ passes: k squarings and the product
+    str     r3, [sp, #(F_GAP + F_LEFT)]
+    adr.w   r4, .Lsr32_sub + 1
+    str     r4, [sp, #(F_GAP + F_LAZY)]
+    mov     r1, r2                     @ n to H's buffer
+    add.w   r0, sp, #(F_GAP + F_BUF)
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r1, [sp, #(F_GAP + F_DST)] @ a to L's buffer
+    add.w   r0, sp, #F_BUF
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r0, [sp, #(F_GAP + F_B)]
+    mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r3, [sp, #(F_GAP + F_LEFT)]
+    b.w     .Lsr32_next
+.Lsr32_sqr:                            @ sp = L, a in L's buffer
+rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squarings here)
+    ldr     r0, [sp, #(F_GAP + F_B)]
+    str     r0, [sp, #F_T]
+    add.w   r1, sp, #F_BUF
+    str     r1, [sp, #F_A]             @ sqr32's diagonal pass reads a there
+    adr.w   r1, .Lsr32_sqd + 1
+    str     r1, [sp, #F_EXIT32]
+    ldr.w   pc, .Llit_sqr32_body
+.Lsr32_mul:                            @ sp = L: a b, a in L's buffer
+rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts products here)
+    ldr     r0, [sp, #(F_GAP + F_B)]
+    str     r0, [sp, #F_T]
+    str     r4, [sp, #F_A]             @ the rows: b
+    add.w   r1, sp, #F_BUF
+    str     r1, [sp, #F_B]             @ streamed: a (the four-row blocks read it here)
+    adr.w   r1, .Lsr32_sqd + 1
+    str     r1, [sp, #F_EXIT32]
+    ldr.w   pc, .Llit_mul32_body
+.Lsr32_sqd:                            @ sqr32 and mul32 return here
+    add.w   sp, sp, #F_GAP             @ sp = H
+    ldr.w   pc, .Llit_redc32_body
+.Lsr32_sub:                            @ from redc32: sp = H, r12 = -top
+    ldr     r1, [sp, #F_B]
+    ldr     r2, [sp, #F_A]
+    ldr     r3, [sp, #F_LEFT]
+    ldr     r0, [sp, #F_DST]
+    sub.w   sp, sp, #F_GAP             @ sp = L
+    add.w   r1, r1, #128               @ x
+    subs    r3, r3, #1
+    str     r3, [sp, #(F_GAP + F_LEFT)]
+    it      ne
+    addne   r0, sp, #F_BUF             @ all but the last result into L's buffer
+    cmp     r0, r0                     @ C = 1
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+.Lsr32_next:                           @ r3 = passes left
+    cmp     r3, #1
+    bhi.w   .Lsr32_sqr
+    blo     1f
+    ldr     r4, [sp, #(F_GAP + F_BARG)]
+    cmp     r4, #0
+    bne.w   .Lsr32_mul
+    b.w     .Lsr32_sqr
+1:
+    addw    sp, sp, #(F_SIZE + F_GAP)
+    pop     {r4-r11, pc}
+    @ addresses in .text, loaded into pc: no branch relocation across
+    @ sections (images without these kernels drop their section)
+    .p2align 2
+.Llit_sqr32_body:
+    .word   .Lsqr32_body + 1
+.Llit_mul32_body:
+    .word   .Lmul32_body + 1
+.Llit_redc32_body:
+    .word   .Lredc32_body + 1
+    .size rsa_cm_sqr_redc32, . - rsa_cm_sqr_redc32
+    .popsection
 
 @ ---------------------------------------------------------------------------
 @ len = 48, 64, 96 and 128 (the CRT halves of RSA-3072 and RSA-4096, and
@@ -5028,6 +5292,7 @@ rsa_cm_redc48:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r12, lr}
     stmia   r0!, {r2-r12, lr}
+.Lredc48_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step 16
     ldr     r5, [r4]
     add     r5, r5, r4
@@ -5144,6 +5409,7 @@ rsa_cm_redc64:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r5}
     stmia   r0!, {r2-r5}
+.Lredc64_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step 0
     ldr     r5, [r4]
     add     r5, r5, r4
@@ -5264,6 +5530,7 @@ rsa_cm_redc96:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r12, lr}
     stmia   r0!, {r2-r12, lr}
+.Lredc96_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     mov.w   r4, #4
     str     r4, [sp, #F_I]
     mov.w   r4, #0
@@ -5380,6 +5647,7 @@ rsa_cm_redc128:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+.Lredc128_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     mov.w   r4, #2
     str     r4, [sp, #F_I]
     mov.w   r4, #0
@@ -5481,6 +5749,7 @@ rsa_cm_sqr48:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r12, lr}
     stmia   r0!, {r2-r12, lr}
+.Lsqr48_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #(F_BUF + 320)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 324)]   @ a[1]
@@ -5789,6 +6058,7 @@ rsa_cm_sqr64:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r5}
     stmia   r0!, {r2-r5}
+.Lsqr64_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #(F_BUF + 256)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 260)]   @ a[1]
@@ -6209,3 +6479,183 @@ rsa_cm_sqr64:
     b.w     .Lsqr_blk
     .size rsa_cm_sqr64, . - rsa_cm_sqr64
 @ ---- end of generated section (tail) ----
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_sqr_redc4864(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
+@                          usize len, const u32 *b)
+@ rsa_cm_sqr_redc32 for len = 48 and 64: k lazy squarings in place and,
+@ if b is not null, one product by b (the generic mul with the rows from b
+@ and a streamed from the buffer, where SPECIAL4864's copy finds it);
+@ the squaring (sqr48/sqr64, then the generic four-row blocks and doubling
+@ pass) with sp = L, a at the top of L's buffer, the reduction (redc48/64,
+@ the generic four-row blocks) with sp = H = L + F_GAP2, n at the top of
+@ H's buffer.  H's locals lie in the unused bottom of L's buffer, L's
+@ buffer in the unused bottom of H's.  The generic squaring's end leaves
+@ through L's F_LAZY, the reduction's final step (address in H's F_LAZY) at
+@ .Lsrn_sub, which moves sp back to L before it writes the result (into
+@ L's buffer, or into a after the last squaring).  H keeps a in F_LEN
+@ and the count in F_Q5, which redc48/64 do not use.
+    .equ F_GAP2, 256
+    .pushsection .text.rsa_cm_sqr_redc4864, "ax", %progbits
+    .equ F_DST2, F_LEN
+    .equ F_LEFT2, F_Q5
+    .equ F_ALEN, F_ARG5 + 4    @ H: the sixth argument, len
+    .equ F_BARG2, F_ARG5 + 8   @ H: the seventh, b
+    .equ F_SQB, F_R            @ H: sqr48/64's entry (redc48/64 use neither
+    .equ F_RDB, F_IT           @ H: redc48/64's entry  F_R nor F_IT)
+    .p2align 2
+    .global rsa_cm_sqr_redc4864
+    .thumb_func
+    .type rsa_cm_sqr_redc4864, %function
+rsa_cm_sqr_redc4864:
+    push    {r4-r11, lr}
+    subw    sp, sp, #(F_SIZE + F_GAP2) @ sp = L
+    add.w   r12, sp, #F_GAP2           @ H
+    str     r0, [r12, #F_DST2]
+    str     r1, [r12, #F_B]            @ t
+    str     r2, [r12, #F_A]            @ n
+    ldr     r4, [r12, #F_BARG2]
+    cmp     r4, #0
+    it      ne
+    addne   r3, r3, #1                 @ passes: k squarings and the product
+    str     r3, [r12, #F_LEFT2]
+    adr.w   r4, .Lsrn_sub + 1
+    str     r4, [r12, #F_LAZY]
+    ldr     r3, [r12, #F_ALEN]
+    cmp     r3, #64                    @ the entries for len
+    ite     eq
+    ldreq.w r4, .Llit_sqr64_body
+    ldrne.w r4, .Llit_sqr48_body
+    str     r4, [r12, #F_SQB]
+    ite     eq
+    ldreq.w r4, .Llit_redc64_body
+    ldrne.w r4, .Llit_redc48_body
+    str     r4, [r12, #F_RDB]
+    lsr.w   lr, r3, #4                 @ 16-word groups
+    add.w   r0, r12, #(F_BUF + 512)
+    sub.w   r0, r0, r3, lsl #2         @ n to the top of H's buffer
+    mov     r1, r2
+1:
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    subs    lr, lr, #1
+    bne     1b
+    ldr     r1, [r12, #F_DST2]         @ a to the top of L's buffer
+    add.w   r0, sp, #(F_BUF + 512)
+    sub.w   r0, r0, r3, lsl #2
+    lsr.w   lr, r3, #4
+2:
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    subs    lr, lr, #1
+    bne     2b
+    ldr     lr, [sp, #(F_GAP2 + F_LEFT2)]
+    b.w     .Lsrn_next
+.Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
+rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squarings here)
+    ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
+    ldr     r0, [sp, #(F_GAP2 + F_B)]
+    str     r0, [sp, #F_T]
+    str     r3, [sp, #F_LEN]
+    add.w   r1, sp, #(F_BUF + 512)
+    sub.w   r1, r1, r3, lsl #2
+    str     r1, [sp, #F_A]             @ a: the top of L's buffer
+    str     r1, [sp, #F_B]
+    adds    r2, r0, #4
+    str     r2, [sp, #F_K]
+    subs    r2, r3, #4
+    str     r2, [sp, #F_I]
+    adr.w   r2, .Lsrn_sqd + 1
+    str     r2, [sp, #F_LAZY]          @ where the squaring ends
+    mov     r12, r3
+    bl      rsa_cm_zero                @ t[0..len)
+    ldr.w   pc, [sp, #(F_GAP2 + F_SQB)]
+.Lsrn_mul:                             @ sp = L: what rsa_cm_mul sets up
+rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts products here)
+    ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
+    ldr     r0, [sp, #(F_GAP2 + F_B)]
+    str     r0, [sp, #F_T]
+    str     r4, [sp, #F_A]             @ the rows: b
+    add.w   r1, sp, #(F_BUF + 512)
+    sub.w   r1, r1, r3, lsl #2
+    str     r1, [sp, #F_B]             @ streamed: a, already at the top of L's buffer
+    str     r3, [sp, #F_LEN]
+    adr.w   r2, .Lsrn_sqd + 1
+    str     r2, [sp, #F_LAZY]          @ where the product ends
+    ldr.w   pc, .Llit_mul_generic
+.Lsrn_sqd:                             @ the squaring and the product end here
+    add.w   sp, sp, #F_GAP2            @ sp = H
+    ldr     r0, [sp, #F_B]
+    str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
+    ldr.w   pc, [sp, #F_RDB]
+.Lsrn_sub:                             @ the reduction's final step: sp = H
+    ldr     r1, [sp, #F_B]
+    ldr     r2, [sp, #F_A]
+    ldr     r12, [sp, #F_PEND]
+    ldr     r3, [sp, #F_ALEN]
+    ldr     lr, [sp, #F_LEFT2]
+    ldr     r0, [sp, #F_DST2]
+    sub.w   sp, sp, #F_GAP2            @ sp = L
+    rsb     r12, r12, #0               @ mask = -top
+    add.w   r1, r1, r3, lsl #2         @ x
+    subs    lr, lr, #1
+    str     lr, [sp, #(F_GAP2 + F_LEFT2)]
+    beq     1f
+    add.w   r0, sp, #(F_BUF + 512)     @ all but the last result into L's buffer
+    sub.w   r0, r0, r3, lsl #2
+1:
+    add.w   r3, r1, r3, lsl #2         @ end of x
+    cmp     r0, r0                     @ C = 1
+2:
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    teq     r1, r3
+    bne     2b
+.Lsrn_next:                            @ lr = passes left
+    cmp     lr, #1
+    bhi.w   .Lsrn_sqr
+    blo     1f
+    ldr     r4, [sp, #(F_GAP2 + F_BARG2)]
+    cmp     r4, #0
+    bne.w   .Lsrn_mul
+    b.w     .Lsrn_sqr
+1:
+    addw    sp, sp, #(F_SIZE + F_GAP2)
+    pop     {r4-r11, pc}
+    .p2align 2
+.Llit_sqr64_body:
+    .word   .Lsqr64_body + 1
+.Llit_sqr48_body:
+    .word   .Lsqr48_body + 1
+.Llit_mul_generic:
+    .word   .Lmul_generic + 1
+.Llit_redc64_body:
+    .word   .Lredc64_body + 1
+.Llit_redc48_body:
+    .word   .Lredc48_body + 1
+    .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
+    .popsection
