@@ -7,6 +7,8 @@
 //! Code written against `rsa` 0.10 switches by changing the crate path:
 //!
 //! ```
+//! # #[cfg(feature = "alloc")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use rsa_cortex_m::pkcs8::DecodePrivateKey;
 //! use rsa_cortex_m::{Pkcs1v15Sign, PrivateKey, Pss};
 //! use sha2::{Digest, Sha256};
@@ -16,7 +18,10 @@
 //! let digest = Sha256::digest(b"firmware image");
 //! let sig = key.sign(Pkcs1v15Sign::new::<Sha256>(), &digest)?;
 //! key.as_public_key().verify(Pkcs1v15Sign::new::<Sha256>(), &digest, &sig)?;
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "alloc"))]
+//! # fn main() {}
 //! ```
 //!
 //! The drop-in layer above needs `alloc` (any of `rsa`'s features brings
@@ -35,6 +40,11 @@
 //! pss::verify_prehash::<_, Sha256>(&key, &Sha256::digest(msg), sig, Some(32))?;
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
+//!
+//! A device that acts on the outcome (a bootloader) decides on the encoded
+//! [`Verdict`] instead of a `Result` (`verify_prehash_verdict`,
+//! `verify_verdict`), compared twice against [`Verdict::VALID`]: see its
+//! docs and `examples/embedded-verify`.
 //!
 //! # Layout
 //!

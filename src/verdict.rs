@@ -41,7 +41,7 @@
 /// ```
 /// use rsa_cortex_m::spki::DecodePublicKey;
 /// use rsa_cortex_m::{pkcs1v15, BoundedPublicKey, Max2048, Verdict};
-/// use sha2::Sha256;
+/// use rsa_cortex_m::sha2::Sha256;
 ///
 /// # let spki = include_bytes!("../tests/data/fixtures/rsa2048/public.spki.der");
 /// # let msg: &[u8] = include_bytes!("../tests/data/fixtures/rsa2048/msg.bin");

@@ -5,7 +5,8 @@
 # digest length, what most verifiers expect by default), add
 # `-sigopt rsa_pss_saltlen:digest`.
 #
-#   ./sign.sh private.pem image.bin image.sig
+#   openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out private.pem
 #   openssl pkey -in private.pem -pubout -outform DER -out data/public.spki.der
+#   ./sign.sh private.pem data/image.bin data/image.sig
 set -eu
 openssl dgst -sha256 -sign "$1" -sigopt rsa_padding_mode:pss -out "$3" "$2"

@@ -2,26 +2,29 @@
 //! signed by the holder of an RSA key, the core of a secure-boot loader.
 //!
 //! * the public key is an SPKI DER blob (`openssl pkey -pubout -outform
-//!   DER`), decoded into a `BoundedPublicKey<Max2048>`: 532 bytes, no heap;
+//!   DER`), decoded into a `BoundedPublicKey<Max2048>`: 536 bytes, no heap;
 //! * the signature is RSASSA-PSS with SHA-256 made by `openssl dgst` (see
 //!   `sign.sh`); openssl uses the largest salt by default, so the verifying
 //!   key detects the salt length (`new_with_auto_salt_len`);
-//! * a modified image must be rejected.
+//! * the decision is taken on the encoded `Verdict`, compared twice against
+//!   `Verdict::VALID` with the refusals first, so that one glitched
+//!   instruction cannot turn a refusal into a boot (SECURITY.md, "Fault
+//!   injection");
+//! * a modified image and a modified signature must be rejected.
 //!
 //! `cargo run --release` builds it for thumbv7em-none-eabihf at opt-level
 //! "s" (rsa-cortex-m then links its compact UMAAL kernels) and runs it on
 //! QEMU's MPS2-AN386; it prints the verdicts, the flash the image takes and
-//! the peak stack of the verification, and exits with status 0 when both
-//! verdicts are right.
+//! the peak stack of the verification, and exits with status 0 when every
+//! verdict is right.
 #![no_std]
 #![no_main]
 
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hio};
 use rsa_cortex_m::sha2::Sha256;
-use rsa_cortex_m::signature::Verifier;
 use rsa_cortex_m::spki::DecodePublicKey;
-use rsa_cortex_m::{pss, BoundedPublicKey, Max2048};
+use rsa_cortex_m::{pss, BoundedPublicKey, Max2048, Verdict};
 
 /// The public key, the signed image and its signature (in a bootloader: the
 /// key in the loader's own flash, image and signature in the update slot).
@@ -29,7 +32,8 @@ static PUBLIC_KEY: &[u8] = include_bytes!("../data/public.spki.der");
 static IMAGE: &[u8] = include_bytes!("../data/image.bin");
 static SIGNATURE: &[u8] = include_bytes!("../data/image.sig");
 
-/// Loads the key and verifies `image` against `sig`.
+/// Loads the key and verifies `image` against `sig`; returns whether a
+/// bootloader would boot it.
 #[inline(never)]
 fn verify(image: &[u8], sig: &[u8]) -> bool {
     let Ok(key) = BoundedPublicKey::<Max2048>::from_public_key_der(PUBLIC_KEY) else {
@@ -39,7 +43,16 @@ fn verify(image: &[u8], sig: &[u8]) -> bool {
     let Ok(sig) = pss::BoundedSignature::<Max2048>::try_from(sig) else {
         return false;
     };
-    key.verify(image, &sig).is_ok()
+    let verdict = key.verify_verdict(image, &sig);
+    if verdict.value() != Verdict::VALID {
+        return false; // a bootloader: stay in the loader, reset, ...
+    }
+    // Compared again: `value()` is an optimization barrier.
+    if verdict.value() != Verdict::VALID {
+        return false;
+    }
+    // A bootloader jumps to the verified image here, after both comparisons.
+    true
 }
 
 #[entry]
@@ -49,14 +62,25 @@ fn main() -> ! {
     let used = stack::peak(sp);
     say(&[b"image signature ", if ok { b"valid" } else { b"INVALID" }]);
 
-    // The same image with one bit flipped must be rejected.
-    let mut tampered = [0u8; 32];
-    tampered[..IMAGE.len()].copy_from_slice(IMAGE);
-    tampered[0] ^= 1;
-    let rejected = !verify(&tampered[..IMAGE.len()], SIGNATURE);
+    // The image without its last byte, and the signature with one bit
+    // flipped, must be rejected (any image size; no copy of the image).
+    let rejected = !verify(&IMAGE[..IMAGE.len().saturating_sub(1)], SIGNATURE);
     say(&[
         b"tampered image ",
         if rejected { b"rejected" } else { b"ACCEPTED" },
+    ]);
+    let mut bad_sig = [0u8; 256];
+    let n = SIGNATURE.len().min(bad_sig.len());
+    bad_sig[..n].copy_from_slice(&SIGNATURE[..n]);
+    bad_sig[n.saturating_sub(1)] ^= 0x01;
+    let sig_rejected = !verify(IMAGE, &bad_sig[..n]);
+    say(&[
+        b"tampered signature ",
+        if sig_rejected {
+            b"rejected"
+        } else {
+            b"ACCEPTED"
+        },
     ]);
 
     let mut buf = [0u8; 10];
@@ -66,7 +90,7 @@ fn main() -> ! {
         decimal(used, &mut buf),
         b" bytes (key load and verification)",
     ]);
-    debug::exit(if ok && rejected {
+    debug::exit(if ok && rejected && sig_rejected {
         debug::EXIT_SUCCESS
     } else {
         debug::EXIT_FAILURE
@@ -103,6 +127,7 @@ fn decimal(mut n: usize, buf: &mut [u8; 10]) -> &[u8] {
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
+    say(&[b"panic"]);
     debug::exit(debug::EXIT_FAILURE);
     loop {
         cortex_m::asm::wfi();
