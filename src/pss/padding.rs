@@ -10,6 +10,7 @@
 
 use digest::{Digest, Output};
 
+use crate::arith::limbs::is_zero;
 use crate::errors::{Error, Result};
 use crate::mgf::{hash_parts, mgf1_xor, mgf1_xor_shared};
 use crate::verdict::{diff_backward, diff_forward, diff_forward_const, reload, Verdict};
@@ -225,10 +226,10 @@ pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
             let mut bad = 0u32;
             let mut sep = 0u32;
             for (i, &b) in (0u32..).zip(db.iter()) {
-                let is_one = zero_mask(b ^ 0x01);
+                let is_one = is_zero(u32::from(b ^ 0x01)).wrapping_neg();
                 sep |= i & is_one & !found;
                 found |= is_one;
-                bad |= !(found | zero_mask(b));
+                bad |= !(found | is_zero(u32::from(b)).wrapping_neg());
             }
             let bad = bad | !found;
             if bad != 0 {
@@ -246,12 +247,6 @@ pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
     // Second comparison, on both slices loaded again.
     let b = diff_backward(reload(&h_prime), reload(&h));
     Verdict::from_diffs(a, b)
-}
-
-/// All ones if `x` is zero, else zero, without a branch.
-#[inline(always)]
-fn zero_mask(x: u8) -> u32 {
-    (u32::from(x).wrapping_sub(1) >> 31).wrapping_neg()
 }
 
 #[cfg(test)]

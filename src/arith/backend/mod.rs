@@ -38,13 +38,17 @@ pub mod selected {
     #[cfg(rsa_cortex_m_backend = "umaal")]
     pub use super::umaal::sqr_n_mul_lazy;
 
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    pub use self::sqr_n_mul_lazy_unfused as sqr_n_mul_lazy;
+
     /// `k` lazy Montgomery squarings of `a` in place (`a ≡ a²·R⁻¹ (mod n)`,
     /// `a < R`, `k` times), then with `Some(b)` one lazy product
-    /// `a ≡ a·b·R⁻¹`; `t` holds `2·a.len()` limbs of scratch. The backends
-    /// without a fused kernel run `sqr`, `mul` and `redc_lazy`.
-    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    /// `a ≡ a·b·R⁻¹`; `t` holds `2·a.len()` limbs of scratch: `sqr`, `mul`
+    /// and `redc_lazy` one call at a time. `sqr_n_mul_lazy` of the backends
+    /// without a fused kernel, and of the UMAAL backend at the lengths it
+    /// does not fuse.
     #[inline]
-    pub fn sqr_n_mul_lazy(
+    pub fn sqr_n_mul_lazy_unfused(
         a: &mut [super::super::Limb],
         t: &mut [super::super::Limb],
         n: &[super::super::Limb],

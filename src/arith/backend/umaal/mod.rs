@@ -185,14 +185,8 @@ pub fn sqr_n_mul_lazy(
         }
         return;
     }
-    for _ in 0..k {
-        sqr(t, a);
-        redc_lazy(a, t, n, n0);
-    }
-    if let Some(b) = b {
-        mul(t, a, b);
-        redc_lazy(a, t, n, n0);
-    }
+    // `selected`'s kernels are this backend's.
+    super::selected::sqr_n_mul_lazy_unfused(a, t, n, n0, k, b);
 }
 
 /// `r = table[index]`, reading every entry of `table`.
@@ -279,6 +273,22 @@ mod tests {
         n
     }
 
+    /// The moduli of the tests' rounds: all ones (round 0), 2^(32·len − 1) + 1
+    /// (round 1, the smallest top word with the top bit set), random odd
+    /// (every other round).
+    fn modulus_for_round(rng: &mut Rng, len: usize, round: usize) -> Vec<Limb> {
+        match round {
+            0 => vec![u32::MAX; len],
+            1 => {
+                let mut n = vec![0; len];
+                n[0] = 1;
+                n[len - 1] |= 1 << 31;
+                n
+            }
+            _ => odd_modulus(rng, len),
+        }
+    }
+
     #[test]
     fn mul_sqr_match_portable() {
         let mut rng = Rng(0x1234_5678_9abc_def1);
@@ -324,16 +334,7 @@ mod tests {
         let mut rng = Rng(0xfeed_f00d_0bad_cafe);
         for len in lengths() {
             for round in 0..8 {
-                let n = match round {
-                    0 => vec![u32::MAX; len],
-                    1 => {
-                        let mut n = vec![0; len];
-                        n[0] = 1;
-                        n[len - 1] |= 1 << 31;
-                        n
-                    }
-                    _ => odd_modulus(&mut rng, len),
-                };
+                let n = modulus_for_round(&mut rng, len, round);
                 let n0 = neg_inv(n[0]);
                 // t = a·b with a, b < n: t < n² < n·R.
                 let mut a = rng.limbs(len);
@@ -374,16 +375,7 @@ mod tests {
         for len in lengths() {
             let r_big = BigUint::from(1u8) << (32 * len);
             for round in 0..8 {
-                let n = match round {
-                    0 => vec![u32::MAX; len],
-                    1 => {
-                        let mut n = vec![0; len];
-                        n[0] = 1;
-                        n[len - 1] |= 1 << 31;
-                        n
-                    }
-                    _ => odd_modulus(&mut rng, len),
-                };
+                let n = modulus_for_round(&mut rng, len, round);
                 let n0 = neg_inv(n[0]);
                 let nb = BigUint::from_slice(&n);
                 for kind in 0..3 {
@@ -417,16 +409,7 @@ mod tests {
         let mut rng = Rng(0x5eed_0f5a_0a11);
         for len in [1usize, 5, 17, 31, 32, 33, 48, 64] {
             for round in 0..10 {
-                let n = match round {
-                    0 => vec![u32::MAX; len],
-                    1 => {
-                        let mut n = vec![0; len];
-                        n[0] = 1;
-                        n[len - 1] |= 1 << 31;
-                        n
-                    }
-                    _ => odd_modulus(&mut rng, len),
-                };
+                let n = modulus_for_round(&mut rng, len, round);
                 let n0 = neg_inv(n[0]);
                 let a = if round == 2 {
                     vec![u32::MAX; len]
