@@ -7,6 +7,7 @@ firmware, counts the instructions every region executes and estimates its
 cycles with the timing model of ci/M4_TIMING.md. Used by ci/m4-bench.
 """
 import argparse
+import os
 import bisect
 import json
 import re
@@ -632,7 +633,7 @@ def main():
         op, bits, e = meta.get(rid, ("?", 0, 0))
         if args.profile:
             print(f"region {rid} {op} {bits}:", file=sys.stderr)
-            for sym, c in sorted(prof.items(), key=lambda x: -x[1])[:12]:
+            for sym, c in sorted(prof.items(), key=lambda x: -x[1])[:int(os.environ.get("M4_BENCH_PROFILE_TOP", "12"))]:
                 print(f"    {c:>12,}  {c / max(cycles, 1):6.1%}  {sym}", file=sys.stderr)
         row = {"region": rid, "operation": op, "bits": bits, "e": e if op == "public" else None,
                "instructions": classes["instructions"], "cycles": cycles,

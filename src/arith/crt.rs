@@ -32,7 +32,8 @@ pub const fn crt_work_limbs(h: usize) -> usize {
 ///
 /// `c < n` has at most `2h` limbs; `out` receives `m` in `out.len()` limbs
 /// (`out.len() ≤ 2h`, and `m < n` must fit). Constant time in all values.
-/// `work` ≥ [`crt_work_limbs`]`(h)` limbs, zeroed before returning.
+/// `work` ≥ [`crt_work_limbs`]`(h)` limbs, of which those are zeroed before
+/// returning (the rest is not touched).
 pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]) {
     let h = key.p.len();
     debug_assert_eq!(key.q.len(), h);
@@ -58,5 +59,5 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
     kernels::mul(wide, key.q.n(), x);
     limbs::add_assign(wide, m2);
     out.copy_from_slice(&wide[..out.len()]);
-    work.zeroize();
+    work[..crt_work_limbs(h)].zeroize();
 }

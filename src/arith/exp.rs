@@ -52,8 +52,8 @@ pub const fn public_work_limbs(l: usize) -> usize {
 ///
 /// `base < n` (ordinary form, `l` limbs), `exp` any number of limbs; every
 /// bit of `exp` is processed, so the time depends on `exp.len()`, never on
-/// its value. `work` holds at least [`secret_work_limbs`]`(l)` limbs and is
-/// zeroed before returning.
+/// its value. `work` holds at least [`secret_work_limbs`]`(l)` limbs; those
+/// are zeroed before returning (the rest is not touched).
 pub fn pow_secret(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work: &mut [Limb]) {
     pow_secret_window(r, base, exp, m, work, window_bits(m.len()));
 }
@@ -110,10 +110,10 @@ pub fn pow_secret_window(
         }
         // acc stays below R (lazy reductions); reduce_wide ends in [0, n).
         kernels::select(sel, &table[..], index);
-        m.window_assign_lazy(acc, t, window_bits, sel);
+        m.window_assign_lazy(acc, t, window_bits, Some(sel));
     }
     m.reduce_wide(r, acc, t);
-    work.zeroize();
+    work[..secret_work_limbs_window(l, window_bits)].zeroize();
 }
 
 /// `r = base^exp mod n`, variable time in `exp` only (public exponents).
@@ -133,15 +133,20 @@ pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
         m.one(acc, t);
     } else {
         // b < R only (lazy): the loop's operations take operands below R.
-        // The first of the bits − 1 squarings goes straight from b.
+        // Square-and-multiply from the top bit, a run of squarings and the
+        // product by b that ends it in one window call (fused kernels).
         m.mont_form_lazy(b, base, t);
-        m.sqr_lazy(acc, b, t);
+        acc.copy_from_slice(b);
+        let mut squarings = 0;
         for i in (1..bits - 1).rev() {
+            squarings += 1;
             if bit(i) {
-                m.mul_assign_lazy(acc, b, t);
+                m.window_assign_lazy(acc, t, squarings, Some(b));
+                squarings = 0;
             }
-            m.sqr_assign_lazy(acc, t);
         }
+        // The squarings left, including the last bit's.
+        m.window_assign_lazy(acc, t, squarings + 1, None);
     }
     // Last bit: the square is done; leave Montgomery form in the same step —
     // multiplying by the ordinary base (acc·base·R⁻¹ = result) when the

@@ -6,7 +6,7 @@
 
 use super::{kernels, limbs, portable, Limb, LIMB_BITS};
 
-// Reduction with a result only below R (see `Modulus::mul_assign_lazy`):
+// Reduction with a result only below R (see `Modulus::mul_lazy`):
 // the UMAAL backend has one; the others reduce fully, which also qualifies
 // (their operands then stay below n, as their `redc` requires).
 use kernels::redc_lazy;
@@ -129,38 +129,28 @@ impl<'a> Modulus<'a> {
         kernels::redc(a, t, self.n, self.n0);
     }
 
-    /// `a ≡ a·b·R⁻¹ (mod n)` in place, only partially reduced: for
-    /// `a, b < R` (not necessarily `< n`) the result is `< R`. For the
-    /// exponentiation loops, whose intermediate values need not be below
-    /// `n`; [`Modulus::reduce_wide`] (or a full [`Modulus::mul`]) brings
-    /// them back into `[0, n)`. On the UMAAL backend this saves the
-    /// comparison with `n` in every reduction (one subtraction masked by the
-    /// top carry instead); elsewhere it is [`Modulus::mul_assign`]. Constant
-    /// time either way.
+    /// `a ≡ a²·R⁻¹ (mod n)` in place `k` times, then with `Some(b)`
+    /// `a ≡ a·b·R⁻¹`, each lazily reduced as [`Modulus::mul_lazy`] (one
+    /// kernel call where the backend fuses them): an exponentiation window.
+    /// `a, b < R`; `a < R` after.
     #[inline]
-    pub(crate) fn mul_assign_lazy(&self, a: &mut [Limb], b: &[Limb], t: &mut [Limb]) {
-        kernels::mul(t, a, b);
-        redc_lazy(a, t, self.n, self.n0);
+    pub(crate) fn window_assign_lazy(
+        &self,
+        a: &mut [Limb],
+        t: &mut [Limb],
+        k: usize,
+        b: Option<&[Limb]>,
+    ) {
+        kernels::sqr_n_mul_lazy(a, t, self.n, self.n0, k, b);
     }
 
-    /// `a ≡ a²·R⁻¹ (mod n)` in place, `< R` for `a < R`; see
-    /// [`Modulus::mul_assign_lazy`].
-    #[inline]
-    pub(crate) fn sqr_assign_lazy(&self, a: &mut [Limb], t: &mut [Limb]) {
-        kernels::sqr(t, a);
-        redc_lazy(a, t, self.n, self.n0);
-    }
-
-    /// [`Modulus::sqr_assign_lazy`] `k` times, then
-    /// [`Modulus::mul_assign_lazy`] by `b` (one kernel call where the
-    /// backend fuses them): an exponentiation window.
-    #[inline]
-    pub(crate) fn window_assign_lazy(&self, a: &mut [Limb], t: &mut [Limb], k: usize, b: &[Limb]) {
-        kernels::sqr_n_mul_lazy(a, t, self.n, self.n0, k, Some(b));
-    }
-
-    /// `r ≡ a·b·R⁻¹ (mod n)`, `r < R` for `a, b < R`: [`Modulus::mul`]
-    /// with the lazy reduction of [`Modulus::mul_assign_lazy`].
+    /// `r ≡ a·b·R⁻¹ (mod n)`, only partially reduced: for `a, b < R` (not
+    /// necessarily `< n`) the result is `< R`. For the exponentiation
+    /// loops, whose intermediate values need not be below `n`;
+    /// [`Modulus::reduce_wide`] (or a full [`Modulus::mul`]) brings them
+    /// back into `[0, n)`. On the UMAAL backend this saves the comparison
+    /// with `n` in every reduction (one subtraction masked by the top carry
+    /// instead); elsewhere it is [`Modulus::mul`]. Constant time either way.
     #[inline]
     pub(crate) fn mul_lazy(&self, r: &mut [Limb], a: &[Limb], b: &[Limb], t: &mut [Limb]) {
         kernels::mul(t, a, b);

@@ -12,9 +12,10 @@
 //!    `m = m2 + q·(qInv·(m1 − m2) mod p)` (§5.1.2 step 2b); keys without
 //!    CRT values compute `m = c'^d mod n` (step 2a);
 //! 4. unblinding `m·r⁻¹ mod n`;
-//! 5. the fault check `m^e ≡ c (mod n)`: a fault in either half would
-//!    otherwise reveal a factor of `n` (Bellcore), so nothing leaves unless
-//!    the result is a valid one for the public key.
+//! 5. the fault check `m^e ≡ c` modulo `p` and `q` (with `p·q = n` and
+//!    `m < n`; modulo `n` for keys without CRT values): a fault in either
+//!    half would otherwise reveal a factor of `n` (Bellcore), so nothing
+//!    leaves unless the result is a valid one for the public key.
 //!
 //! The work areas come from the caller: the fixed-capacity keys give stack
 //! arrays sized by their capacity, the heap keys vectors sized by the key.
@@ -23,7 +24,7 @@ use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::arith::crt::{self, CrtKey};
-use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::arith::{exp, kernels, limbs, Limb, Modulus};
 use crate::blinding;
 use crate::errors::{Error, Result};
 use crate::verdict::{diff_backward, diff_forward, opaque, reload, Verdict};
@@ -86,14 +87,22 @@ pub(crate) const fn work_limbs(l: usize, h: usize) -> usize {
         crt::crt_work_limbs(h)
     };
     let blind = blinding::blind_work_limbs(l);
-    // The fault check: `m^e` (l limbs) and the public exponentiation.
-    let check = l + exp::public_work_limbs(l);
+    // The fault check: `m^e` (l limbs) and the public exponentiation; with
+    // CRT values `p·q`, three residues and the exponentiation modulo p.
+    let check = max(l + exp::public_work_limbs(l), 5 * h + exp::public_work_limbs(h));
     max(max(exponentiation, blind), check)
 }
 
 /// Scratch limbs of the blinding buffers ([`Blinding::scratch`]).
 pub(crate) const fn blind_limbs(l: usize, h: usize) -> usize {
     2 * l + 2 * (h + 2)
+}
+
+/// The part of `work` the operation on `key` writes (the rest is never
+/// touched, so only this part is cleared).
+fn used_limbs(key: &PrivateView, work: &[Limb]) -> usize {
+    let h = key.crt.as_ref().map_or(0, |crt| crt.p.len());
+    work_limbs(key.public.n.len(), h).min(work.len())
 }
 
 const fn max(a: usize, b: usize) -> usize {
@@ -111,8 +120,8 @@ const fn max(a: usize, b: usize) -> usize {
 ///
 /// # Errors
 /// [`Error::Rng`] if the generator fails; [`Error::Internal`] if the fault
-/// check fails. `out` is zeroed on error; `work` and the blinding scratch
-/// are zeroed before returning.
+/// check fails. `out` is zeroed on error; `work` (the part of it the
+/// operation used) and the blinding scratch are zeroed before returning.
 pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
     key: &PrivateView,
     x: &[Limb],
@@ -120,14 +129,15 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
     blinding: Option<Blinding<'_, R>>,
     work: &mut [Limb],
 ) -> Result<()> {
+    let used = used_limbs(key, work);
     let verdict = match rsadp_unchecked(key, x, out, blinding, work) {
-        Ok(()) => fault_check(&key.public, x, out, work),
+        Ok(()) => fault_check(key, x, out, work),
         Err(e) => {
-            work.zeroize();
+            work[..used].zeroize();
             return Err(e);
         }
     };
-    work.zeroize();
+    work[..used].zeroize();
     // The result leaves only through the verdict, decided twice: here
     // (`out` is wiped unless the verdict is valid) and in `result` (`Ok`
     // only after two more comparisons), so that one skipped instruction
@@ -161,7 +171,8 @@ pub(crate) fn rsadp_unchecked<R: TryCryptoRng + ?Sized>(
             r
         }
     };
-    work.zeroize();
+    let used = used_limbs(key, work);
+    work[..used].zeroize();
     if result.is_err() {
         out.zeroize();
     }
@@ -225,24 +236,76 @@ pub(crate) fn exponentiate(
     }
 }
 
-/// Step 5, the Bellcore check: `m^e mod n` must give `x` back. The
-/// comparison is made twice by independent code (see [`crate::verdict`]);
-/// the verdict is valid if and only if both found `m^e ≡ x (mod n)`.
+/// Step 5, the Bellcore check: `m` must be a valid result for the public
+/// key. With CRT values: `p·q = n`, `m < n` and `m^e ≡ x` modulo `p` and
+/// modulo `q` (two exponentiations of half length: about half the cost of
+/// one modulo `n`, and the same guarantee — `m < n` is fixed by its
+/// residues, and `p·q = n` ties the primes the halves were computed with to
+/// the public key); without: `m^e ≡ x (mod n)`. Every comparison is made
+/// twice by independent code (see [`crate::verdict`]); the verdict is valid
+/// if and only if both found every one equal.
 /// Out of line: one copy for every key type, and the point where
 /// `ci/glitch` corrupts the result of its signing case.
 #[inline(never)]
-pub(crate) fn fault_check(key: &PublicView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Verdict {
-    let l = key.n.len();
-    let (check, rest) = work.split_at_mut(l);
-    key.rsaep(m, check, rest);
-    let check: &[Limb] = check;
-    let a = diff_forward(check, x);
-    let b = diff_backward(reload(&check), reload(&x));
+pub(crate) fn fault_check(key: &PrivateView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Verdict {
+    let (a, b) = match &key.crt {
+        Some(crt) => diffs_crt(&key.public, crt, x, m, work),
+        None => diffs_n(&key.public, x, m, work),
+    };
     let verdict = Verdict::from_diffs(a, b);
     // Public by design: whether a fault was detected is the error returned
     // (and a correct result is always accepted).
     blinding::declassify(&verdict);
     verdict
+}
+
+/// The two difference accumulators of `m^e mod n` against `x`.
+fn diffs_n(key: &PublicView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> (u32, u32) {
+    let l = key.n.len();
+    let (check, rest) = work.split_at_mut(l);
+    key.rsaep(m, check, rest);
+    let check: &[Limb] = check;
+    (
+        diff_forward(check, x),
+        diff_backward(reload(&check), reload(&x)),
+    )
+}
+
+/// The two difference accumulators of the CRT check: `p·q` against `n`,
+/// `m < n`, and `(m mod p)^e mod p` against `x mod p`, the same for `q`
+/// (residues computed afresh, not taken from the private operation).
+fn diffs_crt(
+    key: &PublicView,
+    crt: &CrtKey,
+    x: &[Limb],
+    m: &[Limb],
+    work: &mut [Limb],
+) -> (u32, u32) {
+    let n = key.n.n();
+    let (l, h) = (n.len(), crt.p.len());
+    let (wide, rest) = work.split_at_mut(2 * h);
+    let (xr, rest) = rest.split_at_mut(h);
+    let (mr, rest) = rest.split_at_mut(h);
+    let (y, rest) = rest.split_at_mut(h);
+
+    kernels::mul(wide, crt.p.n(), crt.q.n());
+    let pq: &[Limb] = wide;
+    let (lo, hi) = pq.split_at(l);
+    let mut a = diff_forward(lo, n) | hi.iter().fold(0, |d, w| d | w);
+    let mut b = diff_backward(reload(&lo), reload(&n)) | hi.iter().rev().fold(0, |d, w| d | w);
+    let below = limbs::ct_lt(m, n);
+    a |= below ^ 1;
+    b |= opaque(below).wrapping_sub(1);
+
+    for prime in [&crt.p, &crt.q] {
+        prime.reduce(xr, x, wide);
+        prime.reduce(mr, m, wide);
+        exp::pow_public(y, mr, key.e, prime, rest);
+        let (y, xr): (&[Limb], &[Limb]) = (y, xr);
+        a |= diff_forward(y, xr);
+        b |= diff_backward(reload(&y), reload(&xr));
+    }
+    (a, b)
 }
 
 /// Reads a big-endian representative of at most `k` bytes into `out` (`l`

@@ -41,6 +41,65 @@ fn crt_fault_is_detected_and_output_withheld() {
     );
 }
 
+/// A persistent fault in a prime: `p` replaced by `p'` with Montgomery
+/// constants consistent with it, so both halves and the check modulo `p'`
+/// agree with each other. With `p' = 1` every residue modulo `p'` is 0, the
+/// check modulo `p'` alone passes, and the result is `s mod q`: it would
+/// reveal `q` (Bellcore). `p·q = n` in the check catches it; a flipped bit
+/// of `p` with stale constants is caught as well. Nothing is written.
+#[test]
+fn fault_in_a_prime_is_detected() {
+    let key = PrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+    let k = key.size();
+    let h = key.h;
+    let mut input = [0u8; 256];
+    input[k - 3..].copy_from_slice(&[1, 2, 3]);
+    let mut one = key.clone();
+    one.p.as_mut()[..h].fill(0);
+    one.p.as_mut()[0] = 1;
+    one.rr_p.as_mut()[..h].fill(0);
+    one.p0 = crate::arith::mont::neg_inv_limb(1);
+    let mut flipped = key.clone();
+    flipped.p.as_mut()[3] ^= 0x100;
+    for (name, faulty) in [("p = 1", one), ("flipped bit", flipped)] {
+        // What would escape without the check.
+        let mut escaped = [0u8; 256];
+        unchecked(&faulty.view(), &input[..k], &mut escaped[..k]);
+        let mut good = [0u8; 256];
+        key.raw_private(&input[..k], &mut good[..k]).unwrap();
+        assert_ne!(escaped[..k], good[..k], "{name}: the fault changes the result");
+        let mut out = [0xaau8; 256];
+        assert_eq!(
+            faulty.raw_private(&input[..k], &mut out[..k]),
+            Err(Error::Internal),
+            "{name}"
+        );
+        assert!(out.iter().all(|&b| b == 0xaa), "{name}: nothing written");
+    }
+}
+
+/// The check's `m < n`: `m + n` has the right residues modulo `p` and `q`
+/// but is not the result, and is refused; `m` itself is accepted.
+#[test]
+fn fault_check_refuses_m_plus_n() {
+    use crate::arith::limbs;
+    let key = PrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+    let view = key.view();
+    let l = view.public.n.len();
+    // m = 5, x = m^e mod n: m + n still fits the l limbs.
+    let mut m_bytes = [0u8; 256];
+    m_bytes[255] = 5;
+    let mut x_bytes = [0u8; 256];
+    key.public.raw_public(&m_bytes, &mut x_bytes).unwrap();
+    let (mut x, mut m) = (std::vec![0 as Limb; l], std::vec![0 as Limb; l]);
+    assert!(limbs::from_be_bytes(&mut x, &x_bytes));
+    assert!(limbs::from_be_bytes(&mut m, &m_bytes));
+    let mut work = <Max4096 as Capacity>::Work::zeroed();
+    assert!(rsadp::fault_check(&view, &x, &m, work.as_mut()).is_valid());
+    assert_eq!(limbs::add_assign(&mut m, view.public.n.n()), 0);
+    assert!(!rsadp::fault_check(&view, &x, &m, work.as_mut()).is_valid());
+}
+
 /// A copy of `key` with a glitched CRT exponent: `half` 1 flips a bit of
 /// `dP`, 2 of `dQ`.
 fn with_glitched_exponent(key: &PrivateKey, half: u8) -> PrivateKey {

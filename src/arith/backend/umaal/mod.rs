@@ -155,6 +155,7 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 ///
 /// # Panics
 /// As [`redc`], or if `a` or `b` is not as long as `n`.
+#[inline(always)]
 pub fn sqr_n_mul_lazy(
     a: &mut [Limb],
     t: &mut [Limb],
