@@ -135,8 +135,20 @@ def mem_operands(ops):
     return regs_in(before), regs_in(inside)
 
 
+# Mnemonics QEMU prints with a condition suffix inside an IT block that the
+# classes below must still recognise (a conditional BX is a branch, a
+# conditional POP a multiple load); the other classes match by prefix.
+COND_STRIPPED = ("bx", "blx", "pop", "push", "udiv", "sdiv")
+
+
 def classify(addr, size, mn, ops):
     base = mn.split(".")[0]
+    if len(base) > 2 and base[:-2] in COND_STRIPPED and re.fullmatch(COND, base[-2:]):
+        cond_bx = base[:-2] in ("bx", "blx")
+        base = base[:-2]
+        if cond_bx:
+            # Taken or not as the trace shows (next block), like B<cond>.
+            return Ins(addr, size, "branch_cond", mn=base)
     if base in ("bl", "blx"):
         return Ins(addr, size, "call", mn=base)
     if base in ("b", "bx") or RE_BCOND.match(base) or base in ("cbz", "cbnz"):

@@ -31,11 +31,12 @@ pub const fn window_bits(l: usize) -> usize {
 }
 
 /// Scratch limbs [`pow_secret`] needs for an `l`-limb modulus: a
-/// `2^window_bits(l)`-entry table, the accumulator, one selected entry and
-/// a double-width product. Non-decreasing in `l`, so a work area sized for
+/// `2^window_bits(l)`-entry table, the accumulator, one selected entry, a
+/// double-width product and, for the fast UMAAL kernels, `!n`
+/// ([`kernels::WINDOW_NOT_N`]). Non-decreasing in `l`, so a work area sized for
 /// a capacity serves every shorter modulus.
 pub const fn secret_work_limbs(l: usize) -> usize {
-    secret_work_limbs_window(l, window_bits(l))
+    secret_work_limbs_window(l, window_bits(l)) + if kernels::WINDOW_NOT_N { l } else { 0 }
 }
 
 /// Scratch limbs [`pow_secret_window`] needs with `window_bits`-bit windows.
@@ -74,7 +75,18 @@ pub fn pow_secret_window(
     let (table, rest) = work.split_at_mut(table_len * l);
     let (acc, rest) = rest.split_at_mut(l);
     let (sel, rest) = rest.split_at_mut(l);
-    let t = &mut rest[..2 * l];
+    let (t, rest) = rest.split_at_mut(2 * l);
+    // !n for the window kernel, when it takes it and `work` has room for it
+    // (it has at [`secret_work_limbs`]): public, like n.
+    let not_n = if kernels::WINDOW_NOT_N && rest.len() >= l {
+        let not_n = &mut rest[..l];
+        for (x, w) in not_n.iter_mut().zip(m.n()) {
+            *x = !w;
+        }
+        Some(&*not_n)
+    } else {
+        None
+    };
 
     // table[i] ≡ base^i in Montgomery form, each below R (lazy reductions:
     // the loop's operations take operands below R).
@@ -110,10 +122,11 @@ pub fn pow_secret_window(
         }
         // acc stays below R (lazy reductions); reduce_wide ends in [0, n).
         kernels::select(sel, &table[..], index);
-        m.window_assign_lazy(acc, t, window_bits, Some(sel));
+        m.window_assign_lazy(acc, t, window_bits, Some(sel), not_n);
     }
     m.reduce_wide(r, acc, t);
-    work[..secret_work_limbs_window(l, window_bits)].zeroize();
+    let used = secret_work_limbs_window(l, window_bits) + not_n.map_or(0, <[Limb]>::len);
+    work[..used].zeroize();
 }
 
 /// `r = base^exp mod n`, variable time in `exp` only (public exponents).
@@ -121,6 +134,21 @@ pub fn pow_secret_window(
 /// `base < n` (ordinary form); `work` holds at least
 /// [`public_work_limbs`]`(l)` limbs. `exp = 0` gives 1 (for `n > 1`).
 pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work: &mut [Limb]) {
+    pow_public_last(r, base, exp, base, m, work);
+}
+
+/// [`pow_public`] whose last step multiplies by `last` instead of `base`:
+/// for odd `exp`, `r = base^(exp−1)·last mod n` (`last = base` gives the
+/// power itself; the fault check passes `base·R⁻¹` and gets `base^exp·R⁻¹`
+/// without a conversion). `last < n`.
+pub(crate) fn pow_public_last(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    last: &[Limb],
+    m: &Modulus,
+    work: &mut [Limb],
+) {
     let l = m.len();
     let (b, rest) = work.split_at_mut(l);
     let (acc, rest) = rest.split_at_mut(l);
@@ -141,18 +169,18 @@ pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work
         for i in (1..bits - 1).rev() {
             squarings += 1;
             if bit(i) {
-                m.window_assign_lazy(acc, t, squarings, Some(b));
+                m.window_assign_lazy(acc, t, squarings, Some(b), None);
                 squarings = 0;
             }
         }
         // The squarings left, including the last bit's.
-        m.window_assign_lazy(acc, t, squarings + 1, None);
+        m.window_assign_lazy(acc, t, squarings + 1, None, None);
     }
     // Last bit: the square is done; leave Montgomery form in the same step —
     // multiplying by the ordinary base (acc·base·R⁻¹ = result) when the
     // bit is set, else by 1 (a REDC). Saves the final conversion.
     if bits > 0 && bit(0) {
-        m.mul(r, acc, base, t);
+        m.mul(r, acc, last, t);
     } else {
         m.reduce_wide(r, acc, t);
     }

@@ -132,7 +132,9 @@ impl<'a> Modulus<'a> {
     /// `a ≡ a²·R⁻¹ (mod n)` in place `k` times, then with `Some(b)`
     /// `a ≡ a·b·R⁻¹`, each lazily reduced as [`Modulus::mul_lazy`] (one
     /// kernel call where the backend fuses them): an exponentiation window.
-    /// `a, b < R`; `a < R` after.
+    /// `a, b < R`; `a < R` after. `not_n`: `!n` limb by limb, when
+    /// [`kernels::WINDOW_NOT_N`] (made once by the caller instead of once per
+    /// call by the kernel), or `None`.
     #[inline]
     pub(crate) fn window_assign_lazy(
         &self,
@@ -140,8 +142,9 @@ impl<'a> Modulus<'a> {
         t: &mut [Limb],
         k: usize,
         b: Option<&[Limb]>,
+        not_n: Option<&[Limb]>,
     ) {
-        kernels::sqr_n_mul_lazy(a, t, self.n, self.n0, k, b);
+        kernels::sqr_n_mul_lazy(a, t, self.n, self.n0, k, b, not_n);
     }
 
     /// `r ≡ a·b·R⁻¹ (mod n)`, only partially reduced: for `a, b < R` (not

@@ -88,8 +88,11 @@ pub(crate) const fn work_limbs(l: usize, h: usize) -> usize {
     };
     let blind = blinding::blind_work_limbs(l);
     // The fault check: `m^e` (l limbs) and the public exponentiation; with
-    // CRT values `p·q`, three residues and the exponentiation modulo p.
-    let check = max(l + exp::public_work_limbs(l), 5 * h + exp::public_work_limbs(h));
+    // CRT values `p·q`, four residues and the exponentiation modulo p.
+    let check = max(
+        l + exp::public_work_limbs(l),
+        5 * h + exp::public_work_limbs(h),
+    );
     max(max(exponentiation, blind), check)
 }
 
@@ -273,7 +276,9 @@ fn diffs_n(key: &PublicView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> (u32,
 
 /// The two difference accumulators of the CRT check: `p·q` against `n`,
 /// `m < n`, and `(m mod p)^e mod p` against `x mod p`, the same for `q`
-/// (residues computed afresh, not taken from the private operation).
+/// (residues computed afresh, not taken from the private operation; both
+/// sides times `R⁻¹`). `e` is odd (keys with an even `e` do not load; one
+/// would fail the check, never pass it).
 fn diffs_crt(
     key: &PublicView,
     crt: &CrtKey,
@@ -287,6 +292,7 @@ fn diffs_crt(
     let (xr, rest) = rest.split_at_mut(h);
     let (mr, rest) = rest.split_at_mut(h);
     let (y, rest) = rest.split_at_mut(h);
+    let (v, rest) = rest.split_at_mut(h);
 
     kernels::mul(wide, crt.p.n(), crt.q.n());
     let pq: &[Limb] = wide;
@@ -298,9 +304,12 @@ fn diffs_crt(
     b |= opaque(below).wrapping_sub(1);
 
     for prime in [&crt.p, &crt.q] {
-        prime.reduce(xr, x, wide);
-        prime.reduce(mr, m, wide);
-        exp::pow_public(y, mr, key.e, prime, rest);
+        // Compared as x·R⁻¹ and m^e·R⁻¹ (one REDC of x instead of a
+        // reduction): y = (m mod p)^(e−1)·(m·R⁻¹), e odd.
+        prime.reduce_wide(xr, x, wide);
+        prime.reduce_wide(v, m, wide);
+        prime.mul(mr, v, prime.rr(), wide);
+        exp::pow_public_last(y, mr, key.e, v, prime, rest);
         let (y, xr): (&[Limb], &[Limb]) = (y, xr);
         a |= diff_forward(y, xr);
         b |= diff_backward(reload(&y), reload(&xr));

@@ -67,7 +67,11 @@ fn fault_in_a_prime_is_detected() {
         unchecked(&faulty.view(), &input[..k], &mut escaped[..k]);
         let mut good = [0u8; 256];
         key.raw_private(&input[..k], &mut good[..k]).unwrap();
-        assert_ne!(escaped[..k], good[..k], "{name}: the fault changes the result");
+        assert_ne!(
+            escaped[..k],
+            good[..k],
+            "{name}: the fault changes the result"
+        );
         let mut out = [0xaau8; 256];
         assert_eq!(
             faulty.raw_private(&input[..k], &mut out[..k]),

@@ -36,15 +36,20 @@ pub mod selected {
     pub use super::x86_64::{mul, redc, redc_lazy, select, sqr};
 
     #[cfg(rsa_cortex_m_backend = "umaal")]
-    pub use super::umaal::sqr_n_mul_lazy;
+    pub use super::umaal::{sqr_n_mul_lazy, WINDOW_NOT_N};
 
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub use self::sqr_n_mul_lazy_unfused as sqr_n_mul_lazy;
+    /// Whether `sqr_n_mul_lazy` takes `!n` (the complement of every limb)
+    /// from its caller, who then makes it once per exponentiation.
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    pub const WINDOW_NOT_N: bool = false;
 
     /// `k` lazy Montgomery squarings of `a` in place (`a ≡ a²·R⁻¹ (mod n)`,
     /// `a < R`, `k` times), then with `Some(b)` one lazy product
     /// `a ≡ a·b·R⁻¹`; `t` holds `2·a.len()` limbs of scratch: `sqr`, `mul`
-    /// and `redc_lazy` one call at a time. `sqr_n_mul_lazy` of the backends
+    /// and `redc_lazy` one call at a time. `_not_n` (`!n`, see
+    /// `WINDOW_NOT_N`) is not needed here. `sqr_n_mul_lazy` of the backends
     /// without a fused kernel, and of the UMAAL backend at the lengths it
     /// does not fuse.
     #[inline]
@@ -55,6 +60,7 @@ pub mod selected {
         n0: super::super::Limb,
         k: usize,
         b: Option<&[super::super::Limb]>,
+        _not_n: Option<&[super::super::Limb]>,
     ) {
         for _ in 0..k {
             sqr(t, a);

@@ -52,6 +52,7 @@ unsafe extern "C" {
         k: usize,
         n0: Limb,
         b: *const Limb,
+        not_n: *const Limb,
     );
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc4864(
@@ -151,10 +152,11 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 /// `redc_lazy` (`a < R` throughout, `b < R`); `t` is scratch. At 32, 48 and
 /// 64 limbs the fast set does them in one call that copies `n` and `a` once
 /// and keeps `a` in its frame from one step to the next (`b` is read in
-/// place, as the rows of the product).
+/// place, as the rows of the product). `not_n`, the complement `!n` of every
+/// limb of `n` (see [`WINDOW_NOT_N`]), saves the 32-limb call making it.
 ///
 /// # Panics
-/// As [`redc`], or if `a` or `b` is not as long as `n`.
+/// As [`redc`], or if `a`, `b` or `not_n` is not as long as `n`.
 #[inline(always)]
 pub fn sqr_n_mul_lazy(
     a: &mut [Limb],
@@ -163,22 +165,24 @@ pub fn sqr_n_mul_lazy(
     n0: Limb,
     k: usize,
     b: Option<&[Limb]>,
+    not_n: Option<&[Limb]>,
 ) {
     let len = redc_lengths(a, t, n);
     assert!(
-        a.len() == len && b.is_none_or(|b| b.len() == len),
+        a.len() == len && b.is_none_or(|b| b.len() == len) && not_n.is_none_or(|x| x.len() == len),
         "umaal::sqr_n_mul_lazy: lengths"
     );
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     if len == 32 || len == 48 || len == 64 {
         if k != 0 || b.is_some() {
             let bp = b.map_or(core::ptr::null(), <[Limb]>::as_ptr);
+            let np = not_n.map_or(core::ptr::null(), <[Limb]>::as_ptr);
             let (ap, tp) = (a.as_mut_ptr(), t.as_mut_ptr());
-            // SAFETY: a, n and b (when not null) have len limbs, t at least
-            // 2·len; only those are accessed, b and n only read.
+            // SAFETY: a, n, b and not_n (when not null) have len limbs, t at
+            // least 2·len; only those are accessed, b, n and not_n only read.
             unsafe {
                 if len == 32 {
-                    rsa_cm_sqr_redc32(ap, tp, n.as_ptr(), k, n0, bp);
+                    rsa_cm_sqr_redc32(ap, tp, n.as_ptr(), k, n0, bp, np);
                 } else {
                     rsa_cm_sqr_redc4864(ap, tp, n.as_ptr(), k, n0, len, bp);
                 }
@@ -187,8 +191,21 @@ pub fn sqr_n_mul_lazy(
         return;
     }
     // `selected`'s kernels are this backend's.
-    super::selected::sqr_n_mul_lazy_unfused(a, t, n, n0, k, b);
+    super::selected::sqr_n_mul_lazy_unfused(a, t, n, n0, k, b, None);
 }
+
+/// `total / len` (0 for `len = 0`), out of line: inlined, the compiler
+/// turns the common case's branch into a conditional division that runs
+/// (and fails its condition) on every select.
+#[cold]
+#[inline(never)]
+fn entries(total: usize, len: usize) -> usize {
+    total.checked_div(len).unwrap_or(0)
+}
+
+/// Whether [`sqr_n_mul_lazy`] takes `!n` from its caller (the fast set's
+/// 32-limb kernel: its final subtraction adds `!n + 1` with UMAAL).
+pub const WINDOW_NOT_N: bool = cfg!(not(rsa_cortex_m_kernels = "compact"));
 
 /// `r = table[index]`, reading every entry of `table`.
 ///
@@ -203,7 +220,7 @@ pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
     let count = if len != 0 && table.len() == 16 * len {
         16
     } else {
-        table.len().checked_div(len).unwrap_or(0)
+        entries(table.len(), len)
     };
     assert!(
         count != 0 && count * len == table.len() && count <= MAX_ENTRIES,
@@ -404,7 +421,8 @@ mod tests {
 
     /// sqr_n_mul_lazy against sqr and redc_lazy k times, then mul and
     /// redc_lazy (the same function of a and b, even for a ≥ n: both are
-    /// exact up to the lazy step), for any a, b < R.
+    /// exact up to the lazy step), for any a, b < R; with `!n` from the
+    /// caller and without.
     #[test]
     fn sqr_n_mul_lazy_matches_the_loop() {
         let mut rng = Rng(0x5eed_0f5a_0a11);
@@ -412,6 +430,7 @@ mod tests {
             for round in 0..10 {
                 let n = modulus_for_round(&mut rng, len, round);
                 let n0 = neg_inv(n[0]);
+                let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
                 let a = if round == 2 {
                     vec![u32::MAX; len]
                 } else {
@@ -422,8 +441,10 @@ mod tests {
                 } else {
                     rng.limbs(len)
                 };
-                for k in 0..7 {
-                    for with_b in [false, true] {
+                for k in [0, 1, 2, 3, 4, 5, 6, 16] {
+                    for (with_b, pass_not_n) in
+                        [(false, false), (true, false), (false, true), (true, true)]
+                    {
                         let mut want = a.clone();
                         let mut t = vec![0; 2 * len];
                         for _ in 0..k {
@@ -437,8 +458,12 @@ mod tests {
                         let mut got = a.clone();
                         let mut t = vec![0x9999_9999; 2 * len];
                         let bb = if with_b { Some(&b[..]) } else { None };
-                        sqr_n_mul_lazy(&mut got, &mut t, &n, n0, k, bb);
-                        assert_eq!(got, want, "len {len} round {round} k {k} b {with_b}");
+                        let nn = if pass_not_n { Some(&not_n[..]) } else { None };
+                        sqr_n_mul_lazy(&mut got, &mut t, &n, n0, k, bb, nn);
+                        assert_eq!(
+                            got, want,
+                            "len {len} round {round} k {k} b {with_b} not_n {pass_not_n}"
+                        );
                     }
                 }
             }

@@ -3401,7 +3401,7 @@ rsa_cm_redc32:
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr_redc32(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
-@                        const u32 *b)
+@                        const u32 *b, const u32 *not_n)
 @ Lazy Montgomery squarings in place at len = 32: a = a^2 R^-1 (only
 @ below R, as rsa_cm_redc_lazy), k times, then, if b is not null, one
 @ multiplication a = a b R^-1 (mul32 with the rows from b and a streamed
@@ -3412,12 +3412,16 @@ rsa_cm_redc32:
 @ .Lsr32_sub (its address in F_LAZY), which moves sp back to L first (so that nothing
 @ live is below sp) and writes every result but the last into L's buffer,
 @ where the next squaring reads it: no copy per squaring, one prologue per
-@ call.  The loop count k is public.
+@ call.  The final step subtracts top n as x + top (~n + 1) mod R, one
+@ UMAAL per word, reading ~n from not_n (the caller's, made once per
+@ exponentiation) or, when not_n is null, from H's buffer past n, where the
+@ prologue writes it.  The loop count k is public.
     .equ F_GAP, 200
     .pushsection .text.rsa_cm_sqr_redc32, "ax", %progbits
     .equ F_DST, F_K            @ H: a (the last result goes there)
     .equ F_LEFT, F_PEND        @ H: passes left
     .equ F_BARG, F_ARG5 + 4    @ H: the sixth argument, b
+    .equ F_NNOT, F_ARG5 + 8    @ H: the seventh argument, not_n (~n)
     .p2align 2
     .global rsa_cm_sqr_redc32
     .thumb_func
@@ -3443,6 +3447,39 @@ rsa_cm_sqr_redc32:
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r9}
     stmia   r0!, {r2-r9}
+    ldr     r4, [sp, #(F_GAP + F_NNOT)]
+    cmp     r4, #0
+    bne.w   2f
+    add.w   r0, sp, #(F_GAP + F_BUF + 132) @ ~n into H's buffer, past n
+    str     r0, [sp, #(F_GAP + F_NNOT)]
+    ldr     r1, [sp, #(F_GAP + F_A)]
+    .rept 2
+    ldmia   r1!, {r2-r12, lr}
+    mvn     r2, r2
+    mvn     r3, r3
+    mvn     r4, r4
+    mvn     r5, r5
+    mvn     r6, r6
+    mvn     r7, r7
+    mvn     r8, r8
+    mvn     r9, r9
+    mvn     r10, r10
+    mvn     r11, r11
+    mvn     r12, r12
+    mvn     lr, lr
+    stmia   r0!, {r2-r12, lr}
+    .endr
+    ldmia   r1!, {r2-r9}
+    mvn     r2, r2
+    mvn     r3, r3
+    mvn     r4, r4
+    mvn     r5, r5
+    mvn     r6, r6
+    mvn     r7, r7
+    mvn     r8, r8
+    mvn     r9, r9
+    stmia   r0!, {r2-r9}
+2:
     ldr     r1, [sp, #(F_GAP + F_DST)] @ a to L's buffer
     add.w   r0, sp, #F_BUF
     ldmia   r1!, {r2-r12, lr}
@@ -3488,9 +3525,9 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
 .Lsr32_sqd:                            @ sqr32 and mul32 return here
     add.w   sp, sp, #F_GAP             @ sp = H
     ldr.w   pc, .Llit_redc32_body
-.Lsr32_sub:                            @ from redc32: sp = H, r12 = -top
+.Lsr32_sub:                            @ from redc32: sp = H, lr = top, r12 = -top
     ldr     r1, [sp, #F_B]
-    ldr     r2, [sp, #F_A]
+    ldr     r2, [sp, #F_NNOT]          @ ~n
     ldr     r3, [sp, #F_LEFT]
     ldr     r0, [sp, #F_DST]
     sub.w   sp, sp, #F_GAP             @ sp = L
@@ -3499,95 +3536,16 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     str     r3, [sp, #(F_GAP + F_LEFT)]
     it      ne
     addne   r0, sp, #F_BUF             @ all but the last result into L's buffer
-    cmp     r0, r0                     @ C = 1
+    mov     r12, lr                    @ x - top n = x + top ~n + top (mod R)
+    .rept 8
     ldmia   r1!, {r4-r7}
     ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
     stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
+    .endr
 .Lsr32_next:                           @ r3 = passes left
     cmp     r3, #1
     bhi.w   .Lsr32_sqr
