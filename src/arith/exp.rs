@@ -134,14 +134,17 @@ pub fn pow_secret_window(
 /// `base < n` (ordinary form); `work` holds at least
 /// [`public_work_limbs`]`(l)` limbs. `exp = 0` gives 1 (for `n > 1`).
 pub fn pow_public(r: &mut [Limb], base: &[Limb], exp: &[Limb], m: &Modulus, work: &mut [Limb]) {
-    pow_public_last(r, base, exp, base, m, work);
+    pow_public_last::<false>(r, base, exp, base, m, work);
 }
 
 /// [`pow_public`] whose last step multiplies by `last` instead of `base`:
 /// for odd `exp`, `r = base^(exp−1)·last mod n` (`last = base` gives the
 /// power itself; the fault check passes `base·R⁻¹` and gets `base^exp·R⁻¹`
-/// without a conversion). `last < n`.
-pub(crate) fn pow_public_last(
+/// without a conversion). `last < n`. `FUSED`: the squarings through the
+/// fused window kernels (one call per run of squarings); [`pow_public`]
+/// does without, so that images with public-key operations only do not link
+/// those kernels and their larger frame.
+pub(crate) fn pow_public_last<const FUSED: bool>(
     r: &mut [Limb],
     base: &[Limb],
     exp: &[Limb],
@@ -161,20 +164,29 @@ pub(crate) fn pow_public_last(
         m.one(acc, t);
     } else {
         // b < R only (lazy): the loop's operations take operands below R.
-        // Square-and-multiply from the top bit, a run of squarings and the
-        // product by b that ends it in one window call (fused kernels).
         m.mont_form_lazy(b, base, t);
-        acc.copy_from_slice(b);
-        let mut squarings = 0;
-        for i in (1..bits - 1).rev() {
-            squarings += 1;
-            if bit(i) {
-                m.window_assign_lazy(acc, t, squarings, Some(b), None);
-                squarings = 0;
+        // The first squaring goes straight from b.
+        m.sqr_lazy(acc, b, t);
+        if FUSED {
+            // Every product by b ends a run of squarings: one call each.
+            let mut squarings = 0;
+            for i in (1..bits - 1).rev() {
+                if bit(i) {
+                    m.window_assign_lazy(acc, t, squarings, Some(b), None);
+                    squarings = 0;
+                }
+                squarings += 1;
+            }
+            // The squarings left, the last bit's included.
+            m.window_assign_lazy(acc, t, squarings, None, None);
+        } else {
+            for i in (1..bits - 1).rev() {
+                if bit(i) {
+                    m.mul_assign_lazy(acc, b, t);
+                }
+                m.sqr_assign_lazy(acc, t);
             }
         }
-        // The squarings left, including the last bit's.
-        m.window_assign_lazy(acc, t, squarings + 1, None, None);
     }
     // Last bit: the square is done; leave Montgomery form in the same step —
     // multiplying by the ordinary base (acc·base·R⁻¹ = result) when the

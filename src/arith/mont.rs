@@ -147,6 +147,22 @@ impl<'a> Modulus<'a> {
         kernels::sqr_n_mul_lazy(a, t, self.n, self.n0, k, b, not_n);
     }
 
+    /// `a ≡ a·b·R⁻¹ (mod n)` in place, lazily reduced as
+    /// [`Modulus::mul_lazy`].
+    #[inline]
+    pub(crate) fn mul_assign_lazy(&self, a: &mut [Limb], b: &[Limb], t: &mut [Limb]) {
+        kernels::mul(t, a, b);
+        redc_lazy(a, t, self.n, self.n0);
+    }
+
+    /// `a ≡ a²·R⁻¹ (mod n)` in place, lazily reduced as
+    /// [`Modulus::mul_lazy`].
+    #[inline]
+    pub(crate) fn sqr_assign_lazy(&self, a: &mut [Limb], t: &mut [Limb]) {
+        kernels::sqr(t, a);
+        redc_lazy(a, t, self.n, self.n0);
+    }
+
     /// `r ≡ a·b·R⁻¹ (mod n)`, only partially reduced: for `a, b < R` (not
     /// necessarily `< n`) the result is `< R`. For the exponentiation
     /// loops, whose intermediate values need not be below `n`;

@@ -13,7 +13,8 @@
 //!    CRT values compute `m = c'^d mod n` (step 2a);
 //! 4. unblinding `m·r⁻¹ mod n`;
 //! 5. the fault check `m^e ≡ c` modulo `p` and `q` (with `p·q = n` and
-//!    `m < n`; modulo `n` for keys without CRT values): a fault in either
+//!    `m < n`; modulo `n` for keys without CRT values and in the compact
+//!    kernel set's builds): a fault in either
 //!    half would otherwise reveal a factor of `n` (Bellcore), so nothing
 //!    leaves unless the result is a valid one for the public key.
 //!
@@ -240,7 +241,7 @@ pub(crate) fn exponentiate(
 }
 
 /// Step 5, the Bellcore check: `m` must be a valid result for the public
-/// key. With CRT values: `p·q = n`, `m < n` and `m^e ≡ x` modulo `p` and
+/// key. With CRT values (except in the compact kernel set's builds): `p·q = n`, `m < n` and `m^e ≡ x` modulo `p` and
 /// modulo `q` (two exponentiations of half length: about half the cost of
 /// one modulo `n`, and the same guarantee — `m < n` is fixed by its
 /// residues, and `p·q = n` ties the primes the halves were computed with to
@@ -252,8 +253,8 @@ pub(crate) fn exponentiate(
 #[inline(never)]
 pub(crate) fn fault_check(key: &PrivateView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Verdict {
     let (a, b) = match &key.crt {
-        Some(crt) => diffs_crt(&key.public, crt, x, m, work),
-        None => diffs_n(&key.public, x, m, work),
+        Some(crt) if CHECK_MODULO_PRIMES => diffs_crt(&key.public, crt, x, m, work),
+        _ => diffs_n(&key.public, x, m, work),
     };
     let verdict = Verdict::from_diffs(a, b);
     // Public by design: whether a fault was detected is the error returned
@@ -261,6 +262,11 @@ pub(crate) fn fault_check(key: &PrivateView, x: &[Limb], m: &[Limb], work: &mut 
     blinding::declassify(&verdict);
     verdict
 }
+
+/// Whether keys with CRT values are checked modulo `p` and `q` (about half
+/// the cycles) rather than modulo `n` (less code: the compact kernel set,
+/// built for size, keeps the one check every key needs).
+const CHECK_MODULO_PRIMES: bool = !cfg!(rsa_cortex_m_kernels = "compact");
 
 /// The two difference accumulators of `m^e mod n` against `x`.
 fn diffs_n(key: &PublicView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> (u32, u32) {
@@ -309,7 +315,7 @@ fn diffs_crt(
         prime.reduce_wide(xr, x, wide);
         prime.reduce_wide(v, m, wide);
         prime.mul(mr, v, prime.rr(), wide);
-        exp::pow_public_last(y, mr, key.e, v, prime, rest);
+        exp::pow_public_last::<true>(y, mr, key.e, v, prime, rest);
         let (y, xr): (&[Limb], &[Limb]) = (y, xr);
         a |= diff_forward(y, xr);
         b |= diff_backward(reload(&y), reload(&xr));
