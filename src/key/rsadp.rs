@@ -12,11 +12,11 @@
 //!    `m = m2 + q·(qInv·(m1 − m2) mod p)` (§5.1.2 step 2b); keys without
 //!    CRT values compute `m = c'^d mod n` (step 2a);
 //! 4. unblinding `m·r⁻¹ mod n`;
-//! 5. the fault check `m^e ≡ c` modulo `p` and `q` (with `p·q = n` and
-//!    `m < n`; modulo `n` for keys without CRT values and in the compact
-//!    kernel set's builds): a fault in either
-//!    half would otherwise reveal a factor of `n` (Bellcore), so nothing
-//!    leaves unless the result is a valid one for the public key.
+//! 5. the fault check: `m < n` and `m^e ≡ c` modulo `p` and `q` with
+//!    `p·q = n` (modulo `n` for keys without CRT values and in the compact
+//!    kernel set's builds): a fault in either half would otherwise reveal a
+//!    factor of `n` (Bellcore), so nothing leaves unless the result is a
+//!    valid one for the public key.
 //!
 //! The work areas come from the caller: the fixed-capacity keys give stack
 //! arrays sized by their capacity, the heap keys vectors sized by the key.
@@ -241,13 +241,14 @@ pub(crate) fn exponentiate(
 }
 
 /// Step 5, the Bellcore check: `m` must be a valid result for the public
-/// key. With CRT values (except in the compact kernel set's builds): `p·q = n`, `m < n` and `m^e ≡ x` modulo `p` and
-/// modulo `q` (two exponentiations of half length: about half the cost of
-/// one modulo `n`, and the same guarantee — `m < n` is fixed by its
-/// residues, and `p·q = n` ties the primes the halves were computed with to
-/// the public key); without: `m^e ≡ x (mod n)`. Every comparison is made
-/// twice by independent code (see [`crate::verdict`]); the verdict is valid
-/// if and only if both found every one equal.
+/// key. With CRT values (except in the compact kernel set's builds):
+/// `p·q = n`, `m < n` and `m^e ≡ x` modulo `p` and modulo `q` (two
+/// exponentiations of half length, about half the cost of one modulo `n`,
+/// and the same guarantee: `m < n` is fixed by its residues, and `p·q = n`
+/// ties the primes the halves were computed with to the public key);
+/// without: `m < n` and `m^e ≡ x (mod n)`. Every comparison is made twice
+/// by independent code (see [`crate::verdict`]); the verdict is valid if
+/// and only if both found every one equal.
 /// Out of line: one copy for every key type, and the point where
 /// `ci/glitch` corrupts the result of its signing case.
 #[inline(never)]
@@ -268,16 +269,25 @@ pub(crate) fn fault_check(key: &PrivateView, x: &[Limb], m: &[Limb], work: &mut 
 /// built for size, keeps the one check every key needs).
 const CHECK_MODULO_PRIMES: bool = !cfg!(rsa_cortex_m_kernels = "compact");
 
-/// The two difference accumulators of `m^e mod n` against `x`.
+/// The two difference accumulators of `m^e mod n` against `x`, and of
+/// `m < n`.
 fn diffs_n(key: &PublicView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> (u32, u32) {
     let l = key.n.len();
     let (check, rest) = work.split_at_mut(l);
     key.rsaep(m, check, rest);
     let check: &[Limb] = check;
+    let (a, b) = below_n(m, key.n.n());
     (
-        diff_forward(check, x),
-        diff_backward(reload(&check), reload(&x)),
+        a | diff_forward(check, x),
+        b | diff_backward(reload(&check), reload(&x)),
     )
+}
+
+/// Difference accumulators of `m < n`: zero if and only if it holds (a
+/// result `m + n` has the right residues but is not the result).
+fn below_n(m: &[Limb], n: &[Limb]) -> (u32, u32) {
+    let below = limbs::ct_lt(m, n);
+    (below ^ 1, opaque(below).wrapping_sub(1))
 }
 
 /// The two difference accumulators of the CRT check: `p·q` against `n`,
@@ -305,9 +315,9 @@ fn diffs_crt(
     let (lo, hi) = pq.split_at(l);
     let mut a = diff_forward(lo, n) | hi.iter().fold(0, |d, w| d | w);
     let mut b = diff_backward(reload(&lo), reload(&n)) | hi.iter().rev().fold(0, |d, w| d | w);
-    let below = limbs::ct_lt(m, n);
-    a |= below ^ 1;
-    b |= opaque(below).wrapping_sub(1);
+    let (below_a, below_b) = below_n(m, n);
+    a |= below_a;
+    b |= below_b;
 
     for prime in [&crt.p, &crt.q] {
         // Compared as x·R⁻¹ and m^e·R⁻¹ (one REDC of x instead of a

@@ -83,7 +83,8 @@ fn fault_in_a_prime_is_detected() {
 }
 
 /// The check's `m < n`: `m + n` has the right residues modulo `p` and `q`
-/// but is not the result, and is refused; `m` itself is accepted.
+/// (and modulo `n`) but is not the result, and is refused; `m` itself is
+/// accepted.
 #[test]
 fn fault_check_refuses_m_plus_n() {
     use crate::arith::limbs;
