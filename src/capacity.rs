@@ -28,16 +28,16 @@
 //!
 //! Work areas on 32-bit targets (`Limb = u32`, 4-bit windows; 64-bit hosts
 //! use wider windows and need more; the fast UMAAL kernels take `!p` and
-//! `!q` from the work area, one CRT half more: `WORK_BYTES` 1664, 3328, 4992,
-//! 6656 and 13312 B):
+//! `!q` from the work area, one CRT half more: `WORK_BYTES` 1536, 3072, 4608,
+//! 6144 and 12288 B):
 //!
 //! | marker | key (private / public) | `WORK_BYTES` | `LOAD_WORK_BYTES` | `PUBLIC_WORK_BYTES` |
 //! |---|---:|---:|---:|---:|
-//! | [`Max1024`] | 944 / 280 B | 1600 B | 704 B | 512 B |
-//! | [`Max2048`] | 1840 / 536 B | 3200 B | 1408 B | 1024 B |
-//! | [`Max3072`] | 2736 / 792 B | 4800 B | 2112 B | 1536 B |
-//! | [`Max4096`] | 3632 / 1048 B | 6400 B | 2816 B | 2048 B |
-//! | [`Max8192`] | 7216 / 2072 B | 12800 B | 5632 B | 4096 B |
+//! | [`Max1024`] | 944 / 280 B | 1472 B | 704 B | 512 B |
+//! | [`Max2048`] | 1840 / 536 B | 2944 B | 1408 B | 1024 B |
+//! | [`Max3072`] | 2736 / 792 B | 4416 B | 2112 B | 1536 B |
+//! | [`Max4096`] | 3632 / 1048 B | 5888 B | 2816 B | 2048 B |
+//! | [`Max8192`] | 7216 / 2072 B | 11776 B | 5632 B | 4096 B |
 
 use crate::arith::{exp, Limb, Modulus};
 use crate::key::rsadp;
@@ -169,9 +169,9 @@ mod tests {
         const { assert!(Max2048::PUBLIC_WORK_BYTES < Max2048::WORK_BYTES) };
         if cfg!(not(target_pointer_width = "64")) {
             let not_n = crate::arith::kernels::WINDOW_NOT_N;
-            assert_eq!(Max2048::WORK_BYTES, if not_n { 3328 } else { 3200 });
-            assert_eq!(Max1024::WORK_BYTES, if not_n { 1664 } else { 1600 });
-            assert_eq!(Max4096::WORK_BYTES, if not_n { 6656 } else { 6400 });
+            assert_eq!(Max1024::WORK_BYTES, if not_n { 1536 } else { 1472 });
+            assert_eq!(Max2048::WORK_BYTES, if not_n { 3072 } else { 2944 });
+            assert_eq!(Max4096::WORK_BYTES, if not_n { 6144 } else { 5888 });
         }
     }
 }

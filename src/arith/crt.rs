@@ -23,8 +23,17 @@ pub struct CrtKey<'a> {
 
 /// Scratch limbs [`private_crt`] needs for CRT halves of `h` limbs.
 pub const fn crt_work_limbs(h: usize) -> usize {
-    // m1, m2, x (h each), wide (2h), and the exponentiation's own scratch.
-    3 * h + 2 * h + exp::secret_work_limbs(h)
+    // m1, m2, x (h each), then wide (2h) or, while an exponentiation runs,
+    // its own scratch over the same limbs.
+    3 * h + max(2 * h, exp::secret_work_limbs(h))
+}
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b {
+        a
+    } else {
+        b
+    }
 }
 
 /// `m = c^d mod n` through the CRT: `m1 = c^dP mod p`, `m2 = c^dQ mod q`,
@@ -41,13 +50,14 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
     let (m1, rest) = work.split_at_mut(h);
     let (m2, rest) = rest.split_at_mut(h);
     let (x, rest) = rest.split_at_mut(h);
-    let (wide, rest) = rest.split_at_mut(2 * h);
 
     // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q. c < n = p·q < p·R.
-    key.p.reduce(x, c, wide);
+    // The reductions' scratch `wide` and the exponentiations' share limbs.
+    key.p.reduce(x, c, &mut rest[..2 * h]);
     exp::pow_secret(m1, x, key.dp, &key.p, rest);
-    key.q.reduce(x, c, wide);
+    key.q.reduce(x, c, &mut rest[..2 * h]);
     exp::pow_secret(m2, x, key.dq, &key.q, rest);
+    let wide = &mut rest[..2 * h];
 
     // x = (m1 − (m2 mod p)) mod p; m2 < q < R so one reduction suffices.
     key.p.reduce(x, m2, wide);
