@@ -810,7 +810,8 @@ fn ct_inv_mod_u64(r: u64, e: u64) -> u64 {
 /// Miller–Rabin (FIPS 186-5 B.3.1) with `rounds` random bases; `true` if
 /// `w` passes all. Constant time in `w` for a `w` that passes (a failing
 /// round ends the test, rejecting `w`). `w ≢ 1 (mod 2³²)`, at least 65
-/// bits; `work` ≥ 25·`w.len()` limbs.
+/// bits; `work` ≥ [`exp::secret_work_limbs`]`(l) + 3l` limbs (`l =
+/// w.len()`, within the CRT work area of a key of primes of `l` limbs).
 fn miller_rabin(
     w: &[Limb],
     rounds: usize,
@@ -818,13 +819,12 @@ fn miller_rabin(
     work: &mut [Limb],
 ) -> Result<bool> {
     let l = w.len();
-    let used = exp::secret_work_limbs(l) + 5 * l;
+    let used = exp::secret_work_limbs(l) + 3 * l;
     let work = &mut work[..used];
     let (pow, rest) = work.split_at_mut(exp::secret_work_limbs(l));
     let (rr, rest) = rest.split_at_mut(l);
     let (a, rest) = rest.split_at_mut(l);
-    let (x, rest) = rest.split_at_mut(l);
-    let (am, _) = rest.split_at_mut(l);
+    let (x, _) = rest.split_at_mut(l);
     let n0 = Modulus::precompute(w, rr, pow);
     let m = Modulus::new(w, rr, n0);
     // p − 1 = 2^s·(odd) with 1 ≤ s ≤ 31: its low word.
@@ -845,9 +845,11 @@ fn miller_rabin(
         }
         // x = a^(p >> 32) = a^((p − 1) >> 32).
         exp::pow_secret(x, a, &w[1..], &m, pow);
+        // The exponentiation's scratch is free again: acc, prod, t and am.
         let (acc, rest) = pow.split_at_mut(l);
         let (prod, rest) = rest.split_at_mut(l);
-        let t = &mut rest[..2 * l];
+        let (t, rest) = rest.split_at_mut(2 * l);
+        let am = &mut rest[..l];
         m.to_mont(am, a, t);
         m.to_mont(acc, x, t);
         m.one(a, t); // Montgomery form of 1
@@ -869,7 +871,6 @@ fn miller_rabin(
             pass |= at_s & limbs::ct_eq(acc, a);
         }
         pow.zeroize();
-        am.zeroize();
         if pass == 0 {
             passed = false;
             break;
