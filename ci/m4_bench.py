@@ -365,7 +365,8 @@ MUL_MARKS = ("rsa_cm_sqr_redc32_mu", "rsa_cm_sqr_redc4864_mu")
 SQR_ADDRS = set()
 MUL_ADDRS = set()
 # Rust functions the split tells apart (substrings of their symbols).
-FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"))
+# (the fault check of a private operation counts as its public exponentiation)
+FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"), ("fault_check", "pow_public"))
 
 
 KERNEL_ENTRIES = {}  # entry address -> kernel (filled from the ELF)
