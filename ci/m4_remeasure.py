@@ -20,14 +20,17 @@ timings, zero-wait-state memory, P = 2 for a pipeline refill):
       it directly follows an executed single load whose loaded register is
       not one of its address registers (base, index)
   STR/STRB/STRH/STREX (single store)                         1, or 0 when it
-      directly follows such a single load (pipelined)
-      nothing is pipelined after a store
+      directly follows such a single load whose loaded register is not one
+      of its address registers; storing the just-loaded register is fine
+      (TRM 3.3.2: "an LDR might be followed by an STR, so that the STR
+      writes out what the LDR loaded"). Nothing is pipelined after a store.
   LDRD/STRD                                                  3 (1+2), not
       pipelined with neighbours
   LDM/POP/STM/PUSH                                           1+N
   address-generation stall: a load/store (single, dual, multiple, TBB/TBH)
-      whose address register was written by the immediately preceding
-      executed data-processing instruction (incl. multiplies, divides)  +1
+      whose address register (base or index) was written by the
+      immediately preceding executed data-processing instruction (incl.
+      multiplies, divides; not a load's base write-back)      +1
   B/BL/BX/BLX/CBZ/CBNZ                                       1, +P if taken
   LDR PC                                                     2+P
   POP/LDM with PC                                            1+N+P
@@ -35,18 +38,36 @@ timings, zero-wait-state memory, P = 2 for a pipeline refill):
   TBB/TBH                                                    2+P
   instruction of an IT block whose condition fails           1 (and it
       counts as neither a load nor a data-processing instruction for its
-      successor)
+      successor); an executed branch inside an IT block is taken
+  IT                                                         1 (not folded)
+
+Choices where the TRM leaves room: UDIV/SDIV at the worst case 12 (2-12,
+--udiv); P = 2; a load's base write-back does not break LDR pipelining (only
+the loaded register counts); no extra cycle for LDR [PC, #imm] ("might add a
+cycle") nor after an STR with register offset; no IT folding.
 
 Branches: taken or not is read off the address actually executed next (the
 next translation block's address against the fall-through address).
 
-Execution: unicorn translation blocks with a block hook; each block's
-cost is a pure function of (its instructions, the class of the instruction
-executed before it, the outcome of its IT-block conditions), cached. The
-conditions of IT blocks are sampled by a code hook on every IT instruction
-of the image (found with arm-none-eabi-objdump): the flags at the IT
-instruction decide the whole IT block (checked: no instruction inside an IT
-block of the image sets flags before a later one in the same block).
+Execution: unicorn translation blocks with a block hook; each block's cost is
+a pure function of (its instructions, the class of the instruction executed
+before it, the IT conditions pending at its entry, the outcome of its
+IT-block conditions), cached. The conditions of an IT block are sampled by a
+code hook on every IT instruction of the image (found with
+arm-none-eabi-objdump): the flags at the IT instruction decide the block.
+`--per-insn` is a slow reference mode that shares only the per-instruction
+cost rules: a hook on every instruction, conditions evaluated on the live
+flags at each IT-block instruction (and checked against what unicorn
+executed: unicorn runs no code hook for a skipped one), taken-ness per
+branch; it must print the same numbers as the block mode.
+
+`--rules` (diagnostic only, never the default): applies choices of another
+model to see whether they explain a difference: `store-data` (no STR credit
+when the STR stores the register the LDR just loaded), `itfail-exec` (a
+failed IT-block instruction costs as if it executed), `it-mnemonic` (BX, BL,
+BLX, POP, PUSH, UDIV, SDIV inside an IT block cost as a 1-cycle ALU
+instruction, as a classifier of condition-suffixed mnemonics does).
+
 Semihosting (BKPT 0xAB): SYS_OPEN, SYS_WRITEC, SYS_WRITE0, SYS_WRITE,
 SYS_EXIT, SYS_EXIT_EXTENDED.
 """
@@ -105,7 +126,8 @@ def mask_of(regs):
 class Insn:
     """Static facts of one instruction."""
     __slots__ = ("addr", "size", "kind", "n", "addr_mask", "load_mask", "write_mask", "pc",
-                 "cond_branch", "text", "itcount", "mul", "in_it")
+                 "cond_branch", "text", "itcount", "mul", "in_it", "data_mask", "first_mask",
+                 "cond_suffix_alu", "_alu")
 
     def __init__(self, ci):
         self.addr = ci.address
@@ -119,6 +141,14 @@ class Insn:
         self.itcount = 0
         self.in_it = False
         self.mul = ci.id in MULS
+        self.data_mask = 0
+        self._alu = None
+        regops = [op.reg for op in ci.operands if op.type == C.ARM_OP_REG]
+        self.first_mask = mask_of(regops[:1])
+        # (diagnostic --rules it-mnemonic) classes that a mnemonic-based
+        # classifier misses once an IT block adds a condition suffix
+        self.cond_suffix_alu = ci.id in ({C.ARM_INS_BL, C.ARM_INS_BX, C.ARM_INS_BLX, C.ARM_INS_POP,
+                                             C.ARM_INS_PUSH} | DIVS)
         _, writes = ci.regs_access()
         self.write_mask = mask_of(writes)
         i = ci.id
@@ -134,10 +164,12 @@ class Insn:
                 self.kind = K_LDR
         elif i in SINGLE_STORES:
             self.kind = K_STR
+            self.data_mask = self.first_mask
         elif i == C.ARM_INS_LDRD:
             self.kind = K_LDRD
         elif i == C.ARM_INS_STRD:
             self.kind = K_STRD
+            self.data_mask = mask_of(regops[:2])
         elif i in LOAD_MULTI or i in STORE_MULTI:
             regs = [op.reg for op in ci.operands if op.type == C.ARM_OP_REG]
             if i in (C.ARM_INS_POP, C.ARM_INS_PUSH):
@@ -179,7 +211,22 @@ class Insn:
 S_NONE = (0, 0)
 
 
-def insn_cost(ins, state, udiv, st):
+def as_alu(ins):
+    """(--rules it-mnemonic) the instruction costed as a 1-cycle ALU
+    instruction writing its first operand's register."""
+    if ins._alu is None:
+        a = object.__new__(Insn)
+        for k in Insn.__slots__:
+            setattr(a, k, getattr(ins, k))
+        a.kind, a.pc, a.addr_mask, a.write_mask, a.n = K_ALU, False, 0, ins.first_mask, 0
+        ins._alu = a
+    return ins._alu
+
+
+RULES = ("store-data", "itfail-exec", "it-mnemonic")
+
+
+def insn_cost(ins, state, udiv, st, rules=frozenset()):
     """Cycles of one executed instruction after an instruction of class
     `state` (the refill of a taken B/BL/BX/BLX/CBZ/CBNZ is added by the
     caller); returns (cycles, new state)."""
@@ -197,6 +244,9 @@ def insn_cost(ins, state, udiv, st):
         st["agu"] += agu
         return 2 + agu, (1, ins.load_mask)
     if k == K_STR:
+        if pipe and "store-data" in rules and state[1] & ins.data_mask:
+            pipe = False
+            st["store_data_dep"] = st.get("store_data_dep", 0) + 1
         if pipe:
             st["ldr_str"] += 1
             return 0, S_NONE
@@ -221,7 +271,7 @@ def new_stats():
     return {"ldr_ldr": 0, "ldr_str": 0, "agu": 0, "it": 0, "itfail": 0, "taken_fixed": 0}
 
 
-def block_cost(insns, state, itq, events, udiv):
+def block_cost(insns, state, itq, events, udiv, rules=frozenset()):
     """Cost of one executed block. Returns (cycles without the final branch's
     refill when that depends on the next address, exit state, itq at exit,
     final instruction's branch kind, stats). events: pass vectors of the IT
@@ -236,23 +286,30 @@ def block_cost(insns, state, itq, events, udiv):
         if itq:
             executed = itq[0]
             itq = itq[1:]
+        if ins.in_it and ins.cond_suffix_alu and "it-mnemonic" in rules:
+            st["it_mnemonic_alu"] = st.get("it_mnemonic_alu", 0) + 1
+            ins = as_alu(ins)
         if not executed:
-            cyc += 1
             st["itfail"] += 1
-            state = S_NONE
             last_exec = False
+            if "itfail-exec" in rules:
+                c, state = insn_cost(ins, state, udiv, st, rules)
+                cyc += c
+            else:
+                cyc += 1
+                state = S_NONE
             continue
         last_exec = True
         if ins.pc and j != len(insns) - 1:
             raise SystemExit(f"m4_remeasure: PC written at {ins.addr:#x} inside a block")
-        c, state = insn_cost(ins, state, udiv, st)
+        c, state = insn_cost(ins, state, udiv, st, rules)
         if ins.kind == K_IT:
             if not ev:
                 raise SystemExit(f"m4_remeasure: IT at {ins.addr:#x} executed without its hook")
             itq = tuple(ev.pop(0))
         cyc += c
     assert not ev, "IT events left over"
-    last = insns[-1]
+    last = ins
     # br: 0 no refill, 1 always taken (P added here), 2 decided by the next address
     br = 0
     if last_exec and last.kind == K_BR:
@@ -330,8 +387,9 @@ def it_pass_vector(byte, xpsr):
 
 
 class Machine:
-    def __init__(self, elf, udiv, only=None, per_insn=False):
+    def __init__(self, elf, udiv, only=None, per_insn=False, rules=frozenset()):
         self.per_insn = per_insn
+        self.rules = rules
         self.prev = None  # per-instruction mode: (insn, executed) of the previous instruction
         self.itconds = []  # per-instruction mode: conditions of the pending IT block
         self.insn_cache = {}
@@ -487,7 +545,8 @@ class Machine:
         r = self.costs.get(key)
         if r is None:
             insns = self.decode(addr, size)
-            cyc, state, itq, br, st = block_cost(insns, self.state, self.itq, ev, self.udiv)
+            cyc, state, itq, br, st = block_cost(insns, self.state, self.itq, ev, self.udiv,
+                                                 self.rules)
             r = (cyc, state, itq, br, st, len(insns), addr + size)
             self.costs[key] = r
         cyc, state, itq, br, st, n, fall = r
@@ -599,12 +658,20 @@ def main():
     ap.add_argument("--udiv", type=int, default=12, help="UDIV/SDIV cycles (2..12; default 12)")
     ap.add_argument("--only", help="comma-separated region ids to measure")
     ap.add_argument("--json", help="write the results as JSON to this file")
+    ap.add_argument("--rules", help="diagnostic: apply choices of another model (comma-separated: "
+                    "store-data = no STR credit when it stores the register the LDR just loaded; "
+                    "itfail-exec = a failed IT-block instruction costs as if executed; "
+                    "it-mnemonic = BX/BL/BLX/POP/PUSH/UDIV/SDIV inside an IT block costed as a "
+                    "1-cycle ALU instruction)")
     ap.add_argument("--per-insn", action="store_true",
                     help="slow reference mode: a Python hook on every instruction (use --only)")
     args = ap.parse_args()
     only = {int(x) for x in args.only.split(",")} if args.only else None
     t0 = time.time()
-    m = Machine(args.elf, args.udiv, only, args.per_insn)
+    rules = frozenset(x for x in (args.rules or "").split(",") if x)
+    if rules - set(RULES) or (rules and args.per_insn):
+        raise SystemExit(f"m4_remeasure: --rules takes {','.join(RULES)} (block mode only)")
+    m = Machine(args.elf, args.udiv, only, args.per_insn, rules)
     console = m.run()
     elapsed = time.time() - t0
     meta = {}
@@ -620,7 +687,8 @@ def main():
         for r in json.load(open(args.compare))["rows"]:
             ref[r["region"]] = r
     rows = []
-    print(f"m4_remeasure: {args.elf}: {'per-instruction hook' if args.per_insn else 'unicorn block hooks'}, UDIV {args.udiv}, P {P}; "
+    print(f"m4_remeasure: {args.elf}: {'per-instruction hook' if args.per_insn else 'unicorn block hooks'}, UDIV {args.udiv}, P {P}"
+          f"{', rules ' + ','.join(sorted(rules)) if rules else ''}; "
           f"{elapsed:.1f} s; exit {m.exit_code}")
     hdr = f"{'region':>6} {'operation':<16} {'bits':>5} {'instructions':>12} {'cycles':>11}"
     if ref:
