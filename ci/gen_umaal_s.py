@@ -455,6 +455,176 @@ def sqr_blocks_sp(L):
     return "\n".join(o)
 
 
+# Five-row blocks of the 96- and 128-limb squaring as a loop (rsa_cm_sqr96128):
+# one block per iteration, its triangle always in the registers that entry
+# step 128 - L + i + 5 wants when that step is 5 mod 8 (block 0), then, for
+# the other seven residues of the step (the stream's registers rotate with
+# period 8; a block moves the step by 5), a stub moves the window and the
+# pending column into place.  Per block a table gives the stream entry (the
+# step) and the stub.
+SQB_RES = 5
+
+
+def parallel_moves(src, dst, scratch):
+    """MOV sequence taking value v from register src[v] to dst[v] (all
+    distinct), using a register of scratch that holds no value and is no
+    destination to break cycles."""
+    cur = dict(src)
+    moves = []
+    pending = {v for v in cur if cur[v] != dst[v]}
+    while pending:
+        ready = [v for v in sorted(pending)
+                 if all(cur[u] != dst[v] for u in cur if u != v)]
+        if ready:
+            v = ready[0]
+            moves.append((dst[v], cur[v]))
+            cur[v] = dst[v]
+            pending.discard(v)
+            continue
+        v = sorted(pending)[0]
+        tmp = [r for r in scratch
+               if r not in cur.values() and r not in dst.values()][0]
+        moves.append((tmp, cur[v]))
+        cur[v] = tmp
+    return moves
+
+
+def sqr_loop_sp():
+    w5, _, _, p5 = state5(SQB_RES)
+    roles = ['p', 'w0', 'w1', 'w2', 'w3']
+    # the triangle's registers (as in sqr_blocks_sp) for the residue of block 0
+    pi = {'r11': w5[0], 'r9': w5[1], 'r12': w5[2], 'r10': w5[3], 'r7': w5[4], 'r8': p5}
+    R = lambda r: pi.get(r, r)
+    src = {'p': p5, 'w0': w5[0], 'w1': w5[1], 'w2': w5[2], 'w3': w5[3]}
+    fA, fT = [r for r in F5 if r not in w5 and r != p5]
+    zA = w5[4]                       # w4 of the source: zeroed by the stub
+    o = []
+    a = o.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a("    .type rsa_cm_sqr96128, %function")
+    a("rsa_cm_sqr96128:")
+    a("    @ len = 96 and 128: a copied to the top of F_BUF; the q5 five-row blocks")
+    a("    @ (16 or 24) in a loop of one block per iteration: the triangle in the")
+    a(f"    @ registers of an entry step {SQB_RES} mod 8, then through a table (F_S5")
+    a("    @ walks it: per block the stream's entry step and a stub that moves the")
+    a("    @ window into that step's registers, both PC-relative) into the last")
+    a("    @ len - i - 5 steps of rsa_cm_s5x128; the flags carry the loop test")
+    a("    @ through the stream (it sets none).  Then the generic four-row blocks")
+    a("    @ and doubling pass.  t[0..len) was cleared.")
+    for L in (128, 96):
+        q4 = (5 - L % 5) % 5
+        q5 = (L - 4 * q4) // 5
+        a(f".Lsqr{L}:")
+        a(f"    adr.w   r1, .Lsqb_tab{L}")
+        a(f"    mov.w   r2, #{L - 5 * q5 - 4}                 @ F_I after the loop: len - i - 4")
+        a(f"    add.w   r3, r1, #{2 * q5}               @ end of the table")
+        a(f"    add.w   r4, sp, #(F_BUF + {4 * (BIG - L)})   @ &a[0] in the buffer")
+        a(f"    movw    r5, #{4 * L - 20}                @ &t[len - 5]: the first block moves r0 back by 123 words")
+        if L != 96:
+            a("    b.w     .Lsqb_go")
+    a(".Lsqb_go:")
+    a("    str     r1, [sp, #F_S5]")
+    a("    str     r2, [sp, #F_I]")
+    a("    str     r3, [sp, #F_END5]")
+    a("    str     r4, [sp, #F_B]")
+    a("    str     r5, [sp, #F_OFF5]")
+    a("    ldr     r0, [sp, #F_T]")
+    a("    adds    r1, r0, #4")
+    a("    str     r1, [sp, #F_K]             @ &t[2i+1]")
+    a("    adr.w   r1, .Lsqb_ret + 1")
+    a("    str     r1, [sp, #F_RET]")
+    a("    mov     r0, r4")
+    a("    ldr     r1, [sp, #F_A]")
+    a("1:                                     @ a to the top of F_BUF, 32 words per iteration")
+    a("    ldmia   r1!, {r2-r12, lr}")
+    a("    stmia   r0!, {r2-r12, lr}")
+    a("    ldmia   r1!, {r2-r12, lr}")
+    a("    stmia   r0!, {r2-r12, lr}")
+    a("    ldmia   r1!, {r2-r9}")
+    a("    stmia   r0!, {r2-r9}")
+    a("    addw    r2, sp, #(F_BUF + 512)")
+    a("    cmp     r0, r2")
+    a("    bne     1b")
+    a("    ldr     r0, [sp, #F_T]")
+    a("    ldr     r1, [sp, #F_OFF5]")
+    a("    add     r0, r0, r1")
+    a(".Lsqb_blk:")
+    a(f"    ldr     {fA}, [sp, #F_B]")
+    a(f"    ldr     {fT}, [sp, #F_K]")
+    a(f"    ldmia   {fA}!, {{r2-r6}}               @ a[i..i+5)")
+    for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
+        a(f"    ldr     {R(r)}, [{fT}, #{4 * k}]")
+    a(f"    str     {fA}, [sp, #F_B]")
+    tri = [
+        ("mov", 'r11'),
+        ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 0),
+        ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 1),
+        ("mov", 'r7'),
+        ("umaal", 'r7', 'r8', 'r3', 'r4'),
+        ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 2),
+        ("umaal", 'r8', 'r9', 'r3', 'r5'),
+        ("mov", 'r11'),
+        ("umaal", 'r11', 'r9', 'r4', 'r5'),
+        ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
+        ("umaal", 'r11', 'r10', 'r3', 'r6'),
+        ("umaal", 'r9', 'r10', 'r4', 'r6'),
+        ("mov", 'r12'),
+        ("umaal", 'r12', 'r10', 'r5', 'r6'),
+    ]
+    for op in tri:
+        if op[0] == "mov":
+            a(f"    mov.w   {R(op[1])}, #0")
+        elif op[0] == "umaal":
+            a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
+        else:
+            a(f"    str     {R(op[1])}, [{fT}, #{4 * op[2]}]")
+    a(f"    add.w   {fT}, {fT}, #40")
+    a(f"    str     {fT}, [sp, #F_K]             @ next block: &t[2i+11]")
+    a(f"    ldr     {fA}, [sp, #F_S5]")
+    a(f"    ldrsh   {fT}, [{fA}], #2             @ entry step (relative to the next entry)")
+    a(f"    str     {fA}, [sp, #F_S5]")
+    a(f"    add     {fT}, {fT}, {fA}")
+    a(f"    str     {fT}, [sp, #F_OFF5]")
+    a(f"    ldr     {fT}, [sp, #F_END5]")
+    a("    subw    r0, r0, #492               @ &t[i - 128 + len]")
+    a(f"    cmp     {fA}, {fT}                   @ Z: the last block (the stream keeps the flags)")
+    a(f"    ubfx    {fT}, {fA}, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned")
+    a(f"    tbb     [pc, {fT}]")
+    a(".Lsqb_tbb:")
+    # block i/5 = b, entry step 128 - L + 5b + 5 = 5 (b + 1) mod 8 for L = 96, 128
+    for j in range(8):
+        a(f"    .byte   (.Lsqb_st{(5 * j) % 8} - .Lsqb_tbb) / 2")
+    for res in range(8):
+        st = res if res else 8
+        w, _, _, p = state5(st)
+        dst = {'p': p, 'w0': w[0], 'w1': w[1], 'w2': w[2], 'w3': w[3]}
+        scratch = [fA, fT, zA] + F5
+        mv = parallel_moves(src, dst, scratch)
+        a(f".Lsqb_st{res}:")
+        for d, s_ in mv:
+            a(f"    mov     {d}, {s_}")
+        a(f"    mov.w   {w[4]}, #0")
+        a("    ldr     pc, [sp, #F_OFF5]")
+    a("    .p2align 1")
+    a(".Lsqb_ret:")
+    a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
+    a("    bne     .Lsqb_blk")
+    a("    b.w     .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'")
+    for L in (128, 96):
+        q4 = (5 - L % 5) % 5
+        q5 = (L - 4 * q4) // 5
+        a("    .p2align 4")
+        a(f".Lsqb_tab{L}:")
+        for b in range(q5):
+            st = BIG - L + 5 * b + 5
+            assert state5(st % 8 if st % 8 else 8) == state5(st)
+            assert st % 8 == (5 * (b + 1)) % 8
+            a(f"    .hword  .L5x{BIG}_k{st} + 1 - (.Lsqb_tab{L} + {2 * b + 2})")
+    a("    .size rsa_cm_sqr96128, . - rsa_cm_sqr96128")
+    return "\n".join(o)
+
+
 def stream4_64():
     """rsa_cm_s4x64: the rotating four-row stream (as rsa_cm_s4x32) with 64
     steps, for the four-row blocks of mul and REDC at 48 and 64 limbs: a
@@ -662,6 +832,7 @@ def tail():
         parts.append(redc_loop_sp(L))
     for L in (48, 64):
         parts.append(sqr_blocks_sp(L))
+    parts.append(sqr_loop_sp())
     return "\n\n".join(parts)
 
 

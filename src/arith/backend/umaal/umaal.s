@@ -1122,6 +1122,10 @@ rsa_cm_sqr:
     beq.w   .Lsqr64
     cmp     r3, #48
     beq.w   .Lsqr48
+    cmp     r3, #128
+    beq.w   .Lsqr128
+    cmp     r3, #96
+    beq.w   .Lsqr96
     @ len >= 17: q5 blocks of five rows first, then q4 blocks of four
     SPLIT45                            @ (uses F_I and F_K: set them again)
     subs    r2, r3, #4
@@ -6478,6 +6482,215 @@ rsa_cm_sqr64:
     str     r2, [sp, #F_I]             @ len - i - 4
     b.w     .Lsqr_blk
     .size rsa_cm_sqr64, . - rsa_cm_sqr64
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_sqr96128, %function
+rsa_cm_sqr96128:
+    @ len = 96 and 128: a copied to the top of F_BUF; the q5 five-row blocks
+    @ (16 or 24) in a loop of one block per iteration: the triangle in the
+    @ registers of an entry step 5 mod 8, then through a table (F_S5
+    @ walks it: per block the stream's entry step and a stub that moves the
+    @ window into that step's registers, both PC-relative) into the last
+    @ len - i - 5 steps of rsa_cm_s5x128; the flags carry the loop test
+    @ through the stream (it sets none).  Then the generic four-row blocks
+    @ and doubling pass.  t[0..len) was cleared.
+.Lsqr128:
+    adr.w   r1, .Lsqb_tab128
+    mov.w   r2, #4                 @ F_I after the loop: len - i - 4
+    add.w   r3, r1, #48               @ end of the table
+    add.w   r4, sp, #(F_BUF + 0)   @ &a[0] in the buffer
+    movw    r5, #492                @ &t[len - 5]: the first block moves r0 back by 123 words
+    b.w     .Lsqb_go
+.Lsqr96:
+    adr.w   r1, .Lsqb_tab96
+    mov.w   r2, #12                 @ F_I after the loop: len - i - 4
+    add.w   r3, r1, #32               @ end of the table
+    add.w   r4, sp, #(F_BUF + 128)   @ &a[0] in the buffer
+    movw    r5, #364                @ &t[len - 5]: the first block moves r0 back by 123 words
+.Lsqb_go:
+    str     r1, [sp, #F_S5]
+    str     r2, [sp, #F_I]
+    str     r3, [sp, #F_END5]
+    str     r4, [sp, #F_B]
+    str     r5, [sp, #F_OFF5]
+    ldr     r0, [sp, #F_T]
+    adds    r1, r0, #4
+    str     r1, [sp, #F_K]             @ &t[2i+1]
+    adr.w   r1, .Lsqb_ret + 1
+    str     r1, [sp, #F_RET]
+    mov     r0, r4
+    ldr     r1, [sp, #F_A]
+1:                                     @ a to the top of F_BUF, 32 words per iteration
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    addw    r2, sp, #(F_BUF + 512)
+    cmp     r0, r2
+    bne     1b
+    ldr     r0, [sp, #F_T]
+    ldr     r1, [sp, #F_OFF5]
+    add     r0, r0, r1
+.Lsqb_blk:
+    ldr     r9, [sp, #F_B]
+    ldr     r10, [sp, #F_K]
+    ldmia   r9!, {r2-r6}               @ a[i..i+5)
+    ldr     r8, [r10, #0]
+    ldr     r11, [r10, #4]
+    ldr     lr, [r10, #8]
+    ldr     r7, [r10, #12]
+    str     r9, [sp, #F_B]
+    mov.w   r1, #0
+    umaal   r8, r1, r2, r3
+    str     r8, [r10, #0]
+    umaal   r1, r11, r2, r4
+    str     r1, [r10, #4]
+    mov.w   r8, #0
+    umaal   r8, r11, r3, r4
+    umaal   r8, lr, r2, r5
+    str     r8, [r10, #8]
+    umaal   r11, lr, r3, r5
+    mov.w   r1, #0
+    umaal   r1, lr, r4, r5
+    umaal   r11, r7, r2, r6
+    umaal   r1, r7, r3, r6
+    umaal   lr, r7, r4, r6
+    mov.w   r12, #0
+    umaal   r12, r7, r5, r6
+    add.w   r10, r10, #40
+    str     r10, [sp, #F_K]             @ next block: &t[2i+11]
+    ldr     r9, [sp, #F_S5]
+    ldrsh   r10, [r9], #2             @ entry step (relative to the next entry)
+    str     r9, [sp, #F_S5]
+    add     r10, r10, r9
+    str     r10, [sp, #F_OFF5]
+    ldr     r10, [sp, #F_END5]
+    subw    r0, r0, #492               @ &t[i - 128 + len]
+    cmp     r9, r10                   @ Z: the last block (the stream keeps the flags)
+    ubfx    r10, r9, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned
+    tbb     [pc, r10]
+.Lsqb_tbb:
+    .byte   (.Lsqb_st0 - .Lsqb_tbb) / 2
+    .byte   (.Lsqb_st5 - .Lsqb_tbb) / 2
+    .byte   (.Lsqb_st2 - .Lsqb_tbb) / 2
+    .byte   (.Lsqb_st7 - .Lsqb_tbb) / 2
+    .byte   (.Lsqb_st4 - .Lsqb_tbb) / 2
+    .byte   (.Lsqb_st1 - .Lsqb_tbb) / 2
+    .byte   (.Lsqb_st6 - .Lsqb_tbb) / 2
+    .byte   (.Lsqb_st3 - .Lsqb_tbb) / 2
+.Lsqb_st0:
+    mov     r8, lr
+    mov     r9, r12
+    mov     r12, r11
+    mov     r10, r7
+    mov     r7, r1
+    mov.w   r11, #0
+    ldr     pc, [sp, #F_OFF5]
+.Lsqb_st1:
+    mov     r8, r1
+    mov     r9, lr
+    mov     r10, r12
+    mov     r1, r11
+    mov     r11, r7
+    mov     r7, r1
+    mov.w   r1, #0
+    ldr     pc, [sp, #F_OFF5]
+.Lsqb_st2:
+    mov     r8, r11
+    mov     r9, r1
+    mov     r10, lr
+    mov     r11, r12
+    mov     r1, r7
+    mov.w   lr, #0
+    ldr     pc, [sp, #F_OFF5]
+.Lsqb_st3:
+    mov     r9, r11
+    mov     r10, r1
+    mov     r11, lr
+    mov     r1, r12
+    mov     lr, r7
+    mov.w   r12, #0
+    ldr     pc, [sp, #F_OFF5]
+.Lsqb_st4:
+    mov     r10, r11
+    mov     r11, r1
+    mov     r1, lr
+    mov     lr, r12
+    mov     r12, r7
+    mov.w   r7, #0
+    ldr     pc, [sp, #F_OFF5]
+.Lsqb_st5:
+    mov.w   r8, #0
+    ldr     pc, [sp, #F_OFF5]
+.Lsqb_st6:
+    mov     r8, r7
+    mov     r7, r12
+    mov     r12, lr
+    mov     lr, r1
+    mov     r1, r11
+    mov.w   r9, #0
+    ldr     pc, [sp, #F_OFF5]
+.Lsqb_st7:
+    mov     r8, r12
+    mov     r12, r1
+    mov     r9, r7
+    mov     r7, lr
+    mov     lr, r11
+    mov.w   r10, #0
+    ldr     pc, [sp, #F_OFF5]
+    .p2align 1
+.Lsqb_ret:
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    bne     .Lsqb_blk
+    b.w     .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'
+    .p2align 4
+.Lsqb_tab128:
+    .hword  .L5x128_k5 + 1 - (.Lsqb_tab128 + 2)
+    .hword  .L5x128_k10 + 1 - (.Lsqb_tab128 + 4)
+    .hword  .L5x128_k15 + 1 - (.Lsqb_tab128 + 6)
+    .hword  .L5x128_k20 + 1 - (.Lsqb_tab128 + 8)
+    .hword  .L5x128_k25 + 1 - (.Lsqb_tab128 + 10)
+    .hword  .L5x128_k30 + 1 - (.Lsqb_tab128 + 12)
+    .hword  .L5x128_k35 + 1 - (.Lsqb_tab128 + 14)
+    .hword  .L5x128_k40 + 1 - (.Lsqb_tab128 + 16)
+    .hword  .L5x128_k45 + 1 - (.Lsqb_tab128 + 18)
+    .hword  .L5x128_k50 + 1 - (.Lsqb_tab128 + 20)
+    .hword  .L5x128_k55 + 1 - (.Lsqb_tab128 + 22)
+    .hword  .L5x128_k60 + 1 - (.Lsqb_tab128 + 24)
+    .hword  .L5x128_k65 + 1 - (.Lsqb_tab128 + 26)
+    .hword  .L5x128_k70 + 1 - (.Lsqb_tab128 + 28)
+    .hword  .L5x128_k75 + 1 - (.Lsqb_tab128 + 30)
+    .hword  .L5x128_k80 + 1 - (.Lsqb_tab128 + 32)
+    .hword  .L5x128_k85 + 1 - (.Lsqb_tab128 + 34)
+    .hword  .L5x128_k90 + 1 - (.Lsqb_tab128 + 36)
+    .hword  .L5x128_k95 + 1 - (.Lsqb_tab128 + 38)
+    .hword  .L5x128_k100 + 1 - (.Lsqb_tab128 + 40)
+    .hword  .L5x128_k105 + 1 - (.Lsqb_tab128 + 42)
+    .hword  .L5x128_k110 + 1 - (.Lsqb_tab128 + 44)
+    .hword  .L5x128_k115 + 1 - (.Lsqb_tab128 + 46)
+    .hword  .L5x128_k120 + 1 - (.Lsqb_tab128 + 48)
+    .p2align 4
+.Lsqb_tab96:
+    .hword  .L5x128_k37 + 1 - (.Lsqb_tab96 + 2)
+    .hword  .L5x128_k42 + 1 - (.Lsqb_tab96 + 4)
+    .hword  .L5x128_k47 + 1 - (.Lsqb_tab96 + 6)
+    .hword  .L5x128_k52 + 1 - (.Lsqb_tab96 + 8)
+    .hword  .L5x128_k57 + 1 - (.Lsqb_tab96 + 10)
+    .hword  .L5x128_k62 + 1 - (.Lsqb_tab96 + 12)
+    .hword  .L5x128_k67 + 1 - (.Lsqb_tab96 + 14)
+    .hword  .L5x128_k72 + 1 - (.Lsqb_tab96 + 16)
+    .hword  .L5x128_k77 + 1 - (.Lsqb_tab96 + 18)
+    .hword  .L5x128_k82 + 1 - (.Lsqb_tab96 + 20)
+    .hword  .L5x128_k87 + 1 - (.Lsqb_tab96 + 22)
+    .hword  .L5x128_k92 + 1 - (.Lsqb_tab96 + 24)
+    .hword  .L5x128_k97 + 1 - (.Lsqb_tab96 + 26)
+    .hword  .L5x128_k102 + 1 - (.Lsqb_tab96 + 28)
+    .hword  .L5x128_k107 + 1 - (.Lsqb_tab96 + 30)
+    .hword  .L5x128_k112 + 1 - (.Lsqb_tab96 + 32)
+    .size rsa_cm_sqr96128, . - rsa_cm_sqr96128
 @ ---- end of generated section (tail) ----
 
 @ ---------------------------------------------------------------------------
