@@ -553,9 +553,11 @@ def sqr_loop_sp():
     a(f"    ldr     {fA}, [sp, #F_B]")
     a(f"    ldr     {fT}, [sp, #F_K]")
     a(f"    ldmia   {fA}!, {{r2-r6}}               @ a[i..i+5)")
-    for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
-        a(f"    ldr     {R(r)}, [{fT}, #{4 * k}]")
+    a(f"    ldr     {R('r7')}, [{fT}], #40             @ t[2i+1..2i+5); next block: &t[2i+11]")
+    for k, r in enumerate(['r8', 'r9', 'r10']):
+        a(f"    ldr     {R(r)}, [{fT}, #{4 * (k + 1) - 40}]")
     a(f"    str     {fA}, [sp, #F_B]")
+    a(f"    str     {fT}, [sp, #F_K]")
     tri = [
         ("mov", 'r11'),
         ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 0),
@@ -578,18 +580,16 @@ def sqr_loop_sp():
         elif op[0] == "umaal":
             a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
         else:
-            a(f"    str     {R(op[1])}, [{fT}, #{4 * op[2]}]")
-    a(f"    add.w   {fT}, {fT}, #40")
-    a(f"    str     {fT}, [sp, #F_K]             @ next block: &t[2i+11]")
+            a(f"    str     {R(op[1])}, [{fT}, #{4 * op[2] - 40}]")
     a(f"    ldr     {fA}, [sp, #F_S5]")
-    a(f"    ldrsh   {fT}, [{fA}], #2             @ entry step (relative to the next entry)")
-    a(f"    str     {fA}, [sp, #F_S5]")
-    a(f"    add     {fT}, {fT}, {fA}")
-    a(f"    str     {fT}, [sp, #F_OFF5]")
     a(f"    ldr     {fT}, [sp, #F_END5]")
-    a("    subw    r0, r0, #492               @ &t[i - 128 + len]")
+    a(f"    ldrsh   {zA}, [{fA}], #2              @ entry step (relative to the next entry)")
+    a(f"    str     {fA}, [sp, #F_S5]")
     a(f"    cmp     {fA}, {fT}                   @ Z: the last block (the stream keeps the flags)")
+    a(f"    add     {zA}, {zA}, {fA}")
+    a(f"    str     {zA}, [sp, #F_OFF5]")
     a(f"    ubfx    {fT}, {fA}, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned")
+    a("    subw    r0, r0, #492               @ &t[i - 128 + len]")
     a(f"    tbb     [pc, {fT}]")
     a(".Lsqb_tbb:")
     # block i/5 = b, entry step 128 - L + 5b + 5 = 5 (b + 1) mod 8 for L = 96, 128

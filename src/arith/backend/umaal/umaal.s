@@ -6538,20 +6538,21 @@ rsa_cm_sqr96128:
     ldr     r9, [sp, #F_B]
     ldr     r10, [sp, #F_K]
     ldmia   r9!, {r2-r6}               @ a[i..i+5)
-    ldr     r8, [r10, #0]
-    ldr     r11, [r10, #4]
-    ldr     lr, [r10, #8]
-    ldr     r7, [r10, #12]
+    ldr     r8, [r10], #40             @ t[2i+1..2i+5); next block: &t[2i+11]
+    ldr     r11, [r10, #-36]
+    ldr     lr, [r10, #-32]
+    ldr     r7, [r10, #-28]
     str     r9, [sp, #F_B]
+    str     r10, [sp, #F_K]
     mov.w   r1, #0
     umaal   r8, r1, r2, r3
-    str     r8, [r10, #0]
+    str     r8, [r10, #-40]
     umaal   r1, r11, r2, r4
-    str     r1, [r10, #4]
+    str     r1, [r10, #-36]
     mov.w   r8, #0
     umaal   r8, r11, r3, r4
     umaal   r8, lr, r2, r5
-    str     r8, [r10, #8]
+    str     r8, [r10, #-32]
     umaal   r11, lr, r3, r5
     mov.w   r1, #0
     umaal   r1, lr, r4, r5
@@ -6560,17 +6561,15 @@ rsa_cm_sqr96128:
     umaal   lr, r7, r4, r6
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
-    add.w   r10, r10, #40
-    str     r10, [sp, #F_K]             @ next block: &t[2i+11]
     ldr     r9, [sp, #F_S5]
-    ldrsh   r10, [r9], #2             @ entry step (relative to the next entry)
-    str     r9, [sp, #F_S5]
-    add     r10, r10, r9
-    str     r10, [sp, #F_OFF5]
     ldr     r10, [sp, #F_END5]
-    subw    r0, r0, #492               @ &t[i - 128 + len]
+    ldrsh   r8, [r9], #2              @ entry step (relative to the next entry)
+    str     r9, [sp, #F_S5]
     cmp     r9, r10                   @ Z: the last block (the stream keeps the flags)
+    add     r8, r8, r9
+    str     r8, [sp, #F_OFF5]
     ubfx    r10, r9, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned
+    subw    r0, r0, #492               @ &t[i - 128 + len]
     tbb     [pc, r10]
 .Lsqb_tbb:
     .byte   (.Lsqb_st0 - .Lsqb_tbb) / 2
