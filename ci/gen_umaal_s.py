@@ -15,7 +15,10 @@ Sections:
     tail    everything after the "len = 48, 64, 96 and 128" banner:
             rsa_cm_s5x128 (b read from the frame, see stream_sp) with its
             zero-window entries, rsa_cm_s4x64, the REDC block loops of
-            48/64/96/128 limbs, rsa_cm_sqr48/64
+            48/64/96/128 limbs, rsa_cm_sqr48/64 (unrolled) and
+            rsa_cm_sqr96128 (the five-row blocks of 96 and 128 limbs as a
+            loop: triangle in fixed registers, a TBB stub per entry step
+            mod 8 moving the window into place, a table of entry steps)
     sqr32   the five-row blocks of .Lsqr32 (the tail after them, rows 30
             and 31, is hand-written)
     s5x32   rsa_cm_s5x32 (labels .L5x_k)
@@ -460,8 +463,12 @@ def sqr_blocks_sp(L):
 # step 128 - L + i + 5 wants when that step is 5 mod 8 (block 0), then, for
 # the other seven residues of the step (the stream's registers rotate with
 # period 8; a block moves the step by 5), a stub moves the window and the
-# pending column into place.  Per block a table gives the stream entry (the
-# step) and the stub.
+# pending column into place (a TBB on the block number mod 8, read from the
+# table pointer: the tables are 16-byte aligned).  Per block a table gives
+# the stream entry (the step, PC-relative halfwords).  The stream sets no
+# flags, so the loop test (table pointer at its end) is made before it.
+# Per block about 72 cycles besides the stream's 8 per step (the generic
+# five-row path costs 9 per step and about 100 per block).
 SQB_RES = 5
 
 
@@ -506,12 +513,13 @@ def sqr_loop_sp():
     a("rsa_cm_sqr96128:")
     a("    @ len = 96 and 128: a copied to the top of F_BUF; the q5 five-row blocks")
     a("    @ (16 or 24) in a loop of one block per iteration: the triangle in the")
-    a(f"    @ registers of an entry step {SQB_RES} mod 8, then through a table (F_S5")
-    a("    @ walks it: per block the stream's entry step and a stub that moves the")
-    a("    @ window into that step's registers, both PC-relative) into the last")
-    a("    @ len - i - 5 steps of rsa_cm_s5x128; the flags carry the loop test")
-    a("    @ through the stream (it sets none).  Then the generic four-row blocks")
-    a("    @ and doubling pass.  t[0..len) was cleared.")
+    a(f"    @ registers of an entry step {SQB_RES} mod 8, then a TBB (block number mod 8)")
+    a("    @ to a stub that moves the window into the registers of the block's")
+    a("    @ entry step and enters the last len - i - 5 steps of rsa_cm_s5x128 at")
+    a("    @ the address from the table (F_S5 walks it, PC-relative halfwords);")
+    a("    @ the flags carry the loop test through the stream (it sets none).")
+    a("    @ Then the generic four-row blocks and doubling pass.  t[0..len) was")
+    a("    @ cleared.")
     for L in (128, 96):
         q4 = (5 - L % 5) % 5
         q5 = (L - 4 * q4) // 5
