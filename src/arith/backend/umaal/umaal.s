@@ -6504,31 +6504,31 @@ rsa_cm_sqr96128:
     @ cleared.
 .Lsqr128:
     adr.w   r1, .Lsqb_tab128
-    mov.w   r2, #4                 @ F_I after the loop: len - i - 4
-    add.w   r3, r1, #48               @ end of the table
-    add.w   r4, sp, #(F_BUF + 0)   @ &a[0] in the buffer
-    movw    r5, #492                @ &t[len - 5]: the first block moves r0 back by 123 words
-    b.w     .Lsqb_go
+    b       1f
 .Lsqr96:
     adr.w   r1, .Lsqb_tab96
-    mov.w   r2, #12                 @ F_I after the loop: len - i - 4
-    add.w   r3, r1, #32               @ end of the table
-    add.w   r4, sp, #(F_BUF + 128)   @ &a[0] in the buffer
-    movw    r5, #364                @ &t[len - 5]: the first block moves r0 back by 123 words
-.Lsqb_go:
+1:
     str     r1, [sp, #F_S5]
-    str     r2, [sp, #F_I]
-    str     r3, [sp, #F_END5]
-    str     r4, [sp, #F_B]
-    str     r5, [sp, #F_OFF5]
+    add.w   r1, r1, r3, lsr #1
+    subs    r1, r1, #16
+    str     r1, [sp, #F_END5]          @ end of the table
+    movs    r1, #36
+    sub.w   r1, r1, r3, lsr #2
+    str     r1, [sp, #F_I]             @ after the loop: len - i - 4
+    addw    r4, sp, #(F_BUF + 512)
+    sub.w   r4, r4, r3, lsl #2
+    str     r4, [sp, #F_B]             @ &a[0] in the buffer
     ldr     r0, [sp, #F_T]
     adds    r1, r0, #4
     str     r1, [sp, #F_K]             @ &t[2i+1]
+    add.w   r0, r0, r3, lsl #2
+    subs    r0, r0, #20
+    str     r0, [sp, #F_OFF5]          @ &t[len - 5]
     adr.w   r1, .Lsqb_ret + 1
     str     r1, [sp, #F_RET]
     mov     r0, r4
     ldr     r1, [sp, #F_A]
-1:                                     @ a to the top of F_BUF, 32 words per iteration
+2:                                     @ a to the top of F_BUF, 32 words per iteration
     ldmia   r1!, {r2-r12, lr}
     stmia   r0!, {r2-r12, lr}
     ldmia   r1!, {r2-r12, lr}
@@ -6537,10 +6537,8 @@ rsa_cm_sqr96128:
     stmia   r0!, {r2-r9}
     addw    r2, sp, #(F_BUF + 512)
     cmp     r0, r2
-    bne     1b
-    ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_OFF5]
-    add     r0, r0, r1
+    bne     2b
+    ldr     r0, [sp, #F_OFF5]
 .Lsqb_blk:
     ldr     r9, [sp, #F_B]
     ldr     r10, [sp, #F_K]
@@ -6647,7 +6645,6 @@ rsa_cm_sqr96128:
     mov     lr, r11
     mov.w   r10, #0
     ldr     pc, [sp, #F_OFF5]
-    .p2align 1
 .Lsqb_ret:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     bne     .Lsqb_blk
