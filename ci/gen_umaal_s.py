@@ -467,7 +467,7 @@ def sqr_blocks_sp(L):
 # table pointer: the tables are 16-byte aligned).  Per block a table gives
 # the stream entry (the step, PC-relative halfwords).  The stream sets no
 # flags, so the loop test (table pointer at its end) is made before it.
-# Per block about 72 cycles besides the stream's 8 per step (the generic
+# Per block about 70 cycles besides the stream's 8 per step (the generic
 # five-row path costs 9 per step and about 100 per block).
 SQB_RES = 5
 
@@ -602,8 +602,7 @@ def sqr_loop_sp():
     a(f"    ldrsh   {zA}, [{fA}], #2              @ entry step (relative to the next entry)")
     a(f"    str     {fA}, [sp, #F_S5]")
     a(f"    cmp     {fA}, {fT}                   @ Z: the last block (the stream keeps the flags)")
-    a(f"    add     {zA}, {zA}, {fA}")
-    a(f"    str     {zA}, [sp, #F_OFF5]")
+    a(f"    add     {zA}, {zA}, {fA}             @ the entry, kept through the stub")
     a(f"    ubfx    {fT}, {fA}, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned")
     a("    subw    r0, r0, #492               @ &t[i - 128 + len]")
     a(f"    tbb     [pc, {fT}]")
@@ -615,13 +614,19 @@ def sqr_loop_sp():
         st = res if res else 8
         w, _, _, p = state5(st)
         dst = {'p': p, 'w0': w[0], 'w1': w[1], 'w2': w[2], 'w3': w[3]}
-        scratch = [fA, fT, zA] + F5
-        mv = parallel_moves(src, dst, scratch)
+        # the entry address goes to a register the step loads (b[j] or
+        # the carry), whichever needs fewer moves
+        best = None
+        for e in [r for r in F5 if r not in w and r != p]:
+            mv = parallel_moves(dict(src, e=zA), dict(dst, e=e), [fA, fT] + F5)
+            if best is None or len(mv) < len(best[1]):
+                best = (e, mv)
+        e, mv = best
         a(f".Lsqb_st{res}:")
         for d, s_ in mv:
             a(f"    mov     {d}, {s_}")
         a(f"    mov.w   {w[4]}, #0")
-        a("    ldr     pc, [sp, #F_OFF5]")
+        a(f"    bx      {e}")
     a(".Lsqb_ret:")
     a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
     a("    bne     .Lsqb_blk")

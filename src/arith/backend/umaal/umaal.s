@@ -6571,8 +6571,7 @@ rsa_cm_sqr96128:
     ldrsh   r8, [r9], #2              @ entry step (relative to the next entry)
     str     r9, [sp, #F_S5]
     cmp     r9, r10                   @ Z: the last block (the stream keeps the flags)
-    add     r8, r8, r9
-    str     r8, [sp, #F_OFF5]
+    add     r8, r8, r9             @ the entry, kept through the stub
     ubfx    r10, r9, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned
     subw    r0, r0, #492               @ &t[i - 128 + len]
     tbb     [pc, r10]
@@ -6586,30 +6585,33 @@ rsa_cm_sqr96128:
     .byte   (.Lsqb_st6 - .Lsqb_tbb) / 2
     .byte   (.Lsqb_st3 - .Lsqb_tbb) / 2
 .Lsqb_st0:
-    mov     r8, lr
     mov     r9, r12
     mov     r12, r11
     mov     r10, r7
     mov     r7, r1
+    mov     r1, r8
+    mov     r8, lr
     mov.w   r11, #0
-    ldr     pc, [sp, #F_OFF5]
+    bx      r1
 .Lsqb_st1:
-    mov     r8, r1
     mov     r9, lr
     mov     r10, r12
+    mov     r12, r8
+    mov     r8, r1
     mov     r1, r11
     mov     r11, r7
     mov     r7, r1
     mov.w   r1, #0
-    ldr     pc, [sp, #F_OFF5]
+    bx      r12
 .Lsqb_st2:
-    mov     r8, r11
     mov     r9, r1
     mov     r10, lr
-    mov     r11, r12
     mov     r1, r7
+    mov     r7, r8
+    mov     r8, r11
+    mov     r11, r12
     mov.w   lr, #0
-    ldr     pc, [sp, #F_OFF5]
+    bx      r7
 .Lsqb_st3:
     mov     r9, r11
     mov     r10, r1
@@ -6617,7 +6619,7 @@ rsa_cm_sqr96128:
     mov     r1, r12
     mov     lr, r7
     mov.w   r12, #0
-    ldr     pc, [sp, #F_OFF5]
+    bx      r8
 .Lsqb_st4:
     mov     r10, r11
     mov     r11, r1
@@ -6625,26 +6627,29 @@ rsa_cm_sqr96128:
     mov     lr, r12
     mov     r12, r7
     mov.w   r7, #0
-    ldr     pc, [sp, #F_OFF5]
+    bx      r8
 .Lsqb_st5:
+    mov     r9, r8
     mov.w   r8, #0
-    ldr     pc, [sp, #F_OFF5]
+    bx      r9
 .Lsqb_st6:
+    mov     r10, r8
     mov     r8, r7
     mov     r7, r12
     mov     r12, lr
     mov     lr, r1
     mov     r1, r11
     mov.w   r9, #0
-    ldr     pc, [sp, #F_OFF5]
+    bx      r10
 .Lsqb_st7:
-    mov     r8, r12
-    mov     r12, r1
     mov     r9, r7
     mov     r7, lr
     mov     lr, r11
+    mov     r11, r8
+    mov     r8, r12
+    mov     r12, r1
     mov.w   r10, #0
-    ldr     pc, [sp, #F_OFF5]
+    bx      r11
 .Lsqb_ret:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     bne     .Lsqb_blk
