@@ -15,7 +15,10 @@ Sections:
     tail    everything after the "len = 48, 64, 96 and 128" banner:
             rsa_cm_s5x128 (b read from the frame, see stream_sp) with its
             zero-window entries, rsa_cm_s4x64, the REDC block loops of
-            48/64/96/128 limbs, rsa_cm_sqr48/64
+            48/64/96/128 limbs, rsa_cm_sqr48/64 (unrolled) and
+            rsa_cm_sqr96128 (the five-row blocks of 96 and 128 limbs as a
+            loop: triangle in fixed registers, a TBB stub per entry step
+            mod 8 moving the window into place, a table of entry steps)
     sqr32   the five-row blocks of .Lsqr32 (the tail after them, rows 30
             and 31, is hand-written)
     s5x32   rsa_cm_s5x32 (labels .L5x_k)
@@ -455,6 +458,193 @@ def sqr_blocks_sp(L):
     return "\n".join(o)
 
 
+# Five-row blocks of the 96- and 128-limb squaring as a loop (rsa_cm_sqr96128):
+# one block per iteration, its triangle always in the registers that entry
+# step 128 - L + i + 5 wants when that step is 5 mod 8 (block 0), then, for
+# the other seven residues of the step (the stream's registers rotate with
+# period 8; a block moves the step by 5), a stub moves the window and the
+# pending column into place (a TBB on the block number mod 8, read from the
+# table pointer: the tables are 16-byte aligned).  Per block a table gives
+# the stream entry (the step, PC-relative halfwords).  The stream sets no
+# flags, so the loop test (table pointer at its end) is made before it.
+# Per block about 70 cycles besides the stream's 8 per step (the generic
+# five-row path costs 9 per step and about 100 per block).
+SQB_RES = 5
+
+
+def parallel_moves(src, dst, scratch):
+    """MOV sequence taking value v from register src[v] to dst[v] (all
+    distinct), using a register of scratch that holds no value and is no
+    destination to break cycles."""
+    cur = dict(src)
+    moves = []
+    pending = {v for v in cur if cur[v] != dst[v]}
+    while pending:
+        ready = [v for v in sorted(pending)
+                 if all(cur[u] != dst[v] for u in cur if u != v)]
+        if ready:
+            v = ready[0]
+            moves.append((dst[v], cur[v]))
+            cur[v] = dst[v]
+            pending.discard(v)
+            continue
+        v = sorted(pending)[0]
+        tmp = [r for r in scratch
+               if r not in cur.values() and r not in dst.values()][0]
+        moves.append((tmp, cur[v]))
+        cur[v] = tmp
+    return moves
+
+
+def sqr_loop_sp():
+    w5, _, _, p5 = state5(SQB_RES)
+    roles = ['p', 'w0', 'w1', 'w2', 'w3']
+    # the triangle's registers (as in sqr_blocks_sp) for the residue of block 0
+    pi = {'r11': w5[0], 'r9': w5[1], 'r12': w5[2], 'r10': w5[3], 'r7': w5[4], 'r8': p5}
+    R = lambda r: pi.get(r, r)
+    src = {'p': p5, 'w0': w5[0], 'w1': w5[1], 'w2': w5[2], 'w3': w5[3]}
+    fA, fT = [r for r in F5 if r not in w5 and r != p5]
+    zA = w5[4]                       # w4 of the source: zeroed by the stub
+    o = []
+    a = o.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a("    .type rsa_cm_sqr96128, %function")
+    a("rsa_cm_sqr96128:")
+    a("    @ len = 96 and 128: a copied to the top of F_BUF; the q5 five-row blocks")
+    a("    @ (16 or 24) in a loop of one block per iteration: the triangle in the")
+    a(f"    @ registers of an entry step {SQB_RES} mod 8, then a TBB (block number mod 8)")
+    a("    @ to a stub that moves the window into the registers of the block's")
+    a("    @ entry step and enters the last len - i - 5 steps of rsa_cm_s5x128 at")
+    a("    @ the address from the table (F_S5 walks it, PC-relative halfwords);")
+    a("    @ the flags carry the loop test through the stream (it sets none).")
+    a("    @ Then the generic four-row blocks and doubling pass.  t[0..len) was")
+    a("    @ cleared.")
+    # from r3 = len (96 or 128, q5 = 16 or 24 blocks): the table's end
+    # (2 q5 = len/2 - 16 bytes on), F_I = len - 5 q5 - 4 = 36 - len/4, a's
+    # place in the buffer and the t pointer that the first block moves
+    # back by 123 words (&t[len - 5])
+    for L in (96, 128):
+        q4 = (5 - L % 5) % 5
+        q5 = (L - 4 * q4) // 5
+        assert 2 * q5 == L // 2 - 16 and L - 5 * q5 - 4 == 36 - L // 4
+    a(".Lsqr128:")
+    a("    adr.w   r1, .Lsqb_tab128")
+    a("    b       1f")
+    a(".Lsqr96:")
+    a("    adr.w   r1, .Lsqb_tab96")
+    a("1:")
+    a("    str     r1, [sp, #F_S5]")
+    a("    add.w   r1, r1, r3, lsr #1")
+    a("    subs    r1, r1, #16")
+    a("    str     r1, [sp, #F_END5]          @ end of the table")
+    a("    movs    r1, #36")
+    a("    sub.w   r1, r1, r3, lsr #2")
+    a("    str     r1, [sp, #F_I]             @ after the loop: len - i - 4")
+    a("    addw    r4, sp, #(F_BUF + 512)")
+    a("    sub.w   r4, r4, r3, lsl #2")
+    a("    str     r4, [sp, #F_B]             @ &a[0] in the buffer")
+    a("    ldr     r0, [sp, #F_T]")
+    a("    adds    r1, r0, #4")
+    a("    str     r1, [sp, #F_K]             @ &t[2i+1]")
+    a("    add.w   r0, r0, r3, lsl #2")
+    a("    subs    r0, r0, #20")
+    a("    str     r0, [sp, #F_OFF5]          @ &t[len - 5]")
+    a("    adr.w   r1, .Lsqb_ret + 1")
+    a("    str     r1, [sp, #F_RET]")
+    a("    mov     r0, r4")
+    a("    ldr     r1, [sp, #F_A]")
+    a("2:                                     @ a to the top of F_BUF, 32 words per iteration")
+    a("    ldmia   r1!, {r2-r12, lr}")
+    a("    stmia   r0!, {r2-r12, lr}")
+    a("    ldmia   r1!, {r2-r12, lr}")
+    a("    stmia   r0!, {r2-r12, lr}")
+    a("    ldmia   r1!, {r2-r9}")
+    a("    stmia   r0!, {r2-r9}")
+    a("    addw    r2, sp, #(F_BUF + 512)")
+    a("    cmp     r0, r2")
+    a("    bne     2b")
+    a("    ldr     r0, [sp, #F_OFF5]")
+    a(".Lsqb_blk:")
+    a(f"    ldr     {fA}, [sp, #F_B]")
+    a(f"    ldr     {fT}, [sp, #F_K]")
+    a(f"    ldmia   {fA}!, {{r2-r6}}               @ a[i..i+5)")
+    a(f"    ldr     {R('r7')}, [{fT}], #40             @ t[2i+1..2i+5); next block: &t[2i+11]")
+    for k, r in enumerate(['r8', 'r9', 'r10']):
+        a(f"    ldr     {R(r)}, [{fT}, #{4 * (k + 1) - 40}]")
+    a(f"    str     {fA}, [sp, #F_B]")
+    a(f"    str     {fT}, [sp, #F_K]")
+    tri = [
+        ("mov", 'r11'),
+        ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 0),
+        ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 1),
+        ("mov", 'r7'),
+        ("umaal", 'r7', 'r8', 'r3', 'r4'),
+        ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 2),
+        ("umaal", 'r8', 'r9', 'r3', 'r5'),
+        ("mov", 'r11'),
+        ("umaal", 'r11', 'r9', 'r4', 'r5'),
+        ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
+        ("umaal", 'r11', 'r10', 'r3', 'r6'),
+        ("umaal", 'r9', 'r10', 'r4', 'r6'),
+        ("mov", 'r12'),
+        ("umaal", 'r12', 'r10', 'r5', 'r6'),
+    ]
+    for op in tri:
+        if op[0] == "mov":
+            a(f"    mov.w   {R(op[1])}, #0")
+        elif op[0] == "umaal":
+            a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
+        else:
+            a(f"    str     {R(op[1])}, [{fT}, #{4 * op[2] - 40}]")
+    a(f"    ldr     {fA}, [sp, #F_S5]")
+    a(f"    ldr     {fT}, [sp, #F_END5]")
+    a(f"    ldrsh   {zA}, [{fA}], #2              @ entry step (relative to the next entry)")
+    a(f"    str     {fA}, [sp, #F_S5]")
+    a(f"    cmp     {fA}, {fT}                   @ Z: the last block (the stream keeps the flags)")
+    a(f"    add     {zA}, {zA}, {fA}             @ the entry, kept through the stub")
+    a(f"    ubfx    {fT}, {fA}, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned")
+    a("    subw    r0, r0, #492               @ &t[i - 128 + len]")
+    a(f"    tbb     [pc, {fT}]")
+    a(".Lsqb_tbb:")
+    # block i/5 = b, entry step 128 - L + 5b + 5 = 5 (b + 1) mod 8 for L = 96, 128
+    for j in range(8):
+        a(f"    .byte   (.Lsqb_st{(5 * j) % 8} - .Lsqb_tbb) / 2")
+    for res in range(8):
+        st = res if res else 8
+        w, _, _, p = state5(st)
+        dst = {'p': p, 'w0': w[0], 'w1': w[1], 'w2': w[2], 'w3': w[3]}
+        # the entry address goes to a register the step loads (b[j] or
+        # the carry), whichever needs fewer moves
+        best = None
+        for e in [r for r in F5 if r not in w and r != p]:
+            mv = parallel_moves(dict(src, e=zA), dict(dst, e=e), [fA, fT] + F5)
+            if best is None or len(mv) < len(best[1]):
+                best = (e, mv)
+        e, mv = best
+        a(f".Lsqb_st{res}:")
+        for d, s_ in mv:
+            a(f"    mov     {d}, {s_}")
+        a(f"    mov.w   {w[4]}, #0")
+        a(f"    bx      {e}")
+    a(".Lsqb_ret:")
+    a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
+    a("    bne     .Lsqb_blk")
+    a("    b.w     .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'")
+    for L in (128, 96):
+        q4 = (5 - L % 5) % 5
+        q5 = (L - 4 * q4) // 5
+        a("    .p2align 4")
+        a(f".Lsqb_tab{L}:")
+        for b in range(q5):
+            st = BIG - L + 5 * b + 5
+            assert state5(st % 8 if st % 8 else 8) == state5(st)
+            assert st % 8 == (5 * (b + 1)) % 8
+            a(f"    .hword  .L5x{BIG}_k{st} + 1 - (.Lsqb_tab{L} + {2 * b + 2})")
+    a("    .size rsa_cm_sqr96128, . - rsa_cm_sqr96128")
+    return "\n".join(o)
+
+
 def stream4_64():
     """rsa_cm_s4x64: the rotating four-row stream (as rsa_cm_s4x32) with 64
     steps, for the four-row blocks of mul and REDC at 48 and 64 limbs: a
@@ -662,6 +852,7 @@ def tail():
         parts.append(redc_loop_sp(L))
     for L in (48, 64):
         parts.append(sqr_blocks_sp(L))
+    parts.append(sqr_loop_sp())
     return "\n\n".join(parts)
 
 

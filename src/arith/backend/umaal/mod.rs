@@ -335,6 +335,40 @@ mod tests {
         }
     }
 
+    /// The squarings on rsa_cm_s5x128 (48 and 64 unrolled, 96 and 128 as a
+    /// loop whose blocks enter the stream through a stub per entry step mod
+    /// 8): more rounds than above, all-ones, one-hot limbs (a carry
+    /// crossing each block edge) and random.
+    #[test]
+    fn sqr_on_the_fixed_stream_matches_portable() {
+        let mut rng = Rng(0x0dd5_9a7e_1280_0096);
+        for len in [48usize, 64, 96, 128] {
+            for round in 0..40 {
+                let a = match round {
+                    0 => vec![u32::MAX; len],
+                    1..=8 => {
+                        let mut a = vec![u32::MAX; len];
+                        a[(round * 13) % len] = 0;
+                        a
+                    }
+                    9..=16 => {
+                        let mut a = vec![0; len];
+                        a[(round * 17) % len] = u32::MAX;
+                        a[len - 1] |= 1;
+                        a
+                    }
+                    _ => rng.limbs(len),
+                };
+                let mut want = vec![0; 2 * len];
+                let mut got = vec![0xa5a5_5a5a; 2 * len + 3];
+                portable::sqr(&mut want, &a);
+                sqr(&mut got, &a);
+                assert_eq!(got[..2 * len], want[..], "sqr len {len} round {round}");
+                assert_eq!(got[2 * len..], [0; 3], "sqr len {len} round {round}: tail");
+            }
+        }
+    }
+
     /// Reference REDC result computed through the portable kernel.
     fn check_redc(t: &[Limb], n: &[Limb], n0: Limb, what: &str) {
         let len = n.len();
