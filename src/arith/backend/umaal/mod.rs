@@ -63,6 +63,7 @@ unsafe extern "C" {
         n0: Limb,
         len: usize,
         b: *const Limb,
+        not_n: *const Limb,
     );
 }
 
@@ -153,7 +154,8 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 /// 64 limbs the fast set does them in one call that copies `n` and `a` once
 /// and keeps `a` in its frame from one step to the next (`b` is read in
 /// place, as the rows of the product). `not_n`, the complement `!n` of every
-/// limb of `n` (see [`WINDOW_NOT_N`]), saves the 32-limb call making it.
+/// limb of `n` (see [`WINDOW_NOT_N`]), saves the 32-limb call making it
+/// and lets the 48- and 64-limb calls subtract with UMAAL.
 ///
 /// # Panics
 /// As [`redc`], or if `a`, `b` or `not_n` is not as long as `n`.
@@ -184,7 +186,7 @@ pub fn sqr_n_mul_lazy(
                 if len == 32 {
                     rsa_cm_sqr_redc32(ap, tp, n.as_ptr(), k, n0, bp, np);
                 } else {
-                    rsa_cm_sqr_redc4864(ap, tp, n.as_ptr(), k, n0, len, bp);
+                    rsa_cm_sqr_redc4864(ap, tp, n.as_ptr(), k, n0, len, bp, np);
                 }
             }
         }
@@ -204,7 +206,8 @@ fn entries(total: usize, len: usize) -> usize {
 }
 
 /// Whether [`sqr_n_mul_lazy`] takes `!n` from its caller (the fast set's
-/// 32-limb kernel: its final subtraction adds `!n + 1` with UMAAL).
+/// 32-, 48- and 64-limb kernels: their final subtraction adds `!n + 1` with
+/// UMAAL).
 pub const WINDOW_NOT_N: bool = cfg!(not(rsa_cortex_m_kernels = "compact"));
 
 /// `r = table[index]`, reading every entry of `table`.

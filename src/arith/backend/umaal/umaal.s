@@ -6661,7 +6661,7 @@ rsa_cm_sqr96128:
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr_redc4864(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
-@                          usize len, const u32 *b)
+@                          usize len, const u32 *b, const u32 *not_n)
 @ rsa_cm_sqr_redc32 for len = 48 and 64: k lazy squarings in place and,
 @ if b is not null, one product by b (the generic mul with the rows from b
 @ and a streamed from the buffer, where SPECIAL4864's copy finds it);
@@ -6673,13 +6673,19 @@ rsa_cm_sqr96128:
 @ through L's F_LAZY, the reduction's final step (address in H's F_LAZY) at
 @ .Lsrn_sub, which moves sp back to L before it writes the result (into
 @ L's buffer, or into a after the last squaring).  H keeps a in F_LEN
-@ and the count in F_Q5, which redc48/64 do not use.
+@ and the count in F_Q5, which redc48/64 do not use.  The final step
+@ subtracts top n as x + top (~n + 1) mod R, one UMAAL per word (unrolled,
+@ 48 entering at the fifth group of four), reading ~n from not_n (the
+@ caller's, made once per exponentiation); when not_n is null it
+@ subtracts n AND -top with SBCS instead (the frames leave no len words
+@ free for a copy of ~n at 64: L's buffer below H's locals holds 47).
     .equ F_GAP2, 256
     .pushsection .text.rsa_cm_sqr_redc4864, "ax", %progbits
     .equ F_DST2, F_LEN
     .equ F_LEFT2, F_Q5
     .equ F_ALEN, F_ARG5 + 4    @ H: the sixth argument, len
     .equ F_BARG2, F_ARG5 + 8   @ H: the seventh, b
+    .equ F_NNOT2, F_ARG5 + 12  @ H: the eighth, not_n (~n)
     .equ F_SQB, F_R            @ H: sqr48/64's entry (redc48/64 use neither
     .equ F_RDB, F_IT           @ H: redc48/64's entry  F_R nor F_IT)
     .p2align 2
@@ -6732,7 +6738,7 @@ rsa_cm_sqr_redc4864:
     stmia   r0!, {r4-r11}
     subs    lr, lr, #1
     bne     2b
-    ldr     lr, [sp, #(F_GAP2 + F_LEFT2)]
+    ldr     r3, [sp, #(F_GAP2 + F_LEFT2)]
     b.w     .Lsrn_next
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
 rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squarings here)
@@ -6773,13 +6779,12 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     ldr.w   pc, [sp, #F_RDB]
 .Lsrn_sub:                             @ the reduction's final step: sp = H
     ldr     r1, [sp, #F_B]
-    ldr     r2, [sp, #F_A]
-    ldr     r12, [sp, #F_PEND]
+    ldr     r2, [sp, #F_NNOT2]         @ ~n, or null
+    ldr     r12, [sp, #F_PEND]         @ top
     ldr     r3, [sp, #F_ALEN]
     ldr     lr, [sp, #F_LEFT2]
     ldr     r0, [sp, #F_DST2]
     sub.w   sp, sp, #F_GAP2            @ sp = L
-    rsb     r12, r12, #0               @ mask = -top
     add.w   r1, r1, r3, lsl #2         @ x
     subs    lr, lr, #1
     str     lr, [sp, #(F_GAP2 + F_LEFT2)]
@@ -6787,6 +6792,129 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     add.w   r0, sp, #(F_BUF + 512)     @ all but the last result into L's buffer
     sub.w   r0, r0, r3, lsl #2
 1:
+    cmp     r2, #0
+    beq.w   .Lsrn_mask
+    cmp     r3, #64
+    mov     r3, lr                     @ passes left
+    mov     lr, r12                    @ x - top n = x + top ~n + top (mod R)
+    bne.w   .Lsrn_u48                  @ 48: the last 12 groups of four
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+.Lsrn_u48:
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    b.w     .Lsrn_next
+.Lsrn_mask:                            @ no ~n: x - (n AND -top)
+    ldr     r2, [sp, #(F_GAP2 + F_A)]  @ n
+    rsb     r12, r12, #0               @ mask = -top
     add.w   r3, r1, r3, lsl #2         @ end of x
     cmp     r0, r0                     @ C = 1
 2:
@@ -6814,8 +6942,9 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     stmia   r0!, {r4-r7}
     teq     r1, r3
     bne     2b
-.Lsrn_next:                            @ lr = passes left
-    cmp     lr, #1
+    mov     r3, lr
+.Lsrn_next:                            @ r3 = passes left
+    cmp     r3, #1
     bhi.w   .Lsrn_sqr
     blo     1f
     ldr     r4, [sp, #(F_GAP2 + F_BARG2)]
