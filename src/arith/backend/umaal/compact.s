@@ -26,7 +26,8 @@
 @ run through a one-row loop.
 @
 @ Sections: every kernel has a section of its own (.text.rsa_cm_mul,
-@ .text.rsa_cm_sqr, .text.rsa_cm_redc with redc_lazy, .text.rsa_cm_select)
+@ .text.rsa_cm_sqr, .text.rsa_cm_redc, .text.rsa_cm_redc_lazy with the lazy
+@ final step, .text.rsa_cm_select, .text.rsa_cm_window)
 @ and the shared stream, zeroing and one-row loop are in
 @ .text.rsa_cm_c_common, so that the linker keeps only what an image
 @ calls (a verify-only image has no select).  No code depends on a length
@@ -623,8 +624,8 @@ rsa_cm_sqr:
 rsa_cm_redc:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
-    mov.w   r4, #0
-    str     r4, [sp, #F_LAZY]
+    adr.w   r4, .Lredc_full + 1
+    str     r4, [sp, #F_LAZY]          @ the final step: the full one
 .Lredc_common:
     str     r0, [sp, #F_R]
     str     r1, [sp, #F_T]             @ &t[i], walks up
@@ -739,9 +740,8 @@ rsa_cm_redc:
     b       .Lredc_rows
 
 .Lredc_final:
-    ldr     r4, [sp, #F_LAZY]
-    cmp     r4, #0
-    bne.w   .Lredc_lazy
+    ldr     pc, [sp, #F_LAZY]          @ the entry's final step
+.Lredc_full:
     @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
     @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
@@ -828,6 +828,25 @@ rsa_cm_redc:
 4:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
+    .size rsa_cm_redc, . - rsa_cm_redc
+
+@ void rsa_cm_redc_lazy(u32 *r, const u32 *t, const u32 *n, usize len, u32 n0)
+@ r = t * 2^(-32 len) mod n, but only below R = 2^(32 len) (not
+@ necessarily below n), for any t < R^2: the reduction above with the
+@ lazy final step.  For the exponentiation loops, whose operands stay < R.
+@ A section of its own (verify-only images link rsa_cm_redc alone): the
+@ entry hands rsa_cm_redc's body the address of its final step in F_LAZY.
+    .section .text.rsa_cm_redc_lazy, "ax", %progbits
+    .p2align 2
+    .global rsa_cm_redc_lazy
+    .thumb_func
+    .type rsa_cm_redc_lazy, %function
+rsa_cm_redc_lazy:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    adr.w   r4, .Lredc_lazy + 1
+    str     r4, [sp, #F_LAZY]
+    b.w     .Lredc_common
 .Lredc_lazy:
     @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
     @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
@@ -885,23 +904,61 @@ rsa_cm_redc:
 4:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
-    .size rsa_cm_redc, . - rsa_cm_redc
-
-@ void rsa_cm_redc_lazy(u32 *r, const u32 *t, const u32 *n, usize len, u32 n0)
-@ r = t * 2^(-32 len) mod n, but only below R = 2^(32 len) (not
-@ necessarily below n), for any t < R^2: the reduction above with the
-@ lazy final step.  For the exponentiation loops, whose operands stay < R.
-    .p2align 2
-    .global rsa_cm_redc_lazy
-    .thumb_func
-    .type rsa_cm_redc_lazy, %function
-rsa_cm_redc_lazy:
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    mov.w   r4, #1
-    str     r4, [sp, #F_LAZY]
-    b.w     .Lredc_common
     .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_window(u32 *a, u32 *t, const u32 *n, usize len, u32 n0,
+@                    usize k, const u32 *b)
+@ An exponentiation window: k times a = redc_lazy(sqr(a)), then, when b is
+@ not null, a = redc_lazy(a * b); t (2 len words) is scratch.  One call
+@ instead of 2k + 2 from the Rust wrappers (their length checks and
+@ clearing of the rest of t); branches on k and b only (public).
+    .section .text.rsa_cm_window, "ax", %progbits
+    .p2align 2
+    .global rsa_cm_window
+    .thumb_func
+    .type rsa_cm_window, %function
+rsa_cm_window:
+    push    {r4-r11, lr}
+    sub     sp, sp, #4                 @ the fifth argument of redc_lazy
+    mov     r4, r0                     @ a
+    mov     r5, r1                     @ t
+    mov     r6, r2                     @ n
+    mov     r7, r3                     @ len
+    ldrd    r8, r9, [sp, #40]          @ n0, k
+    ldr     r10, [sp, #48]             @ b
+    str     r8, [sp]
+    cmp     r9, #0
+    beq     2f
+1:
+    mov     r0, r5
+    mov     r1, r4
+    mov     r2, r7
+    bl      rsa_cm_sqr
+    mov     r0, r4
+    mov     r1, r5
+    mov     r2, r6
+    mov     r3, r7
+    bl      rsa_cm_redc_lazy
+    subs    r9, r9, #1
+    bne     1b
+2:
+    cmp     r10, #0
+    beq     3f
+    mov     r0, r5
+    mov     r1, r4
+    mov     r2, r10
+    mov     r3, r7
+    bl      rsa_cm_mul
+    mov     r0, r4
+    mov     r1, r5
+    mov     r2, r6
+    mov     r3, r7
+    bl      rsa_cm_redc_lazy
+3:
+    add     sp, sp, #4
+    pop     {r4-r11, pc}
+    .size rsa_cm_window, . - rsa_cm_window
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,

@@ -44,6 +44,16 @@ unsafe extern "C" {
     fn rsa_cm_redc(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_redc_lazy(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_select(r: *mut Limb, table: *const Limb, len: usize, count: usize, index: usize);
+    #[cfg(rsa_cortex_m_kernels = "compact")]
+    fn rsa_cm_window(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        len: usize,
+        n0: Limb,
+        k: usize,
+        b: *const Limb,
+    );
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc32(
         a: *mut Limb,
@@ -190,7 +200,17 @@ pub fn sqr_n_mul_lazy(
         }
         return;
     }
+    // The compact set: one call for the whole window (the kernels called
+    // from the assembly, without the wrappers' round trips).
+    #[cfg(rsa_cortex_m_kernels = "compact")]
+    if k != 0 || b.is_some() {
+        let bp = b.map_or(core::ptr::null(), <[Limb]>::as_ptr);
+        // SAFETY: a, n and b (when not null) have len limbs, t at least
+        // 2·len; only those are accessed, n and b only read.
+        unsafe { rsa_cm_window(a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), len, n0, k, bp) }
+    }
     // `selected`'s kernels are this backend's.
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     super::selected::sqr_n_mul_lazy_unfused(a, t, n, n0, k, b, None);
 }
 
