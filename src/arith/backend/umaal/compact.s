@@ -299,14 +299,14 @@ rsa_cm_row1:
     .thumb_func
     .type rsa_cm_zero, %function
 rsa_cm_zero:
-    mov.w   r2, #0
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
+    movs    r2, #0                     @ 16-bit encodings (the flags are
+    movs    r3, #0                     @ set again below)
+    movs    r4, #0
+    movs    r5, #0
+    movs    r6, #0
+    movs    r7, #0
+    mov     r8, r2
+    mov     r9, r2
     subs    r12, r12, #8
     blo     2f
 1:
