@@ -278,7 +278,7 @@ rsa_cm_c_stream_l:
     .thumb_func
     .type rsa_cm_row1, %function
 rsa_cm_row1:
-    mov.w   r7, #0
+    movs    r7, #0
     cmp     r12, #0
     beq     2f
 1:
@@ -632,7 +632,7 @@ rsa_cm_redc:
     str     r1, [sp, #F_B]             @ t
     str     r2, [sp, #F_A]
     str     r3, [sp, #F_LEN]
-    mov.w   r4, #0
+    movs    r4, #0
     str     r4, [sp, #F_PEND]
     str     r3, [sp, #F_K]             @ single rows (all of them below five)
     cmp     r3, #5
@@ -1023,14 +1023,14 @@ rsa_cm_select:
     ldr     lr, [sp, #24]
     add     r2, r2, r1
     str     r2, [sp, #28]              @ end of this walk
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
+    movs    r4, #0
+    movs    r5, #0
+    movs    r6, #0
+    movs    r7, #0
+    mov     r8, r4
+    mov     r9, r4
+    mov     r10, r4
+    mov     r11, r4
 .Lsel8_e:
     .rept 8
     uadd16  lr, lr, lr
@@ -1069,10 +1069,10 @@ rsa_cm_select:
     cmp     r4, #0
     beq     .Lsel_words
 .Lsel_grp:
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
+    movs    r4, #0
+    movs    r5, #0
+    movs    r6, #0
+    movs    r7, #0
     ldr     lr, [sp, #0]
     ldr     r3, [sp, #8]
     tst     r3, #1
@@ -1118,7 +1118,7 @@ rsa_cm_select:
     cmp     r5, #0
     beq     .Lsel_done
 .Lsel_w:
-    mov.w   r4, #0
+    movs    r4, #0
     ldr     lr, [sp, #0]
     ldr     r3, [sp, #8]
     mov     r6, r1
