@@ -1023,16 +1023,30 @@ rsa_cm_select:
     ldr     lr, [sp, #24]
     add     r2, r2, r1
     str     r2, [sp, #28]              @ end of this walk
-    movs    r4, #0
-    movs    r5, #0
-    movs    r6, #0
-    movs    r7, #0
-    mov     r8, r4
-    mov     r9, r4
-    mov     r10, r4
-    mov     r11, r4
+    @ the first entry is loaded, not selected (nothing to keep yet): its
+    @ doubling of D still sets GE exactly when index = 0, so that the other
+    @ entries keep it then
+    uadd16  lr, lr, lr
+    ldmia   r1!, {r4-r11}
+    add     r1, r1, r0
+    sub.w   r1, r1, #8
+    b       .Lsel8_e1
 .Lsel8_e:
-    .rept 8
+    uadd16  lr, lr, lr
+    ldmia   r1!, {r2, r3, r12}
+    sel     r4, r2, r4
+    sel     r5, r3, r5
+    sel     r6, r12, r6
+    ldmia   r1!, {r2, r3, r12}
+    sel     r7, r2, r7
+    sel     r8, r3, r8
+    sel     r9, r12, r9
+    ldmia   r1, {r2, r3}
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    add     r1, r1, r0
+.Lsel8_e1:
+    .rept 7
     uadd16  lr, lr, lr
     ldmia   r1!, {r2, r3, r12}
     sel     r4, r2, r4
