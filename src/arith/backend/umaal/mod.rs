@@ -439,14 +439,15 @@ mod tests {
         }
     }
 
-    /// sqr_n_mul_lazy against sqr and redc_lazy k times, then mul and
-    /// redc_lazy (the same function of a and b, even for a ≥ n: both are
-    /// exact up to the lazy step), for any a, b < R; with `!n` from the
-    /// caller and without.
+    /// sqr_n_mul_lazy (the compact set: rsa_cm_window, at every length;
+    /// the fast set: its fused kernels at 32, 48 and 64 limbs) against sqr
+    /// and redc_lazy k times, then mul and redc_lazy (the same function of
+    /// a and b, even for a ≥ n: both are exact up to the lazy step), for any
+    /// a, b < R; with `!n` from the caller and without.
     #[test]
     fn sqr_n_mul_lazy_matches_the_loop() {
         let mut rng = Rng(0x5eed_0f5a_0a11);
-        for len in [1usize, 5, 17, 31, 32, 33, 48, 64] {
+        for len in [1usize, 2, 3, 4, 5, 8, 17, 31, 32, 33, 48, 64, 96] {
             for round in 0..10 {
                 let n = modulus_for_round(&mut rng, len, round);
                 let n0 = neg_inv(n[0]);
