@@ -834,8 +834,10 @@ rsa_cm_redc:
 @ r = t * 2^(-32 len) mod n, but only below R = 2^(32 len) (not
 @ necessarily below n), for any t < R^2: the reduction above with the
 @ lazy final step.  For the exponentiation loops, whose operands stay < R.
-@ A section of its own (verify-only images link rsa_cm_redc alone): the
-@ entry hands rsa_cm_redc's body the address of its final step in F_LAZY.
+@ A section of its own, so that an image calling rsa_cm_redc only links
+@ no lazy step (pow_public uses the lazy reduction, so the verify images
+@ still link it): the entry hands rsa_cm_redc's body the address of its
+@ final step in F_LAZY.
     .section .text.rsa_cm_redc_lazy, "ax", %progbits
     .p2align 2
     .global rsa_cm_redc_lazy
