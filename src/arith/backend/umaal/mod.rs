@@ -163,7 +163,9 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 /// 64 limbs the fast set does them in one call that copies `n` and `a` once
 /// and keeps `a` in its frame from one step to the next (`b` is read in
 /// place, as the rows of the product). `not_n`, the complement `!n` of every
-/// limb of `n` (see [`WINDOW_NOT_N`]), saves the 32-limb call making it.
+/// limb of `n` (see [`WINDOW_NOT_N`]), saves the 32-limb call making it. The
+/// compact set does them in one call at every length (`rsa_cm_window`, which
+/// calls its kernels from the assembly instead of through these wrappers).
 ///
 /// # Panics
 /// As [`redc`], or if `a`, `b` or `not_n` is not as long as `n`.
