@@ -26,7 +26,8 @@
 @ run through a one-row loop.
 @
 @ Sections: every kernel has a section of its own (.text.rsa_cm_mul,
-@ .text.rsa_cm_sqr, .text.rsa_cm_redc with redc_lazy, .text.rsa_cm_select)
+@ .text.rsa_cm_sqr, .text.rsa_cm_redc, .text.rsa_cm_redc_lazy with the lazy
+@ final step, .text.rsa_cm_select, .text.rsa_cm_window)
 @ and the shared stream, zeroing and one-row loop are in
 @ .text.rsa_cm_c_common, so that the linker keeps only what an image
 @ calls (a verify-only image has no select).  No code depends on a length
@@ -277,7 +278,7 @@ rsa_cm_c_stream_l:
     .thumb_func
     .type rsa_cm_row1, %function
 rsa_cm_row1:
-    mov.w   r7, #0
+    movs    r7, #0
     cmp     r12, #0
     beq     2f
 1:
@@ -298,14 +299,14 @@ rsa_cm_row1:
     .thumb_func
     .type rsa_cm_zero, %function
 rsa_cm_zero:
-    mov.w   r2, #0
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
+    movs    r2, #0                     @ 16-bit encodings (the flags are
+    movs    r3, #0                     @ set again below)
+    movs    r4, #0
+    movs    r5, #0
+    movs    r6, #0
+    movs    r7, #0
+    mov     r8, r2
+    mov     r9, r2
     subs    r12, r12, #8
     blo     2f
 1:
@@ -623,15 +624,15 @@ rsa_cm_sqr:
 rsa_cm_redc:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
-    mov.w   r4, #0
-    str     r4, [sp, #F_LAZY]
+    adr.w   r4, .Lredc_full + 1
+    str     r4, [sp, #F_LAZY]          @ the final step: the full one
 .Lredc_common:
     str     r0, [sp, #F_R]
     str     r1, [sp, #F_T]             @ &t[i], walks up
     str     r1, [sp, #F_B]             @ t
     str     r2, [sp, #F_A]
     str     r3, [sp, #F_LEN]
-    mov.w   r4, #0
+    movs    r4, #0
     str     r4, [sp, #F_PEND]
     str     r3, [sp, #F_K]             @ single rows (all of them below five)
     cmp     r3, #5
@@ -739,9 +740,8 @@ rsa_cm_redc:
     b       .Lredc_rows
 
 .Lredc_final:
-    ldr     r4, [sp, #F_LAZY]
-    cmp     r4, #0
-    bne.w   .Lredc_lazy
+    ldr     pc, [sp, #F_LAZY]          @ the entry's final step
+.Lredc_full:
     @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
     @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
@@ -828,6 +828,27 @@ rsa_cm_redc:
 4:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
+    .size rsa_cm_redc, . - rsa_cm_redc
+
+@ void rsa_cm_redc_lazy(u32 *r, const u32 *t, const u32 *n, usize len, u32 n0)
+@ r = t * 2^(-32 len) mod n, but only below R = 2^(32 len) (not
+@ necessarily below n), for any t < R^2: the reduction above with the
+@ lazy final step.  For the exponentiation loops, whose operands stay < R.
+@ A section of its own, so that an image calling rsa_cm_redc only links
+@ no lazy step (pow_public uses the lazy reduction, so the verify images
+@ still link it): the entry hands rsa_cm_redc's body the address of its
+@ final step in F_LAZY.
+    .section .text.rsa_cm_redc_lazy, "ax", %progbits
+    .p2align 2
+    .global rsa_cm_redc_lazy
+    .thumb_func
+    .type rsa_cm_redc_lazy, %function
+rsa_cm_redc_lazy:
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    adr.w   r4, .Lredc_lazy + 1
+    str     r4, [sp, #F_LAZY]
+    b.w     .Lredc_common
 .Lredc_lazy:
     @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
     @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
@@ -885,23 +906,61 @@ rsa_cm_redc:
 4:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
-    .size rsa_cm_redc, . - rsa_cm_redc
-
-@ void rsa_cm_redc_lazy(u32 *r, const u32 *t, const u32 *n, usize len, u32 n0)
-@ r = t * 2^(-32 len) mod n, but only below R = 2^(32 len) (not
-@ necessarily below n), for any t < R^2: the reduction above with the
-@ lazy final step.  For the exponentiation loops, whose operands stay < R.
-    .p2align 2
-    .global rsa_cm_redc_lazy
-    .thumb_func
-    .type rsa_cm_redc_lazy, %function
-rsa_cm_redc_lazy:
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    mov.w   r4, #1
-    str     r4, [sp, #F_LAZY]
-    b.w     .Lredc_common
     .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_window(u32 *a, u32 *t, const u32 *n, usize len, u32 n0,
+@                    usize k, const u32 *b)
+@ An exponentiation window: k times a = redc_lazy(sqr(a)), then, when b is
+@ not null, a = redc_lazy(a * b); t (2 len words) is scratch.  One call
+@ instead of 2k + 2 from the Rust wrappers (their length checks and
+@ clearing of the rest of t); branches on k and b only (public).
+    .section .text.rsa_cm_window, "ax", %progbits
+    .p2align 2
+    .global rsa_cm_window
+    .thumb_func
+    .type rsa_cm_window, %function
+rsa_cm_window:
+    push    {r4-r11, lr}
+    sub     sp, sp, #4                 @ the fifth argument of redc_lazy
+    mov     r4, r0                     @ a
+    mov     r5, r1                     @ t
+    mov     r6, r2                     @ n
+    mov     r7, r3                     @ len
+    ldrd    r8, r9, [sp, #40]          @ n0, k
+    ldr     r10, [sp, #48]             @ b
+    str     r8, [sp]
+    cmp     r9, #0
+    beq     2f
+1:
+    mov     r0, r5
+    mov     r1, r4
+    mov     r2, r7
+    bl      rsa_cm_sqr
+    mov     r0, r4
+    mov     r1, r5
+    mov     r2, r6
+    mov     r3, r7
+    bl      rsa_cm_redc_lazy
+    subs    r9, r9, #1
+    bne     1b
+2:
+    cmp     r10, #0
+    beq     3f
+    mov     r0, r5
+    mov     r1, r4
+    mov     r2, r10
+    mov     r3, r7
+    bl      rsa_cm_mul
+    mov     r0, r4
+    mov     r1, r5
+    mov     r2, r6
+    mov     r3, r7
+    bl      rsa_cm_redc_lazy
+3:
+    add     sp, sp, #4
+    pop     {r4-r11, pc}
+    .size rsa_cm_window, . - rsa_cm_window
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,
@@ -966,16 +1025,30 @@ rsa_cm_select:
     ldr     lr, [sp, #24]
     add     r2, r2, r1
     str     r2, [sp, #28]              @ end of this walk
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
+    @ the first entry is loaded, not selected (nothing to keep yet): its
+    @ doubling of D still sets GE exactly when index = 0, so that the other
+    @ entries keep it then
+    uadd16  lr, lr, lr
+    ldmia   r1!, {r4-r11}
+    add     r1, r1, r0
+    sub.w   r1, r1, #8
+    b       .Lsel8_e1
 .Lsel8_e:
-    .rept 8
+    uadd16  lr, lr, lr
+    ldmia   r1!, {r2, r3, r12}
+    sel     r4, r2, r4
+    sel     r5, r3, r5
+    sel     r6, r12, r6
+    ldmia   r1!, {r2, r3, r12}
+    sel     r7, r2, r7
+    sel     r8, r3, r8
+    sel     r9, r12, r9
+    ldmia   r1, {r2, r3}
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    add     r1, r1, r0
+.Lsel8_e1:
+    .rept 7
     uadd16  lr, lr, lr
     ldmia   r1!, {r2, r3, r12}
     sel     r4, r2, r4
@@ -1012,10 +1085,10 @@ rsa_cm_select:
     cmp     r4, #0
     beq     .Lsel_words
 .Lsel_grp:
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
+    movs    r4, #0
+    movs    r5, #0
+    movs    r6, #0
+    movs    r7, #0
     ldr     lr, [sp, #0]
     ldr     r3, [sp, #8]
     tst     r3, #1
@@ -1061,7 +1134,7 @@ rsa_cm_select:
     cmp     r5, #0
     beq     .Lsel_done
 .Lsel_w:
-    mov.w   r4, #0
+    movs    r4, #0
     ldr     lr, [sp, #0]
     ldr     r3, [sp, #8]
     mov     r6, r1

@@ -44,6 +44,16 @@ unsafe extern "C" {
     fn rsa_cm_redc(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_redc_lazy(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_select(r: *mut Limb, table: *const Limb, len: usize, count: usize, index: usize);
+    #[cfg(rsa_cortex_m_kernels = "compact")]
+    fn rsa_cm_window(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        len: usize,
+        n0: Limb,
+        k: usize,
+        b: *const Limb,
+    );
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc32(
         a: *mut Limb,
@@ -155,7 +165,9 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 /// and keeps `a` in its frame from one step to the next (`b` is read in
 /// place, as the rows of the product). `not_n`, the complement `!n` of every
 /// limb of `n` (see [`WINDOW_NOT_N`]), saves the 32-limb call making it
-/// and lets the 48- and 64-limb calls subtract with UMAAL.
+/// and lets the 48- and 64-limb calls subtract with UMAAL. The compact set
+/// does them in one call at every length (`rsa_cm_window`, which calls its
+/// kernels from the assembly instead of through these wrappers).
 ///
 /// # Panics
 /// As [`redc`], or if `a`, `b` or `not_n` is not as long as `n`.
@@ -192,7 +204,17 @@ pub fn sqr_n_mul_lazy(
         }
         return;
     }
+    // The compact set: one call for the whole window (the kernels called
+    // from the assembly, without the wrappers' round trips).
+    #[cfg(rsa_cortex_m_kernels = "compact")]
+    if k != 0 || b.is_some() {
+        let bp = b.map_or(core::ptr::null(), <[Limb]>::as_ptr);
+        // SAFETY: a, n and b (when not null) have len limbs, t at least
+        // 2·len; only those are accessed, n and b only read.
+        unsafe { rsa_cm_window(a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), len, n0, k, bp) }
+    }
     // `selected`'s kernels are this backend's.
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     super::selected::sqr_n_mul_lazy_unfused(a, t, n, n0, k, b, None);
 }
 
@@ -456,14 +478,15 @@ mod tests {
         }
     }
 
-    /// sqr_n_mul_lazy against sqr and redc_lazy k times, then mul and
-    /// redc_lazy (the same function of a and b, even for a ≥ n: both are
-    /// exact up to the lazy step), for any a, b < R; with `!n` from the
-    /// caller and without.
+    /// sqr_n_mul_lazy (the compact set: rsa_cm_window, at every length;
+    /// the fast set: its fused kernels at 32, 48 and 64 limbs) against sqr
+    /// and redc_lazy k times, then mul and redc_lazy (the same function of
+    /// a and b, even for a ≥ n: both are exact up to the lazy step), for any
+    /// a, b < R; with `!n` from the caller and without.
     #[test]
     fn sqr_n_mul_lazy_matches_the_loop() {
         let mut rng = Rng(0x5eed_0f5a_0a11);
-        for len in [1usize, 5, 17, 31, 32, 33, 48, 64] {
+        for len in [1usize, 2, 3, 4, 5, 8, 17, 31, 32, 33, 48, 64, 96] {
             for round in 0..10 {
                 let n = modulus_for_round(&mut rng, len, round);
                 let n0 = neg_inv(n[0]);
