@@ -162,6 +162,17 @@ pub(crate) fn pow_public_last<const FUSED: bool>(
         // acc = 1 in Montgomery form: the last step below then gives
         // 1·base (exp = 1) or 1 (exp = 0).
         m.one(acc, t);
+    } else if !FUSED && !kernels::LAZY_PUBLIC {
+        // Full reductions (operands below n): the images that only verify
+        // then link no lazy reduction.
+        m.to_mont(b, base, t);
+        m.sqr(acc, b, t);
+        for i in (1..bits - 1).rev() {
+            if bit(i) {
+                m.mul_assign(acc, b, t);
+            }
+            m.sqr_assign(acc, t);
+        }
     } else {
         // b < R only (lazy): the loop's operations take operands below R.
         m.mont_form_lazy(b, base, t);

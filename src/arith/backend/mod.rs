@@ -36,7 +36,7 @@ pub mod selected {
     pub use super::x86_64::{mul, redc, redc_lazy, select, sqr};
 
     #[cfg(rsa_cortex_m_backend = "umaal")]
-    pub use super::umaal::{sqr_n_mul_lazy, WINDOW_NOT_N};
+    pub use super::umaal::{sqr_n_mul_lazy, LAZY_PUBLIC, WINDOW_NOT_N};
 
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub use self::sqr_n_mul_lazy_unfused as sqr_n_mul_lazy;
@@ -44,6 +44,10 @@ pub mod selected {
     /// from its caller, who then makes it once per exponentiation.
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub const WINDOW_NOT_N: bool = false;
+    /// Whether public exponentiations reduce lazily (`redc_lazy`) rather
+    /// than fully (`redc`).
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    pub const LAZY_PUBLIC: bool = true;
 
     /// `k` lazy Montgomery squarings of `a` in place (`a ≡ a²·R⁻¹ (mod n)`,
     /// `a < R`, `k` times), then with `Some(b)` one lazy product
