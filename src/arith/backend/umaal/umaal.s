@@ -3408,6 +3408,18 @@ rsa_cm_redc32:
     pop     {r4-r11, pc}
     .size rsa_cm_redc32, . - rsa_cm_redc32
 
+@ Four words of the lazy final step over ~n: r = x + top ~n (+ carry in lr),
+@ r1 = x, r2 = ~n, r0 = r, r12 = top (rsa_cm_sqr_redc32 and rsa_cm_sqr_redc4864).
+    .macro SUB_NOT_N4
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    .endm
+
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr_redc32(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
 @                        const u32 *b, const u32 *not_n)
@@ -3547,13 +3559,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     addne   r0, sp, #F_BUF             @ all but the last result into L's buffer
     mov     r12, lr                    @ x - top n = x + top ~n + top (mod R)
     .rept 8
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
+    SUB_NOT_N4
     .endr
 .Lsr32_next:                           @ r3 = passes left
     cmp     r3, #1
@@ -6798,119 +6804,13 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     mov     r3, lr                     @ passes left
     mov     lr, r12                    @ x - top n = x + top ~n + top (mod R)
     bne.w   .Lsrn_u48                  @ 48: the last 12 groups of four
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
+    .rept 4
+    SUB_NOT_N4
+    .endr
 .Lsrn_u48:
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
+    .rept 12
+    SUB_NOT_N4
+    .endr
     b.w     .Lsrn_next
 .Lsrn_mask:                            @ no ~n: x - (n AND -top)
     ldr     r2, [sp, #(F_GAP2 + F_A)]  @ n
