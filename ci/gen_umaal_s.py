@@ -370,6 +370,38 @@ def redc_loop_sp(L):
     return "\n".join(o)
 
 
+# The ten products inside a five-row squaring block (rows a[i..i+5) in
+# r2-r6), as four partial steps in the registers of block 0 (R renames them
+# into the entry step's): ("str", reg, k) stores the completed column 2i+k.
+TRI5 = [
+    ("mov", 'r11'),
+    ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 1),
+    ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 2),
+    ("mov", 'r7'),
+    ("umaal", 'r7', 'r8', 'r3', 'r4'),
+    ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 3),
+    ("umaal", 'r8', 'r9', 'r3', 'r5'),
+    ("mov", 'r11'),
+    ("umaal", 'r11', 'r9', 'r4', 'r5'),
+    ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
+    ("umaal", 'r11', 'r10', 'r3', 'r6'),
+    ("umaal", 'r9', 'r10', 'r4', 'r6'),
+    ("mov", 'r12'),
+    ("umaal", 'r12', 'r10', 'r5', 'r6'),
+]
+
+
+def tri5(a, R, store):
+    """Emits TRI5 through the renaming R; store(reg, k) is the store of column 2i+k."""
+    for op in TRI5:
+        if op[0] == "mov":
+            a(f"    mov.w   {R(op[1])}, #0")
+        elif op[0] == "umaal":
+            a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
+        else:
+            a(store(R(op[1]), op[2]))
+
+
 def sqr_blocks_sp(L):
     q4 = (5 - L % 5) % 5
     q5 = (L - 4 * q4) // 5
@@ -403,29 +435,7 @@ def sqr_blocks_sp(L):
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(BIG - L + i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
             a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
-        tri = [
-            ("mov", 'r11'),
-            ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 1),
-            ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 2),
-            ("mov", 'r7'),
-            ("umaal", 'r7', 'r8', 'r3', 'r4'),
-            ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 3),
-            ("umaal", 'r8', 'r9', 'r3', 'r5'),
-            ("mov", 'r11'),
-            ("umaal", 'r11', 'r9', 'r4', 'r5'),
-            ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
-            ("umaal", 'r11', 'r10', 'r3', 'r6'),
-            ("umaal", 'r9', 'r10', 'r4', 'r6'),
-            ("mov", 'r12'),
-            ("umaal", 'r12', 'r10', 'r5', 'r6'),
-        ]
-        for op in tri:
-            if op[0] == "mov":
-                a(f"    mov.w   {R(op[1])}, #0")
-            elif op[0] == "umaal":
-                a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
-            else:
-                a(f"    str     {R(op[1])}, [r0, #{off(2*i+op[2])}]")
+        tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
         a(f"    mov.w   {w[4]}, #0")
         target = i - OFF(L) // 4
         delta = 4 * (target - pos)
@@ -574,29 +584,7 @@ def sqr_loop_sp():
         a(f"    ldr     {R(r)}, [{fT}, #{4 * (k + 1) - 40}]")
     a(f"    str     {fA}, [sp, #F_B]")
     a(f"    str     {fT}, [sp, #F_K]")
-    tri = [
-        ("mov", 'r11'),
-        ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 0),
-        ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 1),
-        ("mov", 'r7'),
-        ("umaal", 'r7', 'r8', 'r3', 'r4'),
-        ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 2),
-        ("umaal", 'r8', 'r9', 'r3', 'r5'),
-        ("mov", 'r11'),
-        ("umaal", 'r11', 'r9', 'r4', 'r5'),
-        ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
-        ("umaal", 'r11', 'r10', 'r3', 'r6'),
-        ("umaal", 'r9', 'r10', 'r4', 'r6'),
-        ("mov", 'r12'),
-        ("umaal", 'r12', 'r10', 'r5', 'r6'),
-    ]
-    for op in tri:
-        if op[0] == "mov":
-            a(f"    mov.w   {R(op[1])}, #0")
-        elif op[0] == "umaal":
-            a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
-        else:
-            a(f"    str     {R(op[1])}, [{fT}, #{4 * op[2] - 40}]")
+    tri5(a, R, lambda r, k: f"    str     {r}, [{fT}, #{4 * (k - 1) - 40}]")
     a(f"    ldr     {fA}, [sp, #F_S5]")
     a(f"    ldr     {fT}, [sp, #F_END5]")
     a(f"    ldrsh   {zA}, [{fA}], #2              @ entry step (relative to the next entry)")
@@ -805,29 +793,7 @@ def sqr32_sp():
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
             a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
-        tri = [
-            ("mov", 'r11'),
-            ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 1),
-            ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 2),
-            ("mov", 'r7'),
-            ("umaal", 'r7', 'r8', 'r3', 'r4'),
-            ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 3),
-            ("umaal", 'r8', 'r9', 'r3', 'r5'),
-            ("mov", 'r11'),
-            ("umaal", 'r11', 'r9', 'r4', 'r5'),
-            ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
-            ("umaal", 'r11', 'r10', 'r3', 'r6'),
-            ("umaal", 'r9', 'r10', 'r4', 'r6'),
-            ("mov", 'r12'),
-            ("umaal", 'r12', 'r10', 'r5', 'r6'),
-        ]
-        for op in tri:
-            if op[0] == "mov":
-                a(f"    mov.w   {R(op[1])}, #0")
-            elif op[0] == "umaal":
-                a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
-            else:
-                a(f"    str     {R(op[1])}, [r0, #{off(2*i+op[2])}]")
+        tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
         a(f"    mov.w   {w[4]}, #0")
         delta = 4 * (i - pos)
         if delta > 0:
