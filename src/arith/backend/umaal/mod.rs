@@ -484,6 +484,53 @@ mod tests {
         }
     }
 
+    /// The lazy final step's subtraction (top = 1: the REDC sum reaches R)
+    /// with and without `!n`: for n = 2^(32·len−1) + 1 and a = b = R − 1 the
+    /// first squaring's REDC has top = 1 (checked here with big integers,
+    /// so that the case cannot silently vanish), and sqr_n_mul_lazy must
+    /// match the step-by-step loop.
+    #[test]
+    fn sqr_n_mul_lazy_top_carry() {
+        use num_bigint::BigUint;
+        for len in [5usize, 32, 48, 64] {
+            let mut n = vec![0; len];
+            n[0] = 1;
+            n[len - 1] = 1 << 31;
+            let n0 = neg_inv(n[0]);
+            let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
+            let a = vec![u32::MAX; len];
+            let r = BigUint::from(1u8) << (32 * len);
+            let nb = BigUint::from_slice(&n);
+            let ab = BigUint::from_slice(&a);
+            let t = &ab * &ab;
+            // q = −t·n⁻¹ mod R; the REDC sum (t + q·n)/R reaches R.
+            let n_inv = nb.modinv(&r).unwrap();
+            let q = (&r - (&t * &n_inv) % &r) % &r;
+            assert!((&t + &q * &nb) / &r >= r, "len {len}: top = 1");
+            for k in 1..4 {
+                for (with_b, pass_not_n) in
+                    [(false, false), (false, true), (true, false), (true, true)]
+                {
+                    let mut want = a.clone();
+                    let mut tt = vec![0; 2 * len];
+                    for _ in 0..k {
+                        sqr(&mut tt, &want);
+                        redc_lazy(&mut want, &mut tt, &n, n0);
+                    }
+                    if with_b {
+                        mul(&mut tt, &want, &a);
+                        redc_lazy(&mut want, &mut tt, &n, n0);
+                    }
+                    let mut got = a.clone();
+                    let bb = if with_b { Some(&a[..]) } else { None };
+                    let nn = if pass_not_n { Some(&not_n[..]) } else { None };
+                    sqr_n_mul_lazy(&mut got, &mut tt, &n, n0, k, bb, nn);
+                    assert_eq!(got, want, "len {len} k {k} b {with_b} not_n {pass_not_n}");
+                }
+            }
+        }
+    }
+
     /// sqr_n_mul_lazy (the compact set: rsa_cm_window, at every length;
     /// the fast set: its fused kernels at 32, 48 and 64 limbs) against sqr
     /// and redc_lazy k times, then mul and redc_lazy (the same function of
