@@ -1,6 +1,6 @@
 //! Instruction-trace firmware for the constant-time check `ci/ct-trace`.
 //!
-//! Runs, on three keys per size (2048 and 4096 bits, e = 65537), five
+//! Runs, on three keys per size (2048, 3072 and 4096 bits, e = 65537), five
 //! PKCS#1 v1.5 signatures (SHA-256 of five different 32-byte messages, the
 //! hashing included) and five PKCS#1 v1.5 decryptions with implicit
 //! rejection (two valid ciphertexts, three with invalid padding; all five
@@ -81,10 +81,13 @@ macro_rules! key {
     };
 }
 
-const KEYS: [Key; 6] = [
+const KEYS: [Key; 9] = [
     key!("rsa2048_0", "fixtures/rsa2048/private.pkcs1.der"),
     key!("rsa2048_1", "ct-trace/rsa2048_1.pkcs1.der"),
     key!("rsa2048_2", "ct-trace/rsa2048_2.pkcs1.der"),
+    key!("rsa3072_0", "fixtures/rsa3072/private.pkcs1.der"),
+    key!("rsa3072_1", "ct-trace/rsa3072_1.pkcs1.der"),
+    key!("rsa3072_2", "ct-trace/rsa3072_2.pkcs1.der"),
     key!("rsa4096_0", "fixtures/rsa4096/private.pkcs1.der"),
     key!("rsa4096_1", "ct-trace/rsa4096_1.pkcs1.der"),
     key!("rsa4096_2", "ct-trace/rsa4096_2.pkcs1.der"),
