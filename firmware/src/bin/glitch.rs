@@ -203,12 +203,9 @@ fn main() -> ! {
     match (scheme, api) {
         (0, 0) => verify_trait::<Pkcs1Sig, _>(&Pkcs1Key::new(key), msg, sig),
         (_, 0) => verify_trait::<PssSig, _>(&PssKey::new(key), msg, sig),
-        (0, _) => verify_verdict::<_, Pkcs1Sig>(
-            &Pkcs1Key::new(key),
-            msg,
-            sig,
-            Pkcs1Key::verify_verdict,
-        ),
+        (0, _) => {
+            verify_verdict::<_, Pkcs1Sig>(&Pkcs1Key::new(key), msg, sig, Pkcs1Key::verify_verdict)
+        }
         _ => verify_verdict::<_, PssSig>(&PssKey::new(key), msg, sig, PssKey::verify_verdict),
     }
 }
