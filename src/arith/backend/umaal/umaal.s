@@ -1333,6 +1333,34 @@ rsa_cm_sqr:
     pop     {r4-r11, pc}
     .size rsa_cm_sqr, . - rsa_cm_sqr
 
+@ Four words of a lazy final step: r = x - (n AND mask) with the borrow in
+@ C (r1 = x, r2 = n, r0 = r, r12 = mask = -top; AND without S keeps C).
+    .macro SUB_MASK4
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    .endm
+
+@ Four words of the lazy final step over ~n: r = x + top ~n (+ carry in lr),
+@ r1 = x, r2 = ~n, r0 = r, r12 = top (rsa_cm_sqr_redc32 and rsa_cm_sqr_redc4864).
+    .macro SUB_NOT_N4
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   r7, lr, r11, r12
+    stmia   r0!, {r4-r7}
+    .endm
+
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_redc(u32 *r, u32 *t, const u32 *n, usize len, u32 n0)
 @ r = t * 2^(-32 len) mod n in [0, n), for t < n * 2^(32 len);
@@ -1647,28 +1675,8 @@ rsa_cm_redc:
     teq     r1, lr
     beq     2f
 1:
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
+    SUB_MASK4
+    SUB_MASK4
     teq     r1, lr
     bne     1b
 2:
@@ -3316,109 +3324,12 @@ rsa_cm_redc32:
     add.w   r1, r1, #128               @ x
     ldr     r2, [sp, #F_A]
     cmp     r0, r0                     @ C = 1
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
+    .rept 8
+    SUB_MASK4
+    .endr
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_redc32, . - rsa_cm_redc32
-
-@ Four words of the lazy final step over ~n: r = x + top ~n (+ carry in lr),
-@ r1 = x, r2 = ~n, r0 = r, r12 = top (rsa_cm_sqr_redc32 and rsa_cm_sqr_redc4864).
-    .macro SUB_NOT_N4
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
-    stmia   r0!, {r4-r7}
-    .endm
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr_redc32(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
@@ -6818,28 +6729,8 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     add.w   r3, r1, r3, lsl #2         @ end of x
     cmp     r0, r0                     @ C = 1
 2:
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
+    SUB_MASK4
+    SUB_MASK4
     teq     r1, r3
     bne     2b
     mov     r3, lr
