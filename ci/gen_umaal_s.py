@@ -82,10 +82,16 @@ def entry(L, j):
     return f".L5x{BIG}_k{BIG - L + j}"
 
 
-def sqr_blocks(L, q5=None):
+def split45(L):
+    """(q5, q4): L rows as q5 five-row and q4 <= 4 four-row blocks (SPLIT45)."""
     q4 = (5 - L % 5) % 5
+    return (L - 4 * q4) // 5, q4
+
+
+def sqr_blocks(L, q5=None):
+    q5_all, q4 = split45(L)
     if q5 is None:
-        q5 = (L - 4 * q4) // 5
+        q5 = q5_all
     o = []
     a = o.append
     a("    .p2align 2")
@@ -275,8 +281,7 @@ def copy_to_buf(L, src_slot):
 
 
 def redc_loop_sp(L):
-    q4 = (5 - L % 5) % 5
-    q5 = (L - 4 * q4) // 5
+    q5, q4 = split45(L)
     s = BIG - L + 5
     w, _, _, p = state5(s)
     # The square's registers: columns i+5..i+9 end in z, c0..c3 (the window
@@ -403,8 +408,7 @@ def tri5(a, R, store):
 
 
 def sqr_blocks_sp(L):
-    q4 = (5 - L % 5) % 5
-    q5 = (L - 4 * q4) // 5
+    q5, q4 = split45(L)
     o = []
     a = o.append
     a("    .p2align 2")
@@ -535,8 +539,7 @@ def sqr_loop_sp():
     # place in the buffer and the t pointer that the first block moves
     # back by 123 words (&t[len - 5])
     for L in (96, 128):
-        q4 = (5 - L % 5) % 5
-        q5 = (L - 4 * q4) // 5
+        q5, _ = split45(L)
         assert 2 * q5 == L // 2 - 16 and L - 5 * q5 - 4 == 36 - L // 4
     a(".Lsqr128:")
     a("    adr.w   r1, .Lsqb_tab128")
@@ -620,8 +623,7 @@ def sqr_loop_sp():
     a("    bne     .Lsqb_blk")
     a("    b.w     .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'")
     for L in (128, 96):
-        q4 = (5 - L % 5) % 5
-        q5 = (L - 4 * q4) // 5
+        q5, _ = split45(L)
         a("    .p2align 4")
         a(f".Lsqb_tab{L}:")
         for b in range(q5):
