@@ -39,7 +39,7 @@
 //! | [`Max4096`] | 3632 / 1048 B | 5888 B | 2816 B | 2048 B |
 //! | [`Max8192`] | 7216 / 2072 B | 11776 B | 5632 B | 4096 B |
 
-use crate::arith::{exp, Limb, Modulus};
+use crate::arith::{exp, max_len, Limb, Modulus};
 use crate::key::rsadp;
 
 /// Scratch limbs of loading (validating) a private key whose CRT halves have
@@ -49,24 +49,14 @@ use crate::key::rsadp;
 pub const fn load_work_limbs(h: usize) -> usize {
     let product = 2 * (4 * h + 2);
     let qinv = 3 * h + exp::secret_work_limbs_window(h, 2);
-    if product > qinv {
-        product
-    } else {
-        qinv
-    }
+    max_len(product, qinv)
 }
 
 /// Scratch limbs of a public-key operation ([`exp::public_work_limbs`]) and
 /// of the Montgomery precomputation of a public key
 /// ([`Modulus::precompute_work_limbs`]) for an `l`-limb modulus.
 pub const fn public_work_limbs(l: usize) -> usize {
-    let a = exp::public_work_limbs(l);
-    let b = Modulus::precompute_work_limbs(l);
-    if a > b {
-        a
-    } else {
-        b
-    }
+    max_len(exp::public_work_limbs(l), Modulus::precompute_work_limbs(l))
 }
 
 /// A fixed-length array usable as limb or byte storage.

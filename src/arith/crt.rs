@@ -1,7 +1,7 @@
 //! The CRT private-key operation (RFC 8017 §5.1.2, RSADP/RSASP1 with
 //! `(p, q, dP, dQ, qInv)`), with Garner recombination.
 
-use super::{exp, kernels, limbs, Limb, Modulus};
+use super::{exp, kernels, limbs, max_len, Limb, Modulus};
 use zeroize::Zeroize;
 
 /// The CRT half of a private key, borrowed from key storage.
@@ -25,15 +25,7 @@ pub struct CrtKey<'a> {
 pub const fn crt_work_limbs(h: usize) -> usize {
     // m1, m2, x (h each), then wide (2h) or, while an exponentiation runs,
     // its own scratch over the same limbs.
-    3 * h + max(2 * h, exp::secret_work_limbs(h))
-}
-
-const fn max(a: usize, b: usize) -> usize {
-    if a > b {
-        a
-    } else {
-        b
-    }
+    3 * h + max_len(2 * h, exp::secret_work_limbs(h))
 }
 
 /// `m = c^d mod n` through the CRT: `m1 = c^dP mod p`, `m2 = c^dQ mod q`,

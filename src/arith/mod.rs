@@ -44,3 +44,12 @@ pub type Limb = u32;
 
 /// Bits per [`Limb`].
 pub const LIMB_BITS: usize = 32;
+
+/// The larger of two lengths, in `const` context (work-area sizes).
+pub(crate) const fn max_len(a: usize, b: usize) -> usize {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}

@@ -25,7 +25,7 @@ use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::arith::crt::{self, CrtKey};
-use crate::arith::{exp, kernels, limbs, Limb, Modulus};
+use crate::arith::{exp, kernels, limbs, max_len, Limb, Modulus};
 use crate::blinding;
 use crate::errors::{Error, Result};
 use crate::verdict::{diff_backward, diff_forward, opaque, reload, Verdict};
@@ -90,11 +90,11 @@ pub(crate) const fn work_limbs(l: usize, h: usize) -> usize {
     let blind = blinding::blind_work_limbs(l);
     // The fault check: `m^e` (l limbs) and the public exponentiation; with
     // CRT values `p·q`, four residues and the exponentiation modulo p.
-    let check = max(
+    let check = max_len(
         l + exp::public_work_limbs(l),
         5 * h + exp::public_work_limbs(h),
     );
-    max(max(exponentiation, blind), check)
+    max_len(max_len(exponentiation, blind), check)
 }
 
 /// Scratch limbs of the blinding buffers ([`Blinding::scratch`]).
@@ -107,14 +107,6 @@ pub(crate) const fn blind_limbs(l: usize, h: usize) -> usize {
 fn used_limbs(key: &PrivateView, work: &[Limb]) -> usize {
     let h = key.crt.as_ref().map_or(0, |crt| crt.p.len());
     work_limbs(key.public.n.len(), h).min(work.len())
-}
-
-const fn max(a: usize, b: usize) -> usize {
-    if a > b {
-        a
-    } else {
-        b
-    }
 }
 
 /// RSADP / RSASP1: `out = x^d mod n` for `x < n` (`l` limbs each), blinded
