@@ -89,10 +89,10 @@ pub(crate) const fn work_limbs(l: usize, h: usize) -> usize {
     };
     let blind = blinding::blind_work_limbs(l);
     // The fault check: `m^e` (l limbs) and the public exponentiation; with
-    // CRT values `p·q`, four residues and the exponentiation modulo p.
+    // CRT values `p·q` (2h), four residues and the exponentiation modulo p.
     let check = max_len(
         l + exp::public_work_limbs(l),
-        5 * h + exp::public_work_limbs(h),
+        6 * h + exp::public_work_limbs(h),
     );
     max_len(max_len(exponentiation, blind), check)
 }
