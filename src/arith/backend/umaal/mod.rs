@@ -484,6 +484,33 @@ mod tests {
         }
     }
 
+    /// sqr_n_mul_lazy(a, t, n, n0, k, b, not_n) against the step-by-step
+    /// loop (sqr and redc_lazy k times, then mul and redc_lazy by b), with
+    /// and without the product and `!n`; t starts as garbage.
+    fn check_window(a: &[Limb], b: &[Limb], n: &[Limb], k: usize, label: &str) {
+        let len = n.len();
+        let n0 = neg_inv(n[0]);
+        let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
+        for (with_b, pass_not_n) in [(false, false), (true, false), (false, true), (true, true)] {
+            let mut want = a.to_vec();
+            let mut t = vec![0; 2 * len];
+            for _ in 0..k {
+                sqr(&mut t, &want);
+                redc_lazy(&mut want, &mut t, n, n0);
+            }
+            if with_b {
+                mul(&mut t, &want, b);
+                redc_lazy(&mut want, &mut t, n, n0);
+            }
+            let mut got = a.to_vec();
+            let mut t = vec![0x9999_9999; 2 * len];
+            let bb = if with_b { Some(b) } else { None };
+            let nn = if pass_not_n { Some(&not_n[..]) } else { None };
+            sqr_n_mul_lazy(&mut got, &mut t, n, n0, k, bb, nn);
+            assert_eq!(got, want, "{label} k {k} b {with_b} not_n {pass_not_n}");
+        }
+    }
+
     /// The lazy final step's subtraction (top = 1: the REDC sum reaches R)
     /// with and without `!n`: for n = 2^(32·len−1) + 1 and a = b = R − 1 the
     /// first squaring's REDC has top = 1 (checked here with big integers,
@@ -496,8 +523,6 @@ mod tests {
             let mut n = vec![0; len];
             n[0] = 1;
             n[len - 1] = 1 << 31;
-            let n0 = neg_inv(n[0]);
-            let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
             let a = vec![u32::MAX; len];
             let r = BigUint::from(1u8) << (32 * len);
             let nb = BigUint::from_slice(&n);
@@ -508,25 +533,7 @@ mod tests {
             let q = (&r - (&t * &n_inv) % &r) % &r;
             assert!((&t + &q * &nb) / &r >= r, "len {len}: top = 1");
             for k in 1..4 {
-                for (with_b, pass_not_n) in
-                    [(false, false), (false, true), (true, false), (true, true)]
-                {
-                    let mut want = a.clone();
-                    let mut tt = vec![0; 2 * len];
-                    for _ in 0..k {
-                        sqr(&mut tt, &want);
-                        redc_lazy(&mut want, &mut tt, &n, n0);
-                    }
-                    if with_b {
-                        mul(&mut tt, &want, &a);
-                        redc_lazy(&mut want, &mut tt, &n, n0);
-                    }
-                    let mut got = a.clone();
-                    let bb = if with_b { Some(&a[..]) } else { None };
-                    let nn = if pass_not_n { Some(&not_n[..]) } else { None };
-                    sqr_n_mul_lazy(&mut got, &mut tt, &n, n0, k, bb, nn);
-                    assert_eq!(got, want, "len {len} k {k} b {with_b} not_n {pass_not_n}");
-                }
+                check_window(&a, &a, &n, k, &std::format!("top carry len {len}"));
             }
         }
     }
@@ -542,8 +549,6 @@ mod tests {
         for len in [1usize, 2, 3, 4, 5, 8, 17, 31, 32, 33, 48, 64, 96] {
             for round in 0..10 {
                 let n = modulus_for_round(&mut rng, len, round);
-                let n0 = neg_inv(n[0]);
-                let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
                 let a = if round == 2 {
                     vec![u32::MAX; len]
                 } else {
@@ -555,29 +560,7 @@ mod tests {
                     rng.limbs(len)
                 };
                 for k in [0, 1, 2, 3, 4, 5, 6, 16] {
-                    for (with_b, pass_not_n) in
-                        [(false, false), (true, false), (false, true), (true, true)]
-                    {
-                        let mut want = a.clone();
-                        let mut t = vec![0; 2 * len];
-                        for _ in 0..k {
-                            sqr(&mut t, &want);
-                            redc_lazy(&mut want, &mut t, &n, n0);
-                        }
-                        if with_b {
-                            mul(&mut t, &want, &b);
-                            redc_lazy(&mut want, &mut t, &n, n0);
-                        }
-                        let mut got = a.clone();
-                        let mut t = vec![0x9999_9999; 2 * len];
-                        let bb = if with_b { Some(&b[..]) } else { None };
-                        let nn = if pass_not_n { Some(&not_n[..]) } else { None };
-                        sqr_n_mul_lazy(&mut got, &mut t, &n, n0, k, bb, nn);
-                        assert_eq!(
-                            got, want,
-                            "len {len} round {round} k {k} b {with_b} not_n {pass_not_n}"
-                        );
-                    }
+                    check_window(&a, &b, &n, k, &std::format!("len {len} round {round}"));
                 }
             }
         }
