@@ -962,6 +962,25 @@ rsa_cm_window:
     pop     {r4-r11, pc}
     .size rsa_cm_window, . - rsa_cm_window
 
+@ One entry of select's 16-entry path: eight words (r1, r1 + 12, r1 + 24)
+@ kept in r4-r11 where the GE flags from doubling D (lr) are set; r1 moves
+@ on by the stride (r0 = stride - 24).
+    .macro SEL8_ENTRY
+    uadd16  lr, lr, lr
+    ldmia   r1!, {r2, r3, r12}
+    sel     r4, r2, r4
+    sel     r5, r3, r5
+    sel     r6, r12, r6
+    ldmia   r1!, {r2, r3, r12}
+    sel     r7, r2, r7
+    sel     r8, r3, r8
+    sel     r9, r12, r9
+    ldmia   r1, {r2, r3}
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    add     r1, r1, r0
+    .endm
+
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,
 @                    usize index)
@@ -1034,34 +1053,10 @@ rsa_cm_select:
     sub.w   r1, r1, #8
     b       .Lsel8_e1
 .Lsel8_e:
-    uadd16  lr, lr, lr
-    ldmia   r1!, {r2, r3, r12}
-    sel     r4, r2, r4
-    sel     r5, r3, r5
-    sel     r6, r12, r6
-    ldmia   r1!, {r2, r3, r12}
-    sel     r7, r2, r7
-    sel     r8, r3, r8
-    sel     r9, r12, r9
-    ldmia   r1, {r2, r3}
-    sel     r10, r2, r10
-    sel     r11, r3, r11
-    add     r1, r1, r0
+    SEL8_ENTRY
 .Lsel8_e1:
     .rept 7
-    uadd16  lr, lr, lr
-    ldmia   r1!, {r2, r3, r12}
-    sel     r4, r2, r4
-    sel     r5, r3, r5
-    sel     r6, r12, r6
-    ldmia   r1!, {r2, r3, r12}
-    sel     r7, r2, r7
-    sel     r8, r3, r8
-    sel     r9, r12, r9
-    ldmia   r1, {r2, r3}
-    sel     r10, r2, r10
-    sel     r11, r3, r11
-    add     r1, r1, r0
+    SEL8_ENTRY
     .endr
     ldr     r2, [sp, #28]
     cmp     r1, r2
