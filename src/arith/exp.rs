@@ -162,7 +162,7 @@ pub(crate) fn pow_public_last<const FUSED: bool>(
         // acc = 1 in Montgomery form: the last step below then gives
         // 1·base (exp = 1) or 1 (exp = 0).
         m.one(acc, t);
-    } else if !FUSED && !kernels::LAZY_PUBLIC {
+    } else if !FUSED && kernels::SIZE_FIRST {
         // Full reductions (operands below n): the images that only verify
         // then link no lazy reduction.
         m.to_mont(b, base, t);

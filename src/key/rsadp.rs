@@ -246,7 +246,9 @@ pub(crate) fn exponentiate(
 #[inline(never)]
 pub(crate) fn fault_check(key: &PrivateView, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Verdict {
     let (a, b) = match &key.crt {
-        Some(crt) if CHECK_MODULO_PRIMES => diffs_crt(&key.public, crt, x, m, work),
+        // Modulo p and q: about half the cycles; modulo n: less code (the
+        // one check every key needs), when the kernels are built for size.
+        Some(crt) if !kernels::SIZE_FIRST => diffs_crt(&key.public, crt, x, m, work),
         _ => diffs_n(&key.public, x, m, work),
     };
     let verdict = Verdict::from_diffs(a, b);
@@ -255,11 +257,6 @@ pub(crate) fn fault_check(key: &PrivateView, x: &[Limb], m: &[Limb], work: &mut 
     blinding::declassify(&verdict);
     verdict
 }
-
-/// Whether keys with CRT values are checked modulo `p` and `q` (about half
-/// the cycles) rather than modulo `n` (less code: the compact kernel set,
-/// built for size, keeps the one check every key needs).
-const CHECK_MODULO_PRIMES: bool = !cfg!(rsa_cortex_m_kernels = "compact");
 
 /// The two difference accumulators of `m^e mod n` against `x`, and of
 /// `m < n`.

@@ -36,7 +36,7 @@ pub mod selected {
     pub use super::x86_64::{mul, redc, redc_lazy, select, sqr};
 
     #[cfg(rsa_cortex_m_backend = "umaal")]
-    pub use super::umaal::{sqr_n_mul_lazy, LAZY_PUBLIC, WINDOW_NOT_N};
+    pub use super::umaal::{sqr_n_mul_lazy, WINDOW_NOT_N};
 
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub use self::sqr_n_mul_lazy_unfused as sqr_n_mul_lazy;
@@ -44,10 +44,14 @@ pub mod selected {
     /// from its caller, who then makes it once per exponentiation.
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub const WINDOW_NOT_N: bool = false;
-    /// Whether public exponentiations reduce lazily (`redc_lazy`) rather
-    /// than fully (`redc`).
-    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
-    pub const LAZY_PUBLIC: bool = true;
+    /// Whether the crate is built for size (`rsa_cortex_m_kernels =
+    /// "compact"`, which `build.rs` sets at opt-level s/z for every backend):
+    /// the code above the kernels then takes the variants that link less
+    /// code where a speed-up would cost flash (public exponentiations with
+    /// the full `redc`, so that images without private-key operations link
+    /// no lazy reduction — the same calls on the backends whose `redc_lazy`
+    /// is `redc`; the fault check modulo `n` only).
+    pub const SIZE_FIRST: bool = cfg!(rsa_cortex_m_kernels = "compact");
 
     /// `k` lazy Montgomery squarings of `a` in place (`a ≡ a²·R⁻¹ (mod n)`,
     /// `a < R`, `k` times), then with `Some(b)` one lazy product

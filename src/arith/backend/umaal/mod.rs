@@ -227,12 +227,6 @@ fn entries(total: usize, len: usize) -> usize {
     total.checked_div(len).unwrap_or(0)
 }
 
-/// Whether public exponentiations use `redc_lazy` (faster) rather than
-/// `redc`: not in the compact set, so that its images without private-key
-/// operations link no lazy reduction (a smaller verify image for slightly
-/// slower public operations).
-pub const LAZY_PUBLIC: bool = cfg!(not(rsa_cortex_m_kernels = "compact"));
-
 /// Whether [`sqr_n_mul_lazy`] takes `!n` from its caller (the fast set's
 /// 32-, 48- and 64-limb kernels: their final subtraction adds `!n + 1` with
 /// UMAAL).
