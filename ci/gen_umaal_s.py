@@ -15,7 +15,9 @@ Sections:
     tail    everything after the "len = 48, 64, 96 and 128" banner:
             rsa_cm_s5x128 (b read from the frame, see stream_sp) with its
             zero-window entries, rsa_cm_s4x64, the REDC block loops of
-            48/64/96/128 limbs, rsa_cm_sqr48/64 (unrolled) and
+            48/64/96/128 limbs, rsa_cm_sqr48/64 (unrolled: len / 5
+            five-row blocks, the rows left as a triangle in the last
+            block's window) with their doubling pass rsa_cm_dbl4864, and
             rsa_cm_sqr96128 (the five-row blocks of 96 and 128 limbs as a
             loop: triangle in fixed registers, a TBB stub per entry step
             mod 8 moving the window into place, a table of entry steps)
@@ -408,7 +410,9 @@ def tri5(a, R, store):
 
 
 def sqr_blocks_sp(L):
-    q5, q4 = split45(L)
+    q5 = L // 5          # 9 at 48, 12 at 64
+    rl = L - 5 * q5      # rows left after them: 3 at 48, 4 at 64
+    assert (L, q5, rl) in ((48, 9, 3), (64, 12, 4))
     o = []
     a = o.append
     a("    .p2align 2")
@@ -420,7 +424,8 @@ def sqr_blocks_sp(L):
     a(f"    @ unrolled, each stream entered at its step of rsa_cm_s5x{BIG} directly")
     a(f"    @ (the triangle's registers renamed into that step's window, its")
     a(f"    @ column 2i+4 into the register the step stores there); then the")
-    a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and doubling pass.  t[0..len) was cleared.")
+    a(f"    @ {rl} rows left as a triangle in the last block's window, and the")
+    a(f"    @ doubling pass (rsa_cm_dbl4864).  t[0..len) was cleared.")
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lsqr{L}_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)")
     a("    ldr     r0, [sp, #F_T]")
@@ -453,22 +458,102 @@ def sqr_blocks_sp(L):
         a("    .p2align 1")
         a(f".Lsq{L}_r{b}:")
         pos = i + L
-        a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
-    i4 = 5 * q5
-    a("    @ walking state of the generic four-row blocks")
-    a("    ldr     r1, [sp, #F_A]")
-    a(f"    add.w   r2, r1, #{4*i4}")
-    a("    str     r2, [sp, #F_B]             @ &a[i]")
-    delta = 4 * (2 * i4 + 1 - pos)
-    if delta > 0:
-        a(f"    addw    r0, r0, #{delta}")
-    elif delta < 0:
-        a(f"    subw    r0, r0, #{-delta}")
-    a("    str     r0, [sp, #F_K]             @ &t[2i+1]")
-    a(f"    mov.w   r2, #{L - i4 - 4}")
-    a("    str     r2, [sp, #F_I]             @ len - i - 4")
-    a("    b.w     .Lsqr_blk")
+        if b < q5 - 1:
+            a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
+    i = 5 * q5
+    c0 = i - 5 + L       # the last block's window: columns c0..c0+4 in r7-r11
+    for k in range(rl):
+        a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(BIG - L + i + k)})]   @ a[{i + k}]")
+    if rl == 3:
+        a(f"    @ rows {i}..{i+2}: a[{i}]a[{i+1}], a[{i}]a[{i+2}], a[{i+1}]a[{i+2}] into columns {2*i+1}..{2*i+4}")
+        a("    mov.w   r12, #0")
+        a("    umaal   r10, r12, r2, r3")
+        a("    umaal   r11, r12, r2, r4")
+        a("    mov.w   lr, #0")
+        a("    umaal   r12, lr, r3, r4")
+        a("    mov.w   r1, #0")
+        a(f"    stmia   r0, {{r7-r12, lr}}          @ t[{c0}..{c0+7})")
+        a(f"    str     r1, [r0, #28]              @ t[{c0+7}] = 0")
+    else:
+        a(f"    @ rows {i}..{i+3}: their six products into columns {2*i+1}..{2*i+6}")
+        a("    mov.w   lr, #0")
+        a("    umaal   r9, lr, r2, r3")
+        a("    umaal   r10, lr, r2, r4")
+        a("    umaal   r11, lr, r2, r5")
+        a("    mov.w   r12, #0")
+        a("    umaal   r11, r12, r3, r4")
+        a("    umaal   r12, lr, r3, r5")
+        a("    mov.w   r6, #0")
+        a("    umaal   lr, r6, r4, r5")
+        a("    mov.w   r1, #0")
+        a(f"    stmia   r0, {{r7-r12, lr}}          @ t[{c0}..{c0+7})")
+        a(f"    strd    r6, r1, [r0, #28]          @ t[{c0+7}], t[{c0+8}] = 0")
+    assert c0 + 5 + rl == 2 * L
+    o.extend(dbl_setup(L))
+    if L == 48:
+        a("    b.w     .Ldbl4864")
+    else:
+        a("    @ (falls into rsa_cm_dbl4864)")
     a(f"    .size rsa_cm_sqr{L}, . - rsa_cm_sqr{L}")
+    return "\n".join(o)
+
+
+DBL8 = """    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}"""
+
+
+def dbl_setup(L):
+    return ["    ldr     r0, [sp, #F_T]",
+            f"    add.w   r1, sp, #(F_BUF + {4*(BIG - L)})   @ a",
+            "    mov.w   r11, #0",
+            "    mov.w   r12, #0",
+            "    cmn     r12, r12                   @ C = 0"]
+
+
+def dbl4864():
+    """The doubling and diagonal pass of sqr48/64 (as sqr32's, eight words
+    of t per LDM/STM), sixteen limbs per iteration (sqr64 falls into it,
+    sqr48 branches to it); a ends at the top of F_BUF at both lengths, so
+    the loop ends there.  Ends as rsa_cm_sqr does."""
+    o = []
+    a = o.append
+    a("    .thumb_func")
+    a("    .type rsa_cm_dbl4864, %function")
+    a("rsa_cm_dbl4864:")
+    a("    @ t = 2 t + the diagonal a[k]^2 (a[k] pairs in r10/lr, from the")
+    a("    @ copy at the top of F_BUF; r11 the diagonal's carry, C the")
+    a("    @ doubling's, which ADD and TEQ keep)")
+    a(".Ldbl4864:")
+    for g in range(4):
+        a(DBL8)
+    a("    add.w   r2, sp, #(F_BUF + 512)     @ end of a")
+    a("    teq     r1, r2")
+    a("    bne     .Ldbl4864")
+    a("    ldr     r4, [sp, #F_LAZY]")
+    a("    cmp     r4, #0")
+    a("    it      ne")
+    a("    bxne    r4                         @ rsa_cm_sqr_redc4864")
+    a("    add     sp, sp, #F_SIZE")
+    a("    pop     {r4-r11, pc}")
+    a("    .size rsa_cm_dbl4864, . - rsa_cm_dbl4864")
     return "\n".join(o)
 
 
@@ -820,6 +905,7 @@ def tail():
         parts.append(redc_loop_sp(L))
     for L in (48, 64):
         parts.append(sqr_blocks_sp(L))
+    parts.append(dbl4864())
     parts.append(sqr_loop_sp())
     return "\n\n".join(parts)
 

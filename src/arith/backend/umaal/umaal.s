@@ -62,7 +62,9 @@
 @ 128-step fixed stream (rsa_cm_s5x128): mul from a zero window, REDC as
 @ loops whose blocks start with the square of their quotients (see
 @ REDC32_SQ5; the stream is entered at step 5), sqr at 48 and 64 as
-@ unrolled blocks, sqr at 96 and 128 as a loop of one block per iteration
+@ unrolled blocks (len / 5 of them; the 3 or 4 rows left as a triangle in
+@ the last block's window, then a doubling pass of their own,
+@ rsa_cm_dbl4864), sqr at 96 and 128 as a loop of one block per iteration
 @ (rsa_cm_sqr96128: a stub per entry step mod 8 moves the triangle's
 @ window into that step's registers); four-row blocks and the rest use
 @ the generic code.
@@ -5635,11 +5637,12 @@ rsa_cm_redc128:
     .type rsa_cm_sqr48, %function
 rsa_cm_sqr48:
 .Lsqr48:
-    @ len = 48: a copied to the top of F_BUF; the 8 five-row blocks
+    @ len = 48: a copied to the top of F_BUF; the 9 five-row blocks
     @ unrolled, each stream entered at its step of rsa_cm_s5x128 directly
     @ (the triangle's registers renamed into that step's window, its
     @ column 2i+4 into the register the step stores there); then the
-    @ generic four-row blocks and doubling pass.  t[0..len) was cleared.
+    @ 3 rows left as a triangle in the last block's window, and the
+    @ doubling pass (rsa_cm_dbl4864).  t[0..len) was cleared.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
     ldmia   r1!, {r2-r12, lr}
@@ -5924,15 +5927,57 @@ rsa_cm_sqr48:
     .p2align 1
 .Lsq48_r7:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    @ walking state of the generic four-row blocks
-    ldr     r1, [sp, #F_A]
-    add.w   r2, r1, #160
-    str     r2, [sp, #F_B]             @ &a[i]
-    subw    r0, r0, #8
-    str     r0, [sp, #F_K]             @ &t[2i+1]
-    mov.w   r2, #4
-    str     r2, [sp, #F_I]             @ len - i - 4
-    b.w     .Lsqr_blk
+    ldr     r2, [sp, #(F_BUF + 480)]   @ a[40]
+    ldr     r3, [sp, #(F_BUF + 484)]   @ a[41]
+    ldr     r4, [sp, #(F_BUF + 488)]   @ a[42]
+    ldr     r5, [sp, #(F_BUF + 492)]   @ a[43]
+    ldr     r6, [sp, #(F_BUF + 496)]   @ a[44]
+    ldr     r8, [r0, #-8]
+    ldr     r11, [r0, #-4]
+    ldr     lr, [r0, #0]
+    ldr     r7, [r0, #4]
+    mov.w   r1, #0
+    umaal   r8, r1, r2, r3
+    str     r8, [r0, #-8]
+    umaal   r1, r11, r2, r4
+    str     r1, [r0, #-4]
+    mov.w   r8, #0
+    umaal   r8, r11, r3, r4
+    umaal   r8, lr, r2, r5
+    str     r8, [r0, #0]
+    umaal   r11, lr, r3, r5
+    mov.w   r1, #0
+    umaal   r1, lr, r4, r5
+    umaal   r11, r7, r2, r6
+    umaal   r1, r7, r3, r6
+    umaal   lr, r7, r4, r6
+    mov.w   r12, #0
+    umaal   r12, r7, r5, r6
+    mov.w   r8, #0
+    subw    r0, r0, #492
+    adr.w   r9, .Lsq48_r8 + 1                @ (Thumb bit)
+    str     r9, [sp, #F_RET]
+    b.w     .L5x128_k125            @ the last 3 steps
+    .p2align 1
+.Lsq48_r8:
+    ldr     r2, [sp, #(F_BUF + 500)]   @ a[45]
+    ldr     r3, [sp, #(F_BUF + 504)]   @ a[46]
+    ldr     r4, [sp, #(F_BUF + 508)]   @ a[47]
+    @ rows 45..47: a[45]a[46], a[45]a[47], a[46]a[47] into columns 91..94
+    mov.w   r12, #0
+    umaal   r10, r12, r2, r3
+    umaal   r11, r12, r2, r4
+    mov.w   lr, #0
+    umaal   r12, lr, r3, r4
+    mov.w   r1, #0
+    stmia   r0, {r7-r12, lr}          @ t[88..95)
+    str     r1, [r0, #28]              @ t[95] = 0
+    ldr     r0, [sp, #F_T]
+    add.w   r1, sp, #(F_BUF + 320)   @ a
+    mov.w   r11, #0
+    mov.w   r12, #0
+    cmn     r12, r12                   @ C = 0
+    b.w     .Ldbl4864
     .size rsa_cm_sqr48, . - rsa_cm_sqr48
 
     .p2align 2
@@ -5944,7 +5989,8 @@ rsa_cm_sqr64:
     @ unrolled, each stream entered at its step of rsa_cm_s5x128 directly
     @ (the triangle's registers renamed into that step's window, its
     @ column 2i+4 into the register the step stores there); then the
-    @ generic four-row block and doubling pass.  t[0..len) was cleared.
+    @ 4 rows left as a triangle in the last block's window, and the
+    @ doubling pass (rsa_cm_dbl4864).  t[0..len) was cleared.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
     ldmia   r1!, {r2-r12, lr}
@@ -6368,17 +6414,128 @@ rsa_cm_sqr64:
     b.w     .L5x128_k124            @ the last 4 steps
     .p2align 1
 .Lsq64_r11:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    @ walking state of the generic four-row blocks
-    ldr     r1, [sp, #F_A]
-    add.w   r2, r1, #240
-    str     r2, [sp, #F_B]             @ &a[i]
-    addw    r0, r0, #8
-    str     r0, [sp, #F_K]             @ &t[2i+1]
-    mov.w   r2, #0
-    str     r2, [sp, #F_I]             @ len - i - 4
-    b.w     .Lsqr_blk
+    ldr     r2, [sp, #(F_BUF + 496)]   @ a[60]
+    ldr     r3, [sp, #(F_BUF + 500)]   @ a[61]
+    ldr     r4, [sp, #(F_BUF + 504)]   @ a[62]
+    ldr     r5, [sp, #(F_BUF + 508)]   @ a[63]
+    @ rows 60..63: their six products into columns 121..126
+    mov.w   lr, #0
+    umaal   r9, lr, r2, r3
+    umaal   r10, lr, r2, r4
+    umaal   r11, lr, r2, r5
+    mov.w   r12, #0
+    umaal   r11, r12, r3, r4
+    umaal   r12, lr, r3, r5
+    mov.w   r6, #0
+    umaal   lr, r6, r4, r5
+    mov.w   r1, #0
+    stmia   r0, {r7-r12, lr}          @ t[119..126)
+    strd    r6, r1, [r0, #28]          @ t[126], t[127] = 0
+    ldr     r0, [sp, #F_T]
+    add.w   r1, sp, #(F_BUF + 256)   @ a
+    mov.w   r11, #0
+    mov.w   r12, #0
+    cmn     r12, r12                   @ C = 0
+    @ (falls into rsa_cm_dbl4864)
     .size rsa_cm_sqr64, . - rsa_cm_sqr64
+
+    .thumb_func
+    .type rsa_cm_dbl4864, %function
+rsa_cm_dbl4864:
+    @ t = 2 t + the diagonal a[k]^2 (a[k] pairs in r10/lr, from the
+    @ copy at the top of F_BUF; r11 the diagonal's carry, C the
+    @ doubling's, which ADD and TEQ keep)
+.Ldbl4864:
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    ldmia   r0, {r2-r9}
+    ldmia   r1!, {r10, lr}
+    adcs    r2, r2, r2
+    adcs    r3, r3, r3
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    umaal   r2, r11, r10, r10
+    umaal   r3, r11, r12, r12
+    umaal   r4, r11, lr, lr
+    umaal   r5, r11, r12, r12
+    ldmia   r1!, {r10, lr}
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    adcs    r8, r8, r8
+    adcs    r9, r9, r9
+    umaal   r6, r11, r10, r10
+    umaal   r7, r11, r12, r12
+    umaal   r8, r11, lr, lr
+    umaal   r9, r11, r12, r12
+    stmia   r0!, {r2-r9}
+    add.w   r2, sp, #(F_BUF + 512)     @ end of a
+    teq     r1, r2
+    bne     .Ldbl4864
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    it      ne
+    bxne    r4                         @ rsa_cm_sqr_redc4864
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_dbl4864, . - rsa_cm_dbl4864
 
     .p2align 2
     .thumb_func
@@ -6598,11 +6755,11 @@ rsa_cm_sqr96128:
 @ rsa_cm_sqr_redc32 for len = 48 and 64: k lazy squarings in place and,
 @ if b is not null, one product by b (the generic mul with the rows from b
 @ and a streamed from the buffer, where SPECIAL4864's copy finds it);
-@ the squaring (sqr48/sqr64, then the generic four-row blocks and doubling
-@ pass) with sp = L, a at the top of L's buffer, the reduction (redc48/64,
+@ the squaring (sqr48/sqr64 and their doubling pass, rsa_cm_dbl4864)
+@ with sp = L, a at the top of L's buffer, the reduction (redc48/64,
 @ the generic four-row blocks) with sp = H = L + F_GAP2, n at the top of
 @ H's buffer.  H's locals lie in the unused bottom of L's buffer, L's
-@ buffer in the unused bottom of H's.  The generic squaring's end leaves
+@ buffer in the unused bottom of H's.  The squaring's end leaves
 @ through L's F_LAZY, the reduction's final step (address in H's F_LAZY) at
 @ .Lsrn_sub, which moves sp back to L before it writes the result (into
 @ L's buffer, or into a after the last squaring).  H keeps a in F_LEN
