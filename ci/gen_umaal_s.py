@@ -425,11 +425,19 @@ def sqr_blocks_sp(L):
     a(f"    @ (the triangle's registers renamed into that step's window, its")
     a(f"    @ column 2i+4 into the register the step stores there); then the")
     a(f"    @ {rl} rows left as a triangle in the last block's window, and the")
-    a(f"    @ doubling pass (rsa_cm_dbl4864).  t[0..len) was cleared.")
+    a(f"    @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.")
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lsqr{L}_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)")
     a("    ldr     r0, [sp, #F_T]")
-    pos = 0
+    for k in range(1, 13):
+        a(f"    mov.w   r{k}, #0")
+    a("    mov.w   lr, #0                     @ (block 0's seeds: all zero)")
+    left = L
+    while left:
+        n = min(12, left)
+        a(f"    stmia   r0!, {{r1-r{n}}}" if n < 12 else "    stmia   r0!, {r1-r12}")
+        left -= n
+    pos = L              # r0 = &t[len]
 
     def off(col):
         return 4 * (col - pos)
@@ -443,7 +451,8 @@ def sqr_blocks_sp(L):
         for k in range(5):
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(BIG - L + i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
-            a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
+            if b:        # (block 0's seeds are the zeros just stored)
+                a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
         tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
         a(f"    mov.w   {w[4]}, #0")
         target = i - OFF(L) // 4

@@ -1110,6 +1110,10 @@ rsa_cm_sqr:
     str     r3, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
     cmp     r2, #32
     beq.w   .Lsqr32z
+    cmp     r2, #64                    @ sqr48/64 clear t themselves
+    beq.w   .Lsqr64
+    cmp     r2, #48
+    beq.w   .Lsqr48
     mov     r12, r2
     bl      rsa_cm_zero
     @ Walking state: F_B = &a[i], F_K = &t[2i+1], F_I = len - i - 4.
@@ -1125,10 +1129,6 @@ rsa_cm_sqr:
     blo     .Lsqr_blk
     cmp     r3, #32
     beq.w   .Lsqr32
-    cmp     r3, #64
-    beq.w   .Lsqr64
-    cmp     r3, #48
-    beq.w   .Lsqr48
     cmp     r3, #128
     beq.w   .Lsqr128
     cmp     r3, #96
@@ -5642,7 +5642,7 @@ rsa_cm_sqr48:
     @ (the triangle's registers renamed into that step's window, its
     @ column 2i+4 into the register the step stores there); then the
     @ 3 rows left as a triangle in the last block's window, and the
-    @ doubling pass (rsa_cm_dbl4864).  t[0..len) was cleared.
+    @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
     ldmia   r1!, {r2-r12, lr}
@@ -5655,24 +5655,37 @@ rsa_cm_sqr48:
     stmia   r0!, {r2-r12, lr}
 .Lsqr48_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
+    mov.w   r1, #0
+    mov.w   r2, #0
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    mov.w   lr, #0                     @ (block 0's seeds: all zero)
+    stmia   r0!, {r1-r12}
+    stmia   r0!, {r1-r12}
+    stmia   r0!, {r1-r12}
+    stmia   r0!, {r1-r12}
     ldr     r2, [sp, #(F_BUF + 320)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 324)]   @ a[1]
     ldr     r4, [sp, #(F_BUF + 328)]   @ a[2]
     ldr     r5, [sp, #(F_BUF + 332)]   @ a[3]
     ldr     r6, [sp, #(F_BUF + 336)]   @ a[4]
-    ldr     r8, [r0, #4]
-    ldr     r11, [r0, #8]
-    ldr     lr, [r0, #12]
-    ldr     r7, [r0, #16]
     mov.w   r1, #0
     umaal   r8, r1, r2, r3
-    str     r8, [r0, #4]
+    str     r8, [r0, #-188]
     umaal   r1, r11, r2, r4
-    str     r1, [r0, #8]
+    str     r1, [r0, #-184]
     mov.w   r8, #0
     umaal   r8, r11, r3, r4
     umaal   r8, lr, r2, r5
-    str     r8, [r0, #12]
+    str     r8, [r0, #-180]
     umaal   r11, lr, r3, r5
     mov.w   r1, #0
     umaal   r1, lr, r4, r5
@@ -5682,7 +5695,7 @@ rsa_cm_sqr48:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    subw    r0, r0, #320
+    subw    r0, r0, #512
     adr.w   r9, .Lsq48_r0 + 1                @ (Thumb bit)
     str     r9, [sp, #F_RET]
     b.w     .L5x128_k85            @ the last 43 steps
@@ -5990,7 +6003,7 @@ rsa_cm_sqr64:
     @ (the triangle's registers renamed into that step's window, its
     @ column 2i+4 into the register the step stores there); then the
     @ 4 rows left as a triangle in the last block's window, and the
-    @ doubling pass (rsa_cm_dbl4864).  t[0..len) was cleared.
+    @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
     ldmia   r1!, {r2-r12, lr}
@@ -6007,24 +6020,39 @@ rsa_cm_sqr64:
     stmia   r0!, {r2-r5}
 .Lsqr64_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
+    mov.w   r1, #0
+    mov.w   r2, #0
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    mov.w   lr, #0                     @ (block 0's seeds: all zero)
+    stmia   r0!, {r1-r12}
+    stmia   r0!, {r1-r12}
+    stmia   r0!, {r1-r12}
+    stmia   r0!, {r1-r12}
+    stmia   r0!, {r1-r12}
+    stmia   r0!, {r1-r4}
     ldr     r2, [sp, #(F_BUF + 256)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 260)]   @ a[1]
     ldr     r4, [sp, #(F_BUF + 264)]   @ a[2]
     ldr     r5, [sp, #(F_BUF + 268)]   @ a[3]
     ldr     r6, [sp, #(F_BUF + 272)]   @ a[4]
-    ldr     r8, [r0, #4]
-    ldr     r11, [r0, #8]
-    ldr     lr, [r0, #12]
-    ldr     r7, [r0, #16]
     mov.w   r1, #0
     umaal   r8, r1, r2, r3
-    str     r8, [r0, #4]
+    str     r8, [r0, #-252]
     umaal   r1, r11, r2, r4
-    str     r1, [r0, #8]
+    str     r1, [r0, #-248]
     mov.w   r8, #0
     umaal   r8, r11, r3, r4
     umaal   r8, lr, r2, r5
-    str     r8, [r0, #12]
+    str     r8, [r0, #-244]
     umaal   r11, lr, r3, r5
     mov.w   r1, #0
     umaal   r1, lr, r4, r5
@@ -6034,7 +6062,7 @@ rsa_cm_sqr64:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    subw    r0, r0, #256
+    subw    r0, r0, #512
     adr.w   r9, .Lsq64_r0 + 1                @ (Thumb bit)
     str     r9, [sp, #F_RET]
     b.w     .L5x128_k69            @ the last 59 steps
@@ -6817,6 +6845,10 @@ rsa_cm_sqr_redc4864:
     stmia   r0!, {r4-r11}
     subs    lr, lr, #1
     bne     1b
+    ldr     r4, [r12, #F_B]
+    str     r4, [sp, #F_T]             @ L: t, and where the squarings and
+    adr.w   r4, .Lsrn_sqd + 1          @ the product end (nothing else
+    str     r4, [sp, #F_LAZY]          @ writes these two L slots)
     ldr     r1, [r12, #F_DST2]         @ a to the top of L's buffer
     add.w   r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
@@ -6832,23 +6864,8 @@ rsa_cm_sqr_redc4864:
     b.w     .Lsrn_next
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
 rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squarings here)
-    ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
-    ldr     r0, [sp, #(F_GAP2 + F_B)]
-    str     r0, [sp, #F_T]
-    str     r3, [sp, #F_LEN]
-    add.w   r1, sp, #(F_BUF + 512)
-    sub.w   r1, r1, r3, lsl #2
-    str     r1, [sp, #F_A]             @ a: the top of L's buffer
-    str     r1, [sp, #F_B]
-    adds    r2, r0, #4
-    str     r2, [sp, #F_K]
-    subs    r2, r3, #4
-    str     r2, [sp, #F_I]
-    adr.w   r2, .Lsrn_sqd + 1
-    str     r2, [sp, #F_LAZY]          @ where the squaring ends
-    mov     r12, r3
-    bl      rsa_cm_zero                @ t[0..len)
-    ldr.w   pc, [sp, #(F_GAP2 + F_SQB)]
+    ldr.w   pc, [sp, #(F_GAP2 + F_SQB)] @ sqr48/64's body: a at the top of L's
+                                       @ buffer, F_T and F_LAZY set (prologue)
 .Lsrn_mul:                             @ sp = L: what rsa_cm_mul sets up
 rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts products here)
     ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
