@@ -15,7 +15,8 @@ Sections:
     tail    everything after the "len = 48, 64, 96 and 128" banner:
             rsa_cm_s5x128 (b read from the frame, see stream_sp) with its
             zero-window entries, rsa_cm_s4x64, the REDC block loops of
-            48/64/96/128 limbs, rsa_cm_sqr48/64 (unrolled: len / 5
+            48/64/96/128 limbs (at 48/64 with their four-row blocks
+            unrolled on rsa_cm_s4x64, redc_blocks4), rsa_cm_sqr48/64 (unrolled: len / 5
             five-row blocks, the rows left as a triangle in the last
             block's window) with their doubling pass rsa_cm_dbl4864, and
             rsa_cm_sqr96128 (the five-row blocks of 96 and 128 limbs as a
@@ -304,25 +305,20 @@ def redc_loop_sp(L):
     a(f"    @ each starting with the square of its quotients against n[0..5) (as")
     a(f"    @ REDC32_SQ5) and running the last {L - 5} steps of rsa_cm_s5x{BIG}; the")
     a(f"    @ pending carry stays in the C flag (the loop test is TEQ).  Then the")
-    a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and final step (F_S/F_OFF/F_IT were set for")
-    a(f"    @ len by the caller).")
+    if L in (48, 64):
+        a(f"    @ four-row block{'s' if q4 > 1 else ''} unrolled, each starting with the square of its")
+        a(f"    @ quotients against n[0..4) and entering rsa_cm_s4x64 at step {64 - L + 4}")
+        a(f"    @ (the carry still in C), then the generic final step.")
+    else:
+        a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and final step (F_S/F_OFF/F_IT were set for")
+        a(f"    @ len by the caller).")
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
-    if L in (48, 64):
-        a(f"    adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step {64 - L}")
-        a(f"    ldr     r5, [r4]")
-        a(f"    add     r5, r5, r4")
-        a(f"    str     r5, [sp, #F_S]")
-        a(f"    mvn     r5, #{4*(64 - L) - 1}               @ -{4*(64 - L)}" if L != 64 else "    mov.w   r5, #0")
-        a(f"    str     r5, [sp, #F_OFF]")
-        a(f"    b       2f")
-        a(f"    .p2align 2")
-        a(f"1:  .word   .L4x64_z{64 - L} + 1 - 1b")
-        a(f"2:")
-    a(f"    mov.w   r4, #{q4}")
-    a(f"    str     r4, [sp, #F_I]")
-    a(f"    mov.w   r4, #0")
-    a(f"    str     r4, [sp, #F_K]")
+    if L not in (48, 64):
+        a(f"    mov.w   r4, #{q4}")
+        a(f"    str     r4, [sp, #F_I]")
+        a(f"    mov.w   r4, #0")
+        a(f"    str     r4, [sp, #F_K]")
     a(f"    ldr     r4, [sp, #F_T]")
     a(f"    addw    r4, r4, #{20*q5}")
     a(f"    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t")
@@ -369,12 +365,82 @@ def redc_loop_sp(L):
     a(f"    ldr     r2, [sp, #F_END5]")
     a(f"    teq     r1, r2                     @ (keeps C)")
     a(f"    bne     .Lrd{L}_blk")
-    a(f"    mov.w   lr, #0")
-    a(f"    adc     lr, lr, #0")
-    a(f"    str     lr, [sp, #F_PEND]")
-    a(f"    b.w     .Lredc_r4")
+    if L in (48, 64):
+        o.extend(redc_blocks4(L, q4))
+        a(f"    mov.w   lr, #0")
+        a(f"    adc     lr, lr, #0")
+        a(f"    str     lr, [sp, #F_PEND]")
+        a(f"    b.w     .Lredc_final")
+    else:
+        a(f"    mov.w   lr, #0")
+        a(f"    adc     lr, lr, #0")
+        a(f"    str     lr, [sp, #F_PEND]")
+        a(f"    b.w     .Lredc_r4")
     a(f"    .size rsa_cm_redc{L}, . - rsa_cm_redc{L}")
     return "\n".join(o)
+
+
+def redc_blocks4(L, q4):
+    """The four-row blocks of redc48/64 after the five-row loop (F_T = &t[i],
+    the pending carry in C, which nothing here changes): per block the
+    square of the quotients m0..m3 against n[0..4) (as REDC32_SQ4, t[i..i+4)
+    not stored back but t[i+3] by the entry step, with the zero left in
+    x3), leaving columns i+4..i+7 in the window of step 64 - L + 4 of
+    rsa_cm_s4x64, which runs the last L - 4 steps; then t[i+L..i+L+4) +=
+    window + C."""
+    steps = stream4_states(64)[0]
+    st = 64 - L + 4
+    w, b, c, p = steps[st]
+    y, x0, x1, x2 = w          # columns i+4..i+7 end there
+    x3 = p                     # zero after the square: stored into t[i+3]
+    N = ['r0', 'r1', b, c]     # n[0..4)
+    n0 = 'lr'
+    assert len(set([y, x0, x1, x2, x3] + N + [n0, 'r2', 'r3', 'r4', 'r5'])) == 14
+    o = []
+    a = o.append
+    for blk in range(q4):
+        a(f"    @ four-row block {blk}")
+        if blk == 0:
+            a("    ldr     r2, [sp, #F_T]             @ &t[i]")
+        else:
+            a(f"    sub.w   r2, r0, #{4*L - 16}            @ &t[i]")
+            a("    str     r2, [sp, #F_T]")
+        for k, x in enumerate([x0, x1, x2, x3]):
+            a(f"    ldr     {x}, [r2, #{4*k}]")
+        for j in range(4):
+            a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*(BIG - L + j)})]   @ n[{j}]")
+        a(f"    ldr     {n0}, [sp, #F_ARG5]          @ n0")
+        a(f"    mul     r2, {x0}, {n0}                @ m0")
+        a(f"    mov.w   {y}, #0")
+        a(f"    umaal   {x0}, {y}, r2, {N[0]}             @ {x0} = 0")
+        a(f"    umaal   {x1}, {y}, r2, {N[1]}")
+        a(f"    umaal   {x2}, {y}, r2, {N[2]}")
+        a(f"    umaal   {x3}, {y}, r2, {N[3]}             @ {y} = column i+4")
+        a(f"    mul     r3, {x1}, {n0}                @ m1")
+        a(f"    umaal   {x1}, {x0}, r3, {N[0]}             @ {x1} = 0")
+        a(f"    umaal   {x2}, {x0}, r3, {N[1]}")
+        a(f"    umaal   {x3}, {x0}, r3, {N[2]}")
+        a(f"    umaal   {y}, {x0}, r3, {N[3]}             @ {x0} = column i+5")
+        a(f"    mul     r4, {x2}, {n0}                @ m2")
+        a(f"    umaal   {x2}, {x1}, r4, {N[0]}             @ {x2} = 0")
+        a(f"    umaal   {x3}, {x1}, r4, {N[1]}")
+        a(f"    umaal   {y}, {x1}, r4, {N[2]}")
+        a(f"    umaal   {x0}, {x1}, r4, {N[3]}             @ {x1} = column i+6")
+        a(f"    mul     r5, {x3}, {n0}                @ m3")
+        a(f"    umaal   {x3}, {x2}, r5, {N[0]}             @ {x3} = 0")
+        a(f"    umaal   {y}, {x2}, r5, {N[1]}")
+        a(f"    umaal   {x0}, {x2}, r5, {N[2]}")
+        a(f"    umaal   {x1}, {x2}, r5, {N[3]}             @ {x2} = column i+7")
+        a("    ldr     r0, [sp, #F_T]")
+        if L != 64:
+            a(f"    sub.w   r0, r0, #{4*(64 - L)}")
+        a("    add.w   r1, sp, #(F_BUF + 256)     @ n, 64 - len words back")
+        a(f"    bl      .L4x64_k{st}            @ the last {L - 4} steps")
+        a("    ldmia   r0, {r2-r5}                @ t[i+len..i+len+4) += window + C")
+        for k in range(4):
+            a(f"    adcs    r{2+k}, r{2+k}, r{6+k}")
+        a("    stmia   r0, {r2-r5}")
+    return o
 
 
 # The ten products inside a five-row squaring block (rows a[i..i+5) in
@@ -759,6 +825,8 @@ def stream4_64():
     a(f"rsa_cm_s4x{L}:")
     a(".L4x64_z0:")
     for k, (w, b, c, p) in enumerate(steps):
+        if k in (4, 20):
+            a(f".L4x64_k{k}:                            @ (redc48/64's four-row blocks)")
         a(f"    ldr     {b}, [r1, #{4*k}]")
         a(f"    ldr     {c}, [r0, #{4*k}]")
         if p is not None:

@@ -61,7 +61,9 @@
 @ 64, 96 and 128 run their five-row blocks on the last len steps of one
 @ 128-step fixed stream (rsa_cm_s5x128): mul from a zero window, REDC as
 @ loops whose blocks start with the square of their quotients (see
-@ REDC32_SQ5; the stream is entered at step 5), sqr at 48 and 64 as
+@ REDC32_SQ5; the stream is entered at step 5; at 48 and 64 their
+@ four-row blocks likewise on rsa_cm_s4x64, entered at step 64 - len + 4
+@ after the square of their four quotients), sqr at 48 and 64 as
 @ unrolled blocks (len / 5 of them; the 3 or 4 rows left as a triangle in
 @ the last block's window, then a doubling pass of their own,
 @ rsa_cm_dbl4864), sqr at 96 and 128 as a loop of one block per iteration
@@ -4748,6 +4750,7 @@ rsa_cm_s4x64:
     umaal   r9, r10, r3, r6
     umaal   r11, r10, r4, r6
     umaal   r12, r10, r5, r6
+.L4x64_k4:                            @ (redc48/64's four-row blocks)
     ldr     r7, [r1, #16]
     ldr     r6, [r0, #16]
     str     r8, [r0, #12]
@@ -4861,6 +4864,7 @@ rsa_cm_s4x64:
     umaal   r12, r7, r3, r8
     umaal   r10, r7, r4, r8
     umaal   r6, r7, r5, r8
+.L4x64_k20:                            @ (redc48/64's four-row blocks)
     ldr     r9, [r1, #80]
     ldr     r8, [r0, #80]
     str     r11, [r0, #76]
@@ -5183,8 +5187,9 @@ rsa_cm_redc48:
     @ each starting with the square of its quotients against n[0..5) (as
     @ REDC32_SQ5) and running the last 43 steps of rsa_cm_s5x128; the
     @ pending carry stays in the C flag (the loop test is TEQ).  Then the
-    @ generic four-row blocks and final step (F_S/F_OFF/F_IT were set for
-    @ len by the caller).
+    @ four-row blocks unrolled, each starting with the square of its
+    @ quotients against n[0..4) and entering rsa_cm_s4x64 at step 20
+    @ (the carry still in C), then the generic final step.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
     ldmia   r1!, {r2-r12, lr}
@@ -5196,20 +5201,6 @@ rsa_cm_redc48:
     ldmia   r1!, {r2-r12, lr}
     stmia   r0!, {r2-r12, lr}
 .Lredc48_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
-    adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step 16
-    ldr     r5, [r4]
-    add     r5, r5, r4
-    str     r5, [sp, #F_S]
-    mvn     r5, #63               @ -64
-    str     r5, [sp, #F_OFF]
-    b       2f
-    .p2align 2
-1:  .word   .L4x64_z16 + 1 - 1b
-2:
-    mov.w   r4, #2
-    str     r4, [sp, #F_I]
-    mov.w   r4, #0
-    str     r4, [sp, #F_K]
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #160
     str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
@@ -5281,10 +5272,95 @@ rsa_cm_redc48:
     ldr     r2, [sp, #F_END5]
     teq     r1, r2                     @ (keeps C)
     bne     .Lrd48_blk
+    @ four-row block 0
+    ldr     r2, [sp, #F_T]             @ &t[i]
+    ldr     r10, [r2, #0]
+    ldr     r6, [r2, #4]
+    ldr     r7, [r2, #8]
+    ldr     r11, [r2, #12]
+    ldr     r0, [sp, #(F_BUF + 320)]   @ n[0]
+    ldr     r1, [sp, #(F_BUF + 324)]   @ n[1]
+    ldr     r9, [sp, #(F_BUF + 328)]   @ n[2]
+    ldr     r8, [sp, #(F_BUF + 332)]   @ n[3]
+    ldr     lr, [sp, #F_ARG5]          @ n0
+    mul     r2, r10, lr                @ m0
+    mov.w   r12, #0
+    umaal   r10, r12, r2, r0             @ r10 = 0
+    umaal   r6, r12, r2, r1
+    umaal   r7, r12, r2, r9
+    umaal   r11, r12, r2, r8             @ r12 = column i+4
+    mul     r3, r6, lr                @ m1
+    umaal   r6, r10, r3, r0             @ r6 = 0
+    umaal   r7, r10, r3, r1
+    umaal   r11, r10, r3, r9
+    umaal   r12, r10, r3, r8             @ r10 = column i+5
+    mul     r4, r7, lr                @ m2
+    umaal   r7, r6, r4, r0             @ r7 = 0
+    umaal   r11, r6, r4, r1
+    umaal   r12, r6, r4, r9
+    umaal   r10, r6, r4, r8             @ r6 = column i+6
+    mul     r5, r11, lr                @ m3
+    umaal   r11, r7, r5, r0             @ r11 = 0
+    umaal   r12, r7, r5, r1
+    umaal   r10, r7, r5, r9
+    umaal   r6, r7, r5, r8             @ r7 = column i+7
+    ldr     r0, [sp, #F_T]
+    sub.w   r0, r0, #64
+    add.w   r1, sp, #(F_BUF + 256)     @ n, 64 - len words back
+    bl      .L4x64_k20            @ the last 44 steps
+    ldmia   r0, {r2-r5}                @ t[i+len..i+len+4) += window + C
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
+    @ four-row block 1
+    sub.w   r2, r0, #176            @ &t[i]
+    str     r2, [sp, #F_T]
+    ldr     r10, [r2, #0]
+    ldr     r6, [r2, #4]
+    ldr     r7, [r2, #8]
+    ldr     r11, [r2, #12]
+    ldr     r0, [sp, #(F_BUF + 320)]   @ n[0]
+    ldr     r1, [sp, #(F_BUF + 324)]   @ n[1]
+    ldr     r9, [sp, #(F_BUF + 328)]   @ n[2]
+    ldr     r8, [sp, #(F_BUF + 332)]   @ n[3]
+    ldr     lr, [sp, #F_ARG5]          @ n0
+    mul     r2, r10, lr                @ m0
+    mov.w   r12, #0
+    umaal   r10, r12, r2, r0             @ r10 = 0
+    umaal   r6, r12, r2, r1
+    umaal   r7, r12, r2, r9
+    umaal   r11, r12, r2, r8             @ r12 = column i+4
+    mul     r3, r6, lr                @ m1
+    umaal   r6, r10, r3, r0             @ r6 = 0
+    umaal   r7, r10, r3, r1
+    umaal   r11, r10, r3, r9
+    umaal   r12, r10, r3, r8             @ r10 = column i+5
+    mul     r4, r7, lr                @ m2
+    umaal   r7, r6, r4, r0             @ r7 = 0
+    umaal   r11, r6, r4, r1
+    umaal   r12, r6, r4, r9
+    umaal   r10, r6, r4, r8             @ r6 = column i+6
+    mul     r5, r11, lr                @ m3
+    umaal   r11, r7, r5, r0             @ r11 = 0
+    umaal   r12, r7, r5, r1
+    umaal   r10, r7, r5, r9
+    umaal   r6, r7, r5, r8             @ r7 = column i+7
+    ldr     r0, [sp, #F_T]
+    sub.w   r0, r0, #64
+    add.w   r1, sp, #(F_BUF + 256)     @ n, 64 - len words back
+    bl      .L4x64_k20            @ the last 44 steps
+    ldmia   r0, {r2-r5}                @ t[i+len..i+len+4) += window + C
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    b.w     .Lredc_r4
+    b.w     .Lredc_final
     .size rsa_cm_redc48, . - rsa_cm_redc48
 
     .p2align 2
@@ -5296,8 +5372,9 @@ rsa_cm_redc64:
     @ each starting with the square of its quotients against n[0..5) (as
     @ REDC32_SQ5) and running the last 59 steps of rsa_cm_s5x128; the
     @ pending carry stays in the C flag (the loop test is TEQ).  Then the
-    @ generic four-row block and final step (F_S/F_OFF/F_IT were set for
-    @ len by the caller).
+    @ four-row block unrolled, each starting with the square of its
+    @ quotients against n[0..4) and entering rsa_cm_s4x64 at step 4
+    @ (the carry still in C), then the generic final step.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
     ldmia   r1!, {r2-r12, lr}
@@ -5313,20 +5390,6 @@ rsa_cm_redc64:
     ldmia   r1!, {r2-r5}
     stmia   r0!, {r2-r5}
 .Lredc64_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
-    adr.w   r4, 1f                     @ four-row blocks: rsa_cm_s4x64 from step 0
-    ldr     r5, [r4]
-    add     r5, r5, r4
-    str     r5, [sp, #F_S]
-    mov.w   r5, #0
-    str     r5, [sp, #F_OFF]
-    b       2f
-    .p2align 2
-1:  .word   .L4x64_z0 + 1 - 1b
-2:
-    mov.w   r4, #1
-    str     r4, [sp, #F_I]
-    mov.w   r4, #0
-    str     r4, [sp, #F_K]
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #240
     str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
@@ -5398,10 +5461,51 @@ rsa_cm_redc64:
     ldr     r2, [sp, #F_END5]
     teq     r1, r2                     @ (keeps C)
     bne     .Lrd64_blk
+    @ four-row block 0
+    ldr     r2, [sp, #F_T]             @ &t[i]
+    ldr     r11, [r2, #0]
+    ldr     r12, [r2, #4]
+    ldr     r10, [r2, #8]
+    ldr     r8, [r2, #12]
+    ldr     r0, [sp, #(F_BUF + 256)]   @ n[0]
+    ldr     r1, [sp, #(F_BUF + 260)]   @ n[1]
+    ldr     r7, [sp, #(F_BUF + 264)]   @ n[2]
+    ldr     r6, [sp, #(F_BUF + 268)]   @ n[3]
+    ldr     lr, [sp, #F_ARG5]          @ n0
+    mul     r2, r11, lr                @ m0
+    mov.w   r9, #0
+    umaal   r11, r9, r2, r0             @ r11 = 0
+    umaal   r12, r9, r2, r1
+    umaal   r10, r9, r2, r7
+    umaal   r8, r9, r2, r6             @ r9 = column i+4
+    mul     r3, r12, lr                @ m1
+    umaal   r12, r11, r3, r0             @ r12 = 0
+    umaal   r10, r11, r3, r1
+    umaal   r8, r11, r3, r7
+    umaal   r9, r11, r3, r6             @ r11 = column i+5
+    mul     r4, r10, lr                @ m2
+    umaal   r10, r12, r4, r0             @ r10 = 0
+    umaal   r8, r12, r4, r1
+    umaal   r9, r12, r4, r7
+    umaal   r11, r12, r4, r6             @ r12 = column i+6
+    mul     r5, r8, lr                @ m3
+    umaal   r8, r10, r5, r0             @ r8 = 0
+    umaal   r9, r10, r5, r1
+    umaal   r11, r10, r5, r7
+    umaal   r12, r10, r5, r6             @ r10 = column i+7
+    ldr     r0, [sp, #F_T]
+    add.w   r1, sp, #(F_BUF + 256)     @ n, 64 - len words back
+    bl      .L4x64_k4            @ the last 60 steps
+    ldmia   r0, {r2-r5}                @ t[i+len..i+len+4) += window + C
+    adcs    r2, r2, r6
+    adcs    r3, r3, r7
+    adcs    r4, r4, r8
+    adcs    r5, r5, r9
+    stmia   r0, {r2-r5}
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    b.w     .Lredc_r4
+    b.w     .Lredc_final
     .size rsa_cm_redc64, . - rsa_cm_redc64
 
     .p2align 2
@@ -6784,8 +6888,8 @@ rsa_cm_sqr96128:
 @ if b is not null, one product by b (the generic mul with the rows from b
 @ and a streamed from the buffer, where SPECIAL4864's copy finds it);
 @ the squaring (sqr48/sqr64 and their doubling pass, rsa_cm_dbl4864)
-@ with sp = L, a at the top of L's buffer, the reduction (redc48/64,
-@ the generic four-row blocks) with sp = H = L + F_GAP2, n at the top of
+@ with sp = L, a at the top of L's buffer, the reduction (redc48/64 and
+@ their four-row blocks) with sp = H = L + F_GAP2, n at the top of
 @ H's buffer.  H's locals lie in the unused bottom of L's buffer, L's
 @ buffer in the unused bottom of H's.  The squaring's end leaves
 @ through L's F_LAZY, the reduction's final step (address in H's F_LAZY) at
