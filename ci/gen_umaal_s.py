@@ -495,9 +495,10 @@ def sqr_blocks_sp(L):
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lsqr{L}_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)")
     a("    ldr     r0, [sp, #F_T]")
-    for k in range(1, 13):
-        a(f"    mov.w   r{k}, #0")
-    a("    mov.w   lr, #0                     @ (block 0's seeds: all zero)")
+    a("    mov.w   r1, #0")
+    for k in range(2, 13):
+        a(f"    mov     r{k}, r1")
+    a("    mov     lr, r1                     @ (block 0's seeds: all zero)")
     left = L
     while left:
         n = min(12, left)

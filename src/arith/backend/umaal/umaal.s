@@ -5760,18 +5760,18 @@ rsa_cm_sqr48:
 .Lsqr48_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
     mov.w   r1, #0
-    mov.w   r2, #0
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
-    mov.w   lr, #0                     @ (block 0's seeds: all zero)
+    mov     r2, r1
+    mov     r3, r1
+    mov     r4, r1
+    mov     r5, r1
+    mov     r6, r1
+    mov     r7, r1
+    mov     r8, r1
+    mov     r9, r1
+    mov     r10, r1
+    mov     r11, r1
+    mov     r12, r1
+    mov     lr, r1                     @ (block 0's seeds: all zero)
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
@@ -6125,18 +6125,18 @@ rsa_cm_sqr64:
 .Lsqr64_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
     mov.w   r1, #0
-    mov.w   r2, #0
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
-    mov.w   lr, #0                     @ (block 0's seeds: all zero)
+    mov     r2, r1
+    mov     r3, r1
+    mov     r4, r1
+    mov     r5, r1
+    mov     r6, r1
+    mov     r7, r1
+    mov     r8, r1
+    mov     r9, r1
+    mov     r10, r1
+    mov     r11, r1
+    mov     r12, r1
+    mov     lr, r1                     @ (block 0's seeds: all zero)
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
