@@ -1754,9 +1754,8 @@ rsa_cm_redc_lazy:
     add     r1, r1, r0
     .endm
 
-@ The same for len = 32, 48 and 64 (stride 128, 192, 256 bytes: an
-@ immediate), with r0 as a fourth entry word.
-    .macro SEL8_ENTRYS stride
+@ The same for len = 32 (stride 128 bytes), with r0 as a fourth entry word.
+    .macro SEL8_ENTRY32
     uadd8   lr, lr, lr
     ldmia   r1!, {r0, r2, r3, r12}
     sel     r4, r0, r4
@@ -1768,43 +1767,7 @@ rsa_cm_redc_lazy:
     sel     r9, r2, r9
     sel     r10, r3, r10
     sel     r11, r12, r11
-    add.w   r1, r1, #(\stride - 16)
-    .endm
-
-@ The 16-entry groups of eight words for a stride of those (len = 32, 48,
-@ 64: all groups of eight, so it ends the routine).
-    .macro SEL16_FIXED stride
-1:
-    ldr     lr, [sp, #24]
-    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
-    ldmia   r1!, {r4-r7}
-    ldmia   r1, {r8-r11}
-    add.w   r1, r1, #(\stride - 16)
-    mov.w   r0, #0
-    sel     r4, r4, r0
-    sel     r5, r5, r0
-    sel     r6, r6, r0
-    sel     r7, r7, r0
-    sel     r8, r8, r0
-    sel     r9, r9, r0
-    sel     r10, r10, r0
-    sel     r11, r11, r0
-    .rept 7
-    SEL8_ENTRYS \stride
-    .endr
-    ldr     lr, [sp, #28]
-    .rept 8
-    SEL8_ENTRYS \stride
-    .endr
-    ldr     r2, [sp, #20]
-    stmia   r2!, {r4-r11}
-    str     r2, [sp, #20]
-    subw    r1, r1, #(16 * \stride - 32) @ next group of the first entry
-    ldr     r2, [sp, #32]
-    subs    r2, r2, #1
-    str     r2, [sp, #32]
-    bne.w   1b
-    b       .Lsel_done                 @ (narrow where in reach)
+    add.w   r1, r1, #112
     .endm
 
 @ select is self-contained and in a section of its own, so that the linker
@@ -1854,11 +1817,7 @@ rsa_cm_select:
     str     r6, [sp, #28]              @ D for entries 8..15
     str     r0, [sp, #20]
     cmp     r2, #128
-    beq.w   .Lsel32                    @ len = 32, 48, 64: stride as an immediate
-    cmp     r2, #192
-    beq.w   .Lsel48
-    cmp     r2, #256
-    beq.w   .Lsel64
+    beq.w   .Lsel32                    @ len = 32: stride as an immediate
     sub     r0, r2, #24                @ stride - 24
 .Lsel8_grp:
     @ entry 0 straight into the accumulators, kept where GE is set (else 0)
@@ -1973,14 +1932,39 @@ rsa_cm_select:
     add     sp, sp, #36
     pop     {r4-r11, pc}
 .Lsel32:
-    @ len = 32, 48 and 64, 16 entries: as .Lsel8_grp with the stride as an
+    @ len = 32, 16 entries: as .Lsel8_grp with the stride (128 bytes) as an
     @ immediate, which frees r0 for a fourth entry word: two LDMs of four
-    @ per entry (20 cycles instead of 21).
-    SEL16_FIXED 128
-.Lsel48:
-    SEL16_FIXED 192
-.Lsel64:
-    SEL16_FIXED 256
+    @ per entry (20 cycles instead of 21).  Ends the routine (32 = 4 * 8).
+    ldr     lr, [sp, #24]
+    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
+    ldmia   r1!, {r4-r7}
+    ldmia   r1, {r8-r11}
+    add.w   r1, r1, #112
+    mov.w   r0, #0
+    sel     r4, r4, r0
+    sel     r5, r5, r0
+    sel     r6, r6, r0
+    sel     r7, r7, r0
+    sel     r8, r8, r0
+    sel     r9, r9, r0
+    sel     r10, r10, r0
+    sel     r11, r11, r0
+    .rept 7
+    SEL8_ENTRY32
+    .endr
+    ldr     lr, [sp, #28]
+    .rept 8
+    SEL8_ENTRY32
+    .endr
+    ldr     r2, [sp, #20]
+    stmia   r2!, {r4-r11}
+    str     r2, [sp, #20]
+    sub.w   r1, r1, #(16 * 128 - 32)   @ next group of the first entry
+    ldr     r2, [sp, #32]
+    subs    r2, r2, #1
+    str     r2, [sp, #32]
+    bne     .Lsel32
+    b       .Lsel_done
     .size rsa_cm_select, . - rsa_cm_select
     .text
 
@@ -7008,7 +6992,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     cmp     r3, #64
     mov     r3, lr                     @ passes left
     mov     lr, r12                    @ x - top n = x + top ~n + top (mod R)
-    bne     .Lsrn_u48                  @ 48: the last 12 groups of four
+    bne.w   .Lsrn_u48                  @ 48: the last 12 groups of four
     .rept 4
     SUB_NOT_N4
     .endr
@@ -7016,7 +7000,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     .rept 12
     SUB_NOT_N4
     .endr
-    b       .Lsrn_next
+    b.w     .Lsrn_next
 .Lsrn_mask:                            @ no ~n: x - (n AND -top)
     ldr     r2, [sp, #(F_GAP2 + F_A)]  @ n
     rsb     r12, r12, #0               @ mask = -top
