@@ -953,7 +953,7 @@ rsa_cm_mul:
     beq.w   .Lmul32
     mov.w   r4, #0
     str     r4, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
-.Lmul_generic:                         @ (rsa_cm_sqr_redc4864: r0 = t, r3 = len)
+.Lmul_generic:
     mov     r12, r3
     bl      rsa_cm_zero
     mov.w   r4, #0
@@ -6956,17 +6956,60 @@ rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squ
                                        @ buffer, F_T and F_LAZY set (prologue)
 .Lsrn_mul:                             @ sp = L: what rsa_cm_mul sets up
 rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts products here)
+    @ the generic mul's blocks (.Lmul5_blk on), with what its set-up would
+    @ compute for len = 48/64 stored here and t[0..len) cleared inline
     ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
-    ldr     r0, [sp, #(F_GAP2 + F_B)]
-    str     r0, [sp, #F_T]
+    ldr     r0, [sp, #F_T]             @ t (F_T and F_LAZY: the prologue's)
     str     r4, [sp, #F_A]             @ the rows: b
     add.w   r1, sp, #(F_BUF + 512)
     sub.w   r1, r1, r3, lsl #2
     str     r1, [sp, #F_B]             @ streamed: a, already at the top of L's buffer
-    str     r3, [sp, #F_LEN]
-    adr.w   r2, .Lsrn_sqd + 1
-    str     r2, [sp, #F_LAZY]          @ where the product ends
-    ldr.w   pc, .Llit_mul_generic
+    mov.w   r1, #0
+    mov     r2, r1
+    mov     r4, r1
+    mov     r5, r1
+    mov     r6, r1
+    mov     r7, r1
+    mov     r8, r1
+    mov     r9, r1
+    mov     r10, r1
+    mov     r11, r1
+    mov     r12, r1
+    cmp     r3, #64
+    stmia   r0!, {r1, r2, r4-r12}      @ eleven words at a time
+    stmia   r0!, {r1, r2, r4-r12}
+    stmia   r0!, {r1, r2, r4-r12}
+    stmia   r0!, {r1, r2, r4-r12}
+    beq     1f
+    stmia   r0!, {r1, r2, r4, r5}      @ 48 = 4 * 11 + 4
+    str     r1, [sp, #F_K]             @ no partial block
+    mov.w   r4, #8                     @ q5
+    mov.w   r5, #2                     @ q4
+    ldr.w   r6, .Llit_5x128_z80        @ F_S5 (five-row blocks from a zero window)
+    subw    r7, r1, #320               @ F_OFF5 = -320 (r1 = 0)
+    ldr.w   r8, .Llit_4x64_z16         @ F_S (four-row blocks)
+    mvn     r9, #63                    @ F_OFF = -64
+    b       2f
+1:
+    stmia   r0!, {r1, r2, r4-r12}      @ 64 = 5 * 11 + 9
+    stmia   r0!, {r1, r2, r4-r10}
+    str     r1, [sp, #F_K]
+    mov.w   r4, #12
+    mov.w   r5, #1
+    ldr.w   r6, .Llit_5x128_z64
+    mvn     r7, #255                   @ -256
+    ldr.w   r8, .Llit_4x64_z0
+    mov.w   r9, #0
+2:
+    str     r4, [sp, #F_Q5]
+    str     r5, [sp, #F_I]
+    str     r6, [sp, #F_S5]
+    str     r7, [sp, #F_OFF5]
+    str     r8, [sp, #F_S]
+    str     r9, [sp, #F_OFF]
+    ldr.w   r4, .Llit_mul5_ret
+    str     r4, [sp, #F_RET]
+    ldr.w   pc, .Llit_mul5_blk
 .Lsrn_sqd:                             @ the squaring and the product end here
     add.w   sp, sp, #F_GAP2            @ sp = H
     ldr     r0, [sp, #F_B]
@@ -7028,8 +7071,18 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     .word   .Lsqr64_body + 1
 .Llit_sqr48_body:
     .word   .Lsqr48_body + 1
-.Llit_mul_generic:
-    .word   .Lmul_generic + 1
+.Llit_mul5_blk:
+    .word   .Lmul5_blk + 1
+.Llit_mul5_ret:
+    .word   .Lmul5_ret + 1
+.Llit_5x128_z80:
+    .word   .L5x128_z80 + 1
+.Llit_5x128_z64:
+    .word   .L5x128_z64 + 1
+.Llit_4x64_z16:
+    .word   .L4x64_z16 + 1
+.Llit_4x64_z0:
+    .word   .L4x64_z0 + 1
 .Llit_redc64_body:
     .word   .Lredc64_body + 1
 .Llit_redc48_body:
