@@ -6869,8 +6869,9 @@ rsa_cm_sqr96128:
 @ void rsa_cm_sqr_redc4864(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
 @                          usize len, const u32 *b, const u32 *not_n)
 @ rsa_cm_sqr_redc32 for len = 48 and 64: k lazy squarings in place and,
-@ if b is not null, one product by b (the generic mul with the rows from b
-@ and a streamed from the buffer, where SPECIAL4864's copy finds it);
+@ if b is not null, one product by b (the generic mul's blocks with the
+@ rows from b and a streamed from the buffer, their set-up for len and
+@ the clear of t done at .Lsrn_mul);
 @ the squaring (sqr48/sqr64 and their doubling pass, rsa_cm_dbl4864)
 @ with sp = L, a at the top of L's buffer, the reduction (redc48/64 and
 @ their four-row blocks) with sp = H = L + F_GAP2, n at the top of
