@@ -132,6 +132,7 @@ pub fn mul_u64(out: &mut [Limb], x: &[Limb], k: u64) {
 
 /// 1 if `a < b`, else 0 (equal lengths, or the shorter zero-extended);
 /// constant time.
+#[inline(never)]
 pub fn ct_lt(a: &[Limb], b: &[Limb]) -> Limb {
     // The borrow of a − b over the longer length, both zero-extended (one
     // loop: smaller than a second pass over the longer operand's tail).
