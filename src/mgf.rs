@@ -34,10 +34,9 @@ pub fn mgf1_xor<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
     })
 }
 
-/// [`mgf1_xor`] hashing through the out-of-line [`hash_parts`]: for the
-/// verification paths, which share that one copy of the hash with the
-/// message digest (the encoding paths keep the hash inline: its frame
-/// would add to the signing stack).
+/// [`mgf1_xor`] hashing through the out-of-line [`hash_parts`], which the
+/// PSS paths share with `H` and the verifying keys with the message digest:
+/// one copy of the hash's set-up, padding and wipe in an image.
 pub(crate) fn mgf1_xor_shared<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
     mgf1_xor_with::<D>(out, |block, counter| {
         hash_parts::<D>(&[seed, &counter], block);
@@ -70,9 +69,9 @@ fn mgf1_xor_with<D: Digest>(out: &mut [u8], hash: impl Fn(&mut Output<D>, [u8; 4
 }
 
 /// `out = Hash(parts[0] || parts[1] || …)`, out of line: one copy of the
-/// hash's set-up, padding and wipe on drop serves the verification paths
-/// (the verifying keys' message digest, MGF1 and `H'` of PSS); each
-/// inlined hasher is a few hundred bytes of flash on Cortex-M.
+/// hash's set-up, padding and wipe on drop serves PSS (`H`, `H'` and MGF1)
+/// and the verifying keys' message digest; each inlined hasher is a few
+/// hundred bytes of flash on Cortex-M.
 #[inline(never)]
 pub(crate) fn hash_parts<D: Digest>(parts: &[&[u8]], out: &mut Output<D>) {
     let mut hasher = D::new();

@@ -19,6 +19,8 @@
 #![no_std]
 #![no_main]
 
+mod vectors;
+
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprintln};
 use panic_semihosting as _;

@@ -63,6 +63,13 @@ pub fn check(name: &[u8], ok: bool) -> u32 {
     u32::from(!ok)
 }
 
+/// `a == b`, as a loop: `==` on byte arrays links `memcmp` (116 bytes)
+/// into an image that has no other use for it.
+#[allow(dead_code)]
+pub fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
 /// Exits with semihosting status 0 if `failures == 0`, else 1.
 pub fn exit(failures: u32) -> ! {
     if failures == 0 {

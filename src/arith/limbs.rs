@@ -132,6 +132,7 @@ pub fn mul_u64(out: &mut [Limb], x: &[Limb], k: u64) {
 
 /// 1 if `a < b`, else 0 (equal lengths, or the shorter zero-extended);
 /// constant time.
+#[inline(never)]
 pub fn ct_lt(a: &[Limb], b: &[Limb]) -> Limb {
     // The borrow of a − b over the longer length, both zero-extended (one
     // loop: smaller than a second pass over the longer operand's tail).
@@ -222,22 +223,23 @@ pub fn rem(r: &mut [Limb], x: &[Limb], m: &[Limb], scratch: &mut [Limb]) {
             x.get(k).copied().unwrap_or(0),
             if k > 0 { x[k - 1] } else { 0 },
         );
-        // rem = rem·2^32 + X[k] (rem < M before, so it fits in mh + 1 limbs).
-        rem.copy_within(0..mh, 1);
-        rem[0] = xk;
-        let q = quotient_estimate(rem[mh], rem[mh - 1], mtop);
-        // rem −= q·M.
-        let (mut carry, mut borrow) = (0u64, 0u64);
+        // rem = rem·2^32 + X[k] − q·M in one pass (rem < M before, so the
+        // shifted value fits in mh + 1 limbs); the shift moves each limb up
+        // as the subtraction passes, so no overlapping copy is needed.
+        let lo = if mh >= 2 { rem[mh - 2] } else { xk };
+        let q = quotient_estimate(rem[mh - 1], lo, mtop);
+        let (mut carry, mut borrow, mut below) = (0u64, 0u64, xk);
         for (ri, &mi) in rem[..mh].iter_mut().zip(r[..mh].iter()) {
             let p = (q as u64) * (mi as u64) + carry;
             carry = p >> 32;
-            let d = (*ri as u64)
+            let d = (below as u64)
                 .wrapping_sub(p & 0xffff_ffff)
                 .wrapping_sub(borrow);
+            below = *ri;
             *ri = d as Limb;
             borrow = d >> 63;
         }
-        rem[mh] = (rem[mh] as u64).wrapping_sub(carry).wrapping_sub(borrow) as Limb;
+        rem[mh] = (below as u64).wrapping_sub(carry).wrapping_sub(borrow) as Limb;
         // Now −2M ≤ rem < M: the top bit is the sign. Add M back while negative.
         for _ in 0..2 {
             let mask = (rem[mh] >> 31).wrapping_neg();

@@ -49,19 +49,17 @@ pub trait PublicOps: Sealed {
 /// A private key the schemes can use: [`BoundedPrivateKey`](crate::BoundedPrivateKey),
 /// and with `alloc` the drop-in `PrivateKey`. Sealed.
 pub trait PrivateOps: PublicOps {
-    /// RSADP / RSASP1, fault-checked, blinded when `rng` is given:
-    /// `output = input^d mod n`, exactly `k` bytes.
+    /// RSADP / RSASP1 in place, fault-checked, blinded when `rng` is
+    /// given: `buf` (exactly `k` bytes) holds the input and, on success,
+    /// `input^d mod n`; on error its contents are unspecified (callers
+    /// clear it).
     ///
     /// # Errors
-    /// As [`PublicOps::rsaep`]; [`Error::Rng`] if the generator fails;
+    /// [`Error::InvalidArguments`] if `buf` is not `k` bytes or its value
+    /// is not below `n`; [`Error::Rng`] if the generator fails;
     /// [`Error::Internal`] on a detected fault.
     #[doc(hidden)]
-    fn rsadp<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        input: &[u8],
-        output: &mut [u8],
-    ) -> Result<()>;
+    fn rsadp<R: TryCryptoRng + ?Sized>(&self, rng: Option<&mut R>, buf: &mut [u8]) -> Result<()>;
 
     /// Writes `d` big-endian as exactly `out.len() ≥ k` bytes (the key
     /// derivation of implicit rejection).
@@ -95,8 +93,9 @@ pub(crate) fn rsaes_decrypt<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
     }
     let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
+    em.copy_from_slice(ct);
     let result = key
-        .rsadp(rng, ct, em)
+        .rsadp(rng, em)
         .map_err(|e| match e {
             Error::Internal => Error::Internal,
             Error::Rng => Error::Rng,
@@ -162,10 +161,9 @@ mod bounded {
         fn rsadp<R: TryCryptoRng + ?Sized>(
             &self,
             rng: Option<&mut R>,
-            input: &[u8],
-            output: &mut [u8],
+            buf: &mut [u8],
         ) -> Result<()> {
-            self.raw_private_with(rng, input, output)
+            self.raw_private_in_place(rng, buf)
         }
 
         fn write_d(&self, out: &mut [u8]) {

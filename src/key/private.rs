@@ -160,21 +160,55 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         if output.len() != self.size() {
             return Err(Error::InvalidArguments);
         }
+        let mut y = C::Limbs::zeroed();
+        let result = self.private_limbs(rng, input, &mut y);
+        if result.is_ok() {
+            limbs::to_be_bytes(output, &y.as_ref()[..self.public.limbs()]);
+        }
+        y.as_mut().zeroize();
+        result
+    }
+
+    /// RSADP / RSASP1 in place: `buf` (exactly `k` bytes) holds the input
+    /// representative and, on success, receives the output; untouched on
+    /// error. The signing paths encode straight into the signature buffer
+    /// this way, so no separate `EM` buffer sits on their stack.
+    pub(crate) fn raw_private_in_place<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        buf: &mut [u8],
+    ) -> Result<()> {
+        if buf.len() != self.size() {
+            return Err(Error::InvalidArguments);
+        }
+        let mut y = C::Limbs::zeroed();
+        let result = self.private_limbs(rng, buf, &mut y);
+        if result.is_ok() {
+            limbs::to_be_bytes(buf, &y.as_ref()[..self.public.limbs()]);
+        }
+        y.as_mut().zeroize();
+        result
+    }
+
+    /// `y = input^d mod n` as `l` limbs, fault-checked.
+    fn private_limbs<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        input: &[u8],
+        y: &mut C::Limbs,
+    ) -> Result<()> {
         let l = self.public.limbs();
         let mut x = C::Limbs::zeroed();
-        let mut y = C::Limbs::zeroed();
         let view = self.view();
+        // An input that is too long or not below n is public: no secret to
+        // clear yet.
         rsadp::representative(&view.public.n, self.size(), input, &mut x.as_mut()[..l])?;
         let (x_l, y_l) = (&x.as_ref()[..l], &mut y.as_mut()[..l]);
         let result = match rng {
             Some(rng) => self.rsadp_blinded(&view, x_l, y_l, rng),
             None => rsadp::rsadp::<NoRng>(&view, x_l, y_l, None, C::Work::zeroed().as_mut()),
         };
-        if result.is_ok() {
-            limbs::to_be_bytes(output, y_l);
-        }
         x.as_mut().zeroize();
-        y.as_mut().zeroize();
         result
     }
 

@@ -71,11 +71,14 @@ pub(crate) fn sign_prehash_with<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized
     if sig.len() != k {
         return Err(Error::InvalidArguments);
     }
-    let mut em = key.bytes();
-    let em = &mut em.as_mut()[..k];
-    emsa_pkcs1v15_encode(prefix, hashed, em)?;
-    let result = key.rsadp(rng, em, sig);
-    em.zeroize();
+    // EM is encoded straight into the signature buffer, and RSASP1 runs in
+    // place: nothing but the signature is left there on success, nothing
+    // on error.
+    emsa_pkcs1v15_encode(prefix, hashed, sig)?;
+    let result = key.rsadp(rng, sig);
+    if result.is_err() {
+        sig.zeroize();
+    }
     result
 }
 

@@ -71,11 +71,16 @@ pub(crate) fn sign_with<
     }
     let em_bits = key.modulus_bits() - 1;
     let em_len = em_bits.div_ceil(8);
-    let mut em = key.bytes();
-    let em = &mut em.as_mut()[..k];
-    let result = emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, &mut em[k - em_len..])
-        .and_then(|()| key.rsadp(rng, em, sig));
-    em.zeroize();
+    // EM is encoded straight into the signature buffer (after the zero
+    // octet when emLen < k), and RSASP1 runs in place: nothing but the
+    // signature is left there on success, nothing on error.
+    let (zero, em) = sig.split_at_mut(k - em_len);
+    emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, em)?;
+    zero.fill(0);
+    let result = key.rsadp(rng, sig);
+    if result.is_err() {
+        sig.zeroize();
+    }
     result
 }
 

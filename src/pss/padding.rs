@@ -12,19 +12,8 @@ use digest::{Digest, Output};
 
 use crate::arith::limbs::is_zero;
 use crate::errors::{Error, Result};
-use crate::mgf::{hash_parts, mgf1_xor, mgf1_xor_shared};
+use crate::mgf::{hash_parts, mgf1_xor_shared};
 use crate::verdict::{diff_backward, diff_forward, diff_forward_const, reload, Verdict};
-
-/// `H = Hash((0x)00 00 00 00 00 00 00 00 || mHash || salt)` (§9.1.1 steps 5–6,
-/// §9.1.2 steps 12–13); the verification computes it through the shared
-/// [`hash_parts`] instead (see [`mgf1_xor_shared`]).
-fn m_prime_hash<D: Digest>(m_hash: &[u8], salt: &[u8]) -> Output<D> {
-    let mut hasher = D::new();
-    Digest::update(&mut hasher, [0u8; 8]);
-    Digest::update(&mut hasher, m_hash);
-    Digest::update(&mut hasher, salt);
-    hasher.finalize()
-}
 
 /// Mask of the bits of `EM[0]` that may be nonzero: the leftmost
 /// `8·emLen − emBits` bits must be zero. Precondition: `em_len = ⌈em_bits/8⌉`.
@@ -96,15 +85,16 @@ pub fn emsa_pss_encode_with_mgf<D: Digest, MGD: Digest>(
     let (db, rest) = em.split_at_mut(db_len);
     let (h, trailer) = rest.split_at_mut(h_len);
 
-    // Steps 5–6: H = Hash(M').
-    h.copy_from_slice(&m_prime_hash::<D>(m_hash, salt));
+    // Steps 5–6: H = Hash(M'), M' = (0x)00 00 00 00 00 00 00 00 || mHash || salt.
+    let h: &mut Output<D> = h.try_into().map_err(|_| Error::Internal)?;
+    hash_parts::<D>(&[&[0u8; 8], m_hash, salt], h);
     // Steps 7–8: DB = PS || 0x01 || salt.
     let sep = db_len - salt.len() - 1;
     db[..sep].fill(0);
     db[sep] = 0x01;
     db[sep + 1..].copy_from_slice(salt);
     // Steps 9–10: maskedDB = DB ⊕ MGF(H, emLen − hLen − 1).
-    mgf1_xor::<MGD>(db, h)?;
+    mgf1_xor_shared::<MGD>(db, h)?;
     // Step 11.
     db[0] &= top_octet_mask(em_len, em_bits);
     // Step 12: EM = maskedDB || H || 0xbc.
@@ -254,6 +244,7 @@ mod tests {
     extern crate std;
 
     use super::*;
+    use crate::mgf::mgf1_xor;
     use rand::{rngs::StdRng, SeedableRng};
     use rsa::{hazmat::rsa_encrypt, traits::PublicKeyParts, BoxedUint, PrivateKey, Pss, PublicKey};
     use sha1::Sha1;

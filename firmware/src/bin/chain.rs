@@ -25,6 +25,9 @@
 #![no_std]
 #![no_main]
 
+#[path = "../vectors.rs"]
+mod vectors;
+
 use core::sync::atomic::{compiler_fence, Ordering};
 use core::time::Duration;
 

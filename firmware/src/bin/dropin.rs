@@ -17,6 +17,9 @@
 #![no_std]
 #![no_main]
 
+#[path = "../vectors.rs"]
+mod vectors;
+
 extern crate alloc;
 
 use core::alloc::{GlobalAlloc, Layout};

@@ -20,6 +20,9 @@
 #![no_std]
 #![no_main]
 
+#[path = "../vectors.rs"]
+mod vectors;
+
 use cortex_m_rt::entry;
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
 use rsa_cortex_m::signature::Verifier;

@@ -15,6 +15,9 @@
 #![no_std]
 #![no_main]
 
+#[path = "../vectors.rs"]
+mod vectors;
+
 use cortex_m_rt::entry;
 use rsa_cortex_m::spki::DecodePublicKey;
 use rsa_cortex_m::{pkcs1v15, pss, BoundedPublicKey, Max2048, Verdict};

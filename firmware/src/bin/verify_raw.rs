@@ -13,6 +13,9 @@
 #![no_std]
 #![no_main]
 
+#[path = "../vectors.rs"]
+mod vectors;
+
 use cortex_m_rt::entry;
 use rsa_cortex_m::{pkcs1v15, BoundedPublicKey, Max2048};
 use sha2::{Digest, Sha256};

@@ -347,23 +347,18 @@ impl PublicOps for PrivateKey {
 }
 
 impl PrivateOps for PrivateKey {
-    fn rsadp<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        input: &[u8],
-        output: &mut [u8],
-    ) -> Result<()> {
+    fn rsadp<R: TryCryptoRng + ?Sized>(&self, rng: Option<&mut R>, buf: &mut [u8]) -> Result<()> {
         let k = self.size();
-        if output.len() != k {
+        if buf.len() != k {
             return Err(Error::InvalidArguments);
         }
         let key = PrivateLimbs::of_key(self);
         let l = key.public.len();
         let mut x = Zeroizing::new(vec![0 as Limb; l]);
         let mut y = Zeroizing::new(vec![0 as Limb; l]);
-        rsadp::representative(&key.public.view().n, k, input, &mut x)?;
+        rsadp::representative(&key.public.view().n, k, buf, &mut x)?;
         private_op(&key, &x, &mut y, rng, true)?;
-        limbs::to_be_bytes(output, &y);
+        limbs::to_be_bytes(buf, &y);
         Ok(())
     }
 
