@@ -249,18 +249,20 @@ OPERATIONS = {"verify": ("load-spki", "verify-pss", "verify-pkcs1v15"),
 # (image, build) -> {field: bytes}; "stack" is the largest peak over
 # OPERATIONS[image].
 BUDGETS = {
-    ("verify", "compact"): {"flash": 16590, "crate": 5740, "asm": 2250, "stack": 2500},
-    ("verify_raw", "compact"): {"flash": 9660, "asm": 2250, "stack": 2210},
-    ("sign", "compact"): {"flash": 27750, "asm": 3250, "stack": 4430},
-    ("verify", "fast-s"): {"flash": 36440, "stack": 3030},
-    ("verify_raw", "fast-s"): {"flash": 29510, "stack": 2610},
-    ("sign", "fast-s"): {"flash": 51480, "stack": 5320},
-    ("verify", "fast-3"): {"flash": 41980, "stack": 3110},
-    ("verify_raw", "fast-3"): {"flash": 32550, "stack": 2570},
-    ("sign", "fast-3"): {"flash": 64330, "stack": 5250},
-    ("verify", "portable"): {"flash": 14950, "stack": 2470},
-    ("verify_raw", "portable"): {"flash": 8000, "stack": 2210},
-    ("sign", "portable"): {"flash": 25100, "stack": 4410},
+    # The compact sign image's flash budget is the target itself
+    # (24 KiB), not measured + 2 %: a regression that loses it fails.
+    ("verify", "compact"): {"flash": 15800, "crate": 5770, "asm": 2250, "stack": 2500},
+    ("verify_raw", "compact"): {"flash": 8850, "asm": 2250, "stack": 2210},
+    ("sign", "compact"): {"flash": 24576, "asm": 3300, "stack": 4420},
+    ("verify", "fast-s"): {"flash": 35630, "stack": 3030},
+    ("verify_raw", "fast-s"): {"flash": 28690, "stack": 2610},
+    ("sign", "fast-s"): {"flash": 48560, "stack": 5000},
+    ("verify", "fast-3"): {"flash": 41180, "stack": 3110},
+    ("verify_raw", "fast-3"): {"flash": 31800, "stack": 2570},
+    ("sign", "fast-3"): {"flash": 60890, "stack": 5020},
+    ("verify", "portable"): {"flash": 14080, "stack": 2470},
+    ("verify_raw", "portable"): {"flash": 7160, "stack": 2210},
+    ("sign", "portable"): {"flash": 22230, "stack": 4430},
 }
 
 
@@ -306,7 +308,7 @@ def render(rows):
           "(key, signatures, message: `FIXTURE_*`, " +
           ", ".join(sorted({f"{r['image']} {r['fixtures']} B" for r in rows})) + "). "
           "Our crate includes `subtle` and `zeroize` code and `core` helpers inlined into ours; "
-          "'rest' is the image's own code (semihosting, checks), cortex-m-rt (vector table, 1 KiB), "
+          "'rest' is the image's own code (semihosting, checks), cortex-m-rt (the machine's 32-entry interrupt table, see `firmware/src/vectors.rs`), "
           "compiler_builtins (memcpy, memset) and `core` proper. Peak stack: stack painting under QEMU "
           "mps2-an386, everything below the caller of the operation: `load-*` decodes the key and "
           "validates it (Montgomery constants; for the private key also p·q = n, dP, dQ, qInv); "
