@@ -49,17 +49,34 @@ pub trait PublicOps: Sealed {
 /// A private key the schemes can use: [`BoundedPrivateKey`](crate::BoundedPrivateKey),
 /// and with `alloc` the drop-in `PrivateKey`. Sealed.
 pub trait PrivateOps: PublicOps {
-    /// RSADP / RSASP1 in place, fault-checked, blinded when `rng` is
-    /// given: `buf` (exactly `k` bytes) holds the input and, on success,
-    /// `input^d mod n`; on error its contents are unspecified (callers
-    /// clear it).
+    /// RSADP / RSASP1, fault-checked, blinded when `rng` is given:
+    /// `output = input^d mod n`, exactly `k` bytes; `output` untouched on
+    /// error.
     ///
     /// # Errors
-    /// [`Error::InvalidArguments`] if `buf` is not `k` bytes or its value
-    /// is not below `n`; [`Error::Rng`] if the generator fails;
+    /// As [`PublicOps::rsaep`]; [`Error::Rng`] if the generator fails;
     /// [`Error::Internal`] on a detected fault.
     #[doc(hidden)]
-    fn rsadp<R: TryCryptoRng + ?Sized>(&self, rng: Option<&mut R>, buf: &mut [u8]) -> Result<()>;
+    fn rsadp<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        input: &[u8],
+        output: &mut [u8],
+    ) -> Result<()>;
+
+    /// [`Self::rsadp`] in place, for signing: `buf` (exactly `k` bytes)
+    /// holds the input, is cleared once it is read, and receives the output
+    /// only on success; on error it holds zeros (or, for an input not
+    /// below `n`, possibly that input).
+    ///
+    /// # Errors
+    /// As [`Self::rsadp`].
+    #[doc(hidden)]
+    fn rsadp_in_place<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        buf: &mut [u8],
+    ) -> Result<()>;
 
     /// Writes `d` big-endian as exactly `out.len() ≥ k` bytes (the key
     /// derivation of implicit rejection).
@@ -93,9 +110,8 @@ pub(crate) fn rsaes_decrypt<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
     }
     let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
-    em.copy_from_slice(ct);
     let result = key
-        .rsadp(rng, em)
+        .rsadp(rng, ct, em)
         .map_err(|e| match e {
             Error::Internal => Error::Internal,
             Error::Rng => Error::Rng,
@@ -159,6 +175,15 @@ mod bounded {
 
     impl<C: Capacity> PrivateOps for BoundedPrivateKey<C> {
         fn rsadp<R: TryCryptoRng + ?Sized>(
+            &self,
+            rng: Option<&mut R>,
+            input: &[u8],
+            output: &mut [u8],
+        ) -> Result<()> {
+            self.raw_private_with(rng, input, output)
+        }
+
+        fn rsadp_in_place<R: TryCryptoRng + ?Sized>(
             &self,
             rng: Option<&mut R>,
             buf: &mut [u8],

@@ -161,7 +161,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             return Err(Error::InvalidArguments);
         }
         let mut y = C::Limbs::zeroed();
-        let result = self.private_limbs(rng, input, &mut y);
+        let result = self.private_limbs(rng, Input::Separate(input), &mut y);
         if result.is_ok() {
             limbs::to_be_bytes(output, &y.as_ref()[..self.public.limbs()]);
         }
@@ -170,9 +170,10 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     }
 
     /// RSADP / RSASP1 in place: `buf` (exactly `k` bytes) holds the input
-    /// representative and, on success, receives the output; untouched on
-    /// error. The signing paths encode straight into the signature buffer
-    /// this way, so no separate `EM` buffer sits on their stack.
+    /// representative; it is cleared once read and receives the output only
+    /// on success (zero on error). The signing paths encode straight into
+    /// the signature buffer this way, so no separate `EM` buffer sits on
+    /// their stack.
     pub(crate) fn raw_private_in_place<R: TryCryptoRng + ?Sized>(
         &self,
         rng: Option<&mut R>,
@@ -182,7 +183,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             return Err(Error::InvalidArguments);
         }
         let mut y = C::Limbs::zeroed();
-        let result = self.private_limbs(rng, buf, &mut y);
+        let result = self.private_limbs(rng, Input::InPlace(buf), &mut y);
         if result.is_ok() {
             limbs::to_be_bytes(buf, &y.as_ref()[..self.public.limbs()]);
         }
@@ -194,7 +195,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     fn private_limbs<R: TryCryptoRng + ?Sized>(
         &self,
         rng: Option<&mut R>,
-        input: &[u8],
+        mut input: Input<'_>,
         y: &mut C::Limbs,
     ) -> Result<()> {
         let l = self.public.limbs();
@@ -202,7 +203,13 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         let view = self.view();
         // An input that is too long or not below n is public: no secret to
         // clear yet.
-        rsadp::representative(&view.public.n, self.size(), input, &mut x.as_mut()[..l])?;
+        rsadp::representative(
+            &view.public.n,
+            self.size(),
+            input.bytes(),
+            &mut x.as_mut()[..l],
+        )?;
+        input.clear();
         let (x_l, y_l) = (&x.as_ref()[..l], &mut y.as_mut()[..l]);
         let result = match rng {
             Some(rng) => self.rsadp_blinded(&view, x_l, y_l, rng),
@@ -285,6 +292,33 @@ pub(crate) enum Component {
     Dp,
     Dq,
     Qinv,
+}
+
+/// The input of the private operation: a caller's buffer, or the buffer
+/// that will receive the output.
+enum Input<'a> {
+    Separate(&'a [u8]),
+    InPlace(&'a mut [u8]),
+}
+
+impl Input<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Input::Separate(b) => b,
+            Input::InPlace(b) => b,
+        }
+    }
+
+    /// Clears an in-place buffer once its value is read, so that it holds
+    /// nothing but the checked result: twice, by two calls, so that no
+    /// single skipped instruction leaves the input there for an error
+    /// return (`ci/glitch` counts anything left in the output as released).
+    fn clear(&mut self) {
+        if let Input::InPlace(b) = self {
+            b.zeroize();
+            b.zeroize();
+        }
+    }
 }
 
 impl<C: Capacity> Drop for BoundedPrivateKey<C> {

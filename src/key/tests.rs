@@ -41,6 +41,51 @@ fn crt_fault_is_detected_and_output_withheld() {
     );
 }
 
+/// Signing runs RSASP1 in place on the signature buffer: on a detected
+/// fault the buffer holds zeros (neither the faulty value nor EM), and the
+/// same key without the fault gives the signature `raw_private` gives.
+#[test]
+fn signing_in_place_withholds_a_faulty_signature() {
+    use sha2::{Digest, Sha256};
+    let key = PrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+    let k = key.size();
+    let hashed = Sha256::digest(b"in place");
+    let prefix = crate::pkcs1v15::DigestInfoPrefix::new::<Sha256>();
+    let mut sig = [0xaau8; 256];
+    crate::pkcs1v15::sign_prehash_into(&key, prefix.as_bytes(), &hashed, &mut sig[..k]).unwrap();
+    let mut em = [0u8; 256];
+    crate::pkcs1v15::emsa_pkcs1v15_encode(prefix.as_bytes(), &hashed, &mut em[..k]).unwrap();
+    let mut expected = [0u8; 256];
+    key.raw_private(&em[..k], &mut expected[..k]).unwrap();
+    assert_eq!(sig[..k], expected[..k]);
+
+    let mut faulty_key = key.clone();
+    faulty_key.qinv_mont.as_mut()[0] ^= 1;
+    for pss in [false, true] {
+        let mut sig = [0xaau8; 256];
+        let result = if pss {
+            crate::pss::sign_prehash_with_salt_into::<_, Sha256>(
+                &faulty_key,
+                &hashed,
+                &[7; 32],
+                &mut sig[..k],
+            )
+        } else {
+            crate::pkcs1v15::sign_prehash_into(
+                &faulty_key,
+                prefix.as_bytes(),
+                &hashed,
+                &mut sig[..k],
+            )
+        };
+        assert_eq!(result, Err(Error::Internal));
+        assert!(
+            sig[..k].iter().all(|&b| b == 0),
+            "pss {pss}: nothing left in the buffer"
+        );
+    }
+}
+
 /// A persistent fault in a prime: `p` replaced by `p'` with Montgomery
 /// constants consistent with it, so both halves and the check modulo `p'`
 /// agree with each other. With `p' = 1` every residue modulo `p'` is 0, the

@@ -71,15 +71,12 @@ pub(crate) fn sign_prehash_with<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized
     if sig.len() != k {
         return Err(Error::InvalidArguments);
     }
-    // EM is encoded straight into the signature buffer, and RSASP1 runs in
-    // place: nothing but the signature is left there on success, nothing
-    // on error.
+    // EM is encoded straight into the signature buffer and RSASP1 runs in
+    // place: the buffer is cleared once EM is read and receives only a
+    // checked signature (a clear on error here again would only give a
+    // fault one more write to corrupt).
     emsa_pkcs1v15_encode(prefix, hashed, sig)?;
-    let result = key.rsadp(rng, sig);
-    if result.is_err() {
-        sig.zeroize();
-    }
-    result
+    key.rsadp_in_place(rng, sig)
 }
 
 /// RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) of a message digest.

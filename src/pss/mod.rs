@@ -15,7 +15,6 @@ pub use padding::{
 
 use digest::Digest;
 use rand_core::TryCryptoRng;
-use zeroize::Zeroize;
 
 use crate::blinding::NoRng;
 use crate::errors::{Error, Result};
@@ -72,16 +71,12 @@ pub(crate) fn sign_with<
     let em_bits = key.modulus_bits() - 1;
     let em_len = em_bits.div_ceil(8);
     // EM is encoded straight into the signature buffer (after the zero
-    // octet when emLen < k), and RSASP1 runs in place: nothing but the
-    // signature is left there on success, nothing on error.
+    // octet when emLen < k) and RSASP1 runs in place: the buffer is cleared
+    // once EM is read and receives only a checked signature.
     let (zero, em) = sig.split_at_mut(k - em_len);
     emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, em)?;
     zero.fill(0);
-    let result = key.rsadp(rng, sig);
-    if result.is_err() {
-        sig.zeroize();
-    }
-    result
+    key.rsadp_in_place(rng, sig)
 }
 
 /// RSASSA-PSS signature generation with a `salt_len`-byte salt drawn from

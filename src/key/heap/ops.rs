@@ -347,19 +347,36 @@ impl PublicOps for PrivateKey {
 }
 
 impl PrivateOps for PrivateKey {
-    fn rsadp<R: TryCryptoRng + ?Sized>(&self, rng: Option<&mut R>, buf: &mut [u8]) -> Result<()> {
+    fn rsadp<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        input: &[u8],
+        output: &mut [u8],
+    ) -> Result<()> {
         let k = self.size();
-        if buf.len() != k {
+        if output.len() != k {
             return Err(Error::InvalidArguments);
         }
         let key = PrivateLimbs::of_key(self);
         let l = key.public.len();
         let mut x = Zeroizing::new(vec![0 as Limb; l]);
         let mut y = Zeroizing::new(vec![0 as Limb; l]);
-        rsadp::representative(&key.public.view().n, k, buf, &mut x)?;
+        rsadp::representative(&key.public.view().n, k, input, &mut x)?;
         private_op(&key, &x, &mut y, rng, true)?;
-        limbs::to_be_bytes(buf, &y);
+        limbs::to_be_bytes(output, &y);
         Ok(())
+    }
+
+    fn rsadp_in_place<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        buf: &mut [u8],
+    ) -> Result<()> {
+        // The heap key's buffers are on the heap: nothing to save on the
+        // stack, so through a copy of the input.
+        let input = Zeroizing::new(buf.to_vec());
+        buf.zeroize();
+        self.rsadp(rng, &input, buf)
     }
 
     fn write_d(&self, out: &mut [u8]) {
