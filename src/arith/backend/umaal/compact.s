@@ -541,60 +541,85 @@ rsa_cm_sqr:
     subs    r12, r12, #4               @ next row: L - 1, minus the +3 above
     b       .Lsqr_rows
 .Lsqr_diag:
-    @ doubling and diagonal: one limb first for an odd length, one pair of
-    @ limbs for an odd number of pairs, then two pairs (eight words of t)
-    @ per iteration.  Each word w becomes 2*w + (a word of a_k^2) + c by
-    @ one UMAAL with the constant 2 (r12), the carry c in r11.
+    @ doubling and diagonal: each word w becomes 2*w + (a word of a_k^2)
+    @ + c by one UMAAL with the constant 2 (r12), the carry c in r11.  The
+    @ len mod 4 limbs first, one at a time; then four limbs per iteration,
+    @ software-pipelined: each limb's two words are stored after the next
+    @ limb's loads (a store right after a load is free), so that a limb
+    @ costs LDR a, LDR w0, STR, LDR w1, STR and three multiplies.  Limbs
+    @ alternate between the registers x, high = r2, r5 and r6, r7 (w0, w1
+    @ in r3, r4); r0 runs 8 bytes behind the iteration's first word of t
+    @ (positive offsets: 16-bit encodings).  The first limb is peeled
+    @ (nothing to store yet), the last one's words are stored after the
+    @ loop.
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     ldr     lr, [sp, #F_LEN]
     add.w   r10, r1, lr, lsl #2        @ end of a
     mov.w   r11, #0
     mov.w   r12, #2
-    tst     lr, #1
-    beq     1f
-    @ odd length: one limb first
+    ands    lr, lr, #3
+    beq     2f
+1:
     ldrd    r4, r5, [r0]
     ldr     r6, [r1], #4
     umull   r2, r3, r6, r6
     umaal   r2, r11, r4, r12
     umaal   r3, r11, r5, r12
     strd    r2, r3, [r0], #8
-1:  tst     lr, #2                     @ odd number of pairs
-    beq     3f
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    umull   r2, r3, r8, r8
-    umaal   r2, r11, r4, r12
-    umaal   r3, r11, r5, r12
-    umull   r4, r5, r9, r9
-    umaal   r4, r11, r6, r12
-    umaal   r5, r11, r7, r12
-    stmia   r0!, {r2-r5}
-3:  cmp     r1, r10
-    beq     2f
+    subs    lr, lr, #1
+    bne     1b
+2:
+    cmp     r1, r10
+    beq     5f
+    subs    r0, r0, #8
+    ldr     r2, [r1]                   @ limb 0 of the first iteration
+    ldr     r3, [r0, #8]
+    ldr     r4, [r0, #12]
+    umull   r2, r5, r2, r2
+    umaal   r2, r11, r3, r12
+    umaal   r5, r11, r4, r12
+    b       3f
 4:
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    umull   r2, r3, r8, r8
-    umaal   r2, r11, r4, r12
-    umaal   r3, r11, r5, r12
-    umull   r4, r5, r9, r9
-    umaal   r4, r11, r6, r12
-    umaal   r5, r11, r7, r12
-    stmia   r0!, {r2-r5}
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    umull   r2, r3, r8, r8
-    umaal   r2, r11, r4, r12
-    umaal   r3, r11, r5, r12
-    umull   r4, r5, r9, r9
-    umaal   r4, r11, r6, r12
-    umaal   r5, r11, r7, r12
-    stmia   r0!, {r2-r5}
+    ldr     r2, [r1, #0]
+    ldr     r3, [r0, #8]
+    str     r6, [r0, #0]
+    ldr     r4, [r0, #12]
+    str     r7, [r0, #4]
+    umull   r2, r5, r2, r2
+    umaal   r2, r11, r3, r12
+    umaal   r5, r11, r4, r12
+3:
+    ldr     r6, [r1, #4]
+    ldr     r3, [r0, #16]
+    str     r2, [r0, #8]
+    ldr     r4, [r0, #20]
+    str     r5, [r0, #12]
+    umull   r6, r7, r6, r6
+    umaal   r6, r11, r3, r12
+    umaal   r7, r11, r4, r12
+    ldr     r2, [r1, #8]
+    ldr     r3, [r0, #24]
+    str     r6, [r0, #16]
+    ldr     r4, [r0, #28]
+    str     r7, [r0, #20]
+    umull   r2, r5, r2, r2
+    umaal   r2, r11, r3, r12
+    umaal   r5, r11, r4, r12
+    ldr     r6, [r1, #12]
+    ldr     r3, [r0, #32]
+    str     r2, [r0, #24]
+    ldr     r4, [r0, #36]
+    str     r5, [r0, #28]
+    umull   r6, r7, r6, r6
+    umaal   r6, r11, r3, r12
+    umaal   r7, r11, r4, r12
+    adds    r0, r0, #32
+    adds    r1, r1, #16
     cmp     r1, r10
     bne     4b
-2:
+    strd    r6, r7, [r0]
+5:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_sqr, . - rsa_cm_sqr
