@@ -46,6 +46,7 @@
     .equ F_S,   20      @ where the blocks enter the stream (Thumb bit set)
     .equ F_IT,  24      @ iterations of the blocks' streams
     .equ F_I,   28      @ mul: blocks left / sqr: L of the current block
+    .equ F_TS,  28      @ redc: the last block's stream pointer (&t[i+4] + F_OFF)
     .equ F_PEND,32      @ redc: pending carry at column i+len (see there)
     .equ F_OFF, 36      @ pointer offset (bytes) for the stream's entry step
     .equ F_K,   40      @ single rows left (mul, redc) / &t[2i+1] (sqr)
@@ -365,8 +366,7 @@ rsa_cm_mul:
     add     r2, r2, r4
     adds    r2, r2, #16
     str     r2, [sp, #F_N]             @ &b[4] + offset
-    adr.w   r11, .Lmul_ret
-    orr     r11, r11, #1
+    adr.w   r11, .Lmul_ret + 1
     str     r11, [sp, #F_RET]
     b       .Lmul_blk
 .Lmul_ret:
@@ -477,8 +477,7 @@ rsa_cm_sqr:
     ldr     r3, [sp, #F_LEN]
     subs    r2, r3, #4
     str     r2, [sp, #F_I]
-    adr.w   r11, .Lsqr_ret
-    orr     r11, r11, #1
+    adr.w   r11, .Lsqr_ret + 1
     str     r11, [sp, #F_RET]          @ where rsa_cm_c_stream_l returns
     b       .Lsqr_blk
 .Lsqr_ret:
@@ -674,8 +673,9 @@ rsa_cm_redc:
     add     r2, r2, r4
     adds    r2, r2, #16
     str     r2, [sp, #F_N]             @ &n[4] + offset
-    adr.w   r11, .Lredc_ret
-    orr     r11, r11, #1
+    add     r1, r1, r4
+    str     r1, [sp, #F_TS]            @ &t[0] + offset
+    adr.w   r11, .Lredc_ret + 1
     str     r11, [sp, #F_RET]
     b       .Lredc_blk
 .Lredc_ret:
@@ -701,10 +701,11 @@ rsa_cm_redc:
     @ are columns i+4..i+7, the window of the stream, which then adds
     @ m0..m3 * n[4..len) from column i+4.
     ldr     r0, [sp, #F_T]
-    ldr     r12, [sp, #F_ARG5]         @ n0
     ldr     r1, [sp, #F_A]
-    ldr     r6, [r0, #12]              @ t[i+3]
-    ldmia   r0, {r8-r10}               @ t[i..i+2]
+    ldmia   r0!, {r8-r10}              @ t[i..i+2]
+    ldr     r6, [r0], #4               @ t[i+3]
+    ldr     r12, [sp, #F_ARG5]         @ n0
+    str     r0, [sp, #F_T]             @ &t[i+4] (free after a load)
     ldmia   r1, {r0, r1, r11, lr}      @ n[0..3]
     mul     r2, r8, r12                @ m0
     movs    r7, #0
@@ -727,14 +728,12 @@ rsa_cm_redc:
     umaal   r7, r10, r5, r1
     umaal   r8, r10, r5, r11
     umaal   r9, r10, r5, lr
-    ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_OFF]
-    adds    r0, r0, #16
-    str     r0, [sp, #F_T]
-    add     r0, r0, r1
+    ldr     r0, [sp, #F_TS]
     ldr     r1, [sp, #F_N]
     ldr     r12, [sp, #F_S2]
+    adds    r0, r0, #16                @ &t[i+4] + offset
     ldr     lr, [sp, #F_IT]
+    str     r0, [sp, #F_TS]            @ free after a load
     ldr     pc, [sp, #F_S]
 .Lredc_rows:
     @ single rows (len mod 4 after the blocks, all rows below five limbs):
