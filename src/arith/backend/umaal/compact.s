@@ -876,55 +876,92 @@ rsa_cm_redc_lazy:
 .Lredc_lazy:
     @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
     @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
-    @ pass, no comparison with n.  Eight words per iteration, then single
-    @ words (AND without S keeps the borrow in C; TEQ too).
+    @ pass, no comparison with n.  Eight words per iteration, software-
+    @ pipelined: each word is stored after the next word's two loads (a
+    @ store right after a load is free), its register alternating between
+    @ r4 and r5; the first word is peeled (nothing to store yet).  Then
+    @ single words.  The pointers run one word behind (r0 two in the
+    @ iterations) and move by the last access's writeback, so that the
+    @ other offsets are small and positive (16-bit encodings).  ANDS (no
+    @ shift) and TEQ leave the borrow in C.
     ldr     r0, [sp, #F_R]
     ldr     r3, [sp, #F_LEN]
     ldr     r1, [sp, #F_B]
     add.w   r1, r1, r3, lsl #2         @ x
     ldr     r2, [sp, #F_A]             @ n
-    ldr     r12, [sp, #F_PEND]
-    rsb     r12, r12, #0               @ mask = -top
+    ldr     r7, [sp, #F_PEND]
+    subs    r0, r0, #4
+    subs    r1, r1, #4
+    subs    r2, r2, #4
     bic     lr, r3, #7
-    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x
-    add.w   r3, r1, r3, lsl #2         @ end of x
+    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x, - 4
+    rsbs    r7, r7, #0                 @ mask = -top
     cmp     r0, r0                     @ C = 1 (no borrow)
     teq     r1, lr
     beq     2f
+    sub.w   r0, r0, #4
+    ldr     r4, [r1, #4]               @ word 0 of the first group
+    ldr     r6, [r2, #4]
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    b       1f
+6:
+    ldr     r4, [r1, #4]
+    ldr     r6, [r2, #4]
+    str     r5, [r0, #4]               @ word 7 of the previous group
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
 1:
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
+    ldr     r5, [r1, #8]
+    ldr     r6, [r2, #8]
+    str     r4, [r0, #8]
+    ands    r6, r6, r7
+    sbcs    r5, r5, r6
+    ldr     r4, [r1, #12]
+    ldr     r6, [r2, #12]
+    str     r5, [r0, #12]
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    ldr     r5, [r1, #16]
+    ldr     r6, [r2, #16]
+    str     r4, [r0, #16]
+    ands    r6, r6, r7
+    sbcs    r5, r5, r6
+    ldr     r4, [r1, #20]
+    ldr     r6, [r2, #20]
+    str     r5, [r0, #20]
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    ldr     r5, [r1, #24]
+    ldr     r6, [r2, #24]
+    str     r4, [r0, #24]
+    ands    r6, r6, r7
+    sbcs    r5, r5, r6
+    ldr     r4, [r1, #28]
+    ldr     r6, [r2, #28]
+    str     r5, [r0, #28]
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    ldr     r5, [r1, #32]!
+    ldr     r6, [r2, #32]!
+    str     r4, [r0, #32]!
+    ands    r6, r6, r7
+    sbcs    r5, r5, r6
     teq     r1, lr
-    bne     1b
+    bne     6b
+    str     r5, [r0, #4]!
 2:
+    ldr     r3, [sp, #F_LEN]
+    and     r3, r3, #7
+    add.w   r3, r1, r3, lsl #2         @ end of x, - 4
     teq     r1, r3
     beq     4f
 3:
-    ldr     r4, [r1], #4
-    ldr     r8, [r2], #4
-    and     r8, r8, r12
-    sbcs    r4, r4, r8
-    str     r4, [r0], #4
+    ldr     r4, [r1, #4]!
+    ldr     r6, [r2, #4]!
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    str     r4, [r0, #4]!
     teq     r1, r3
     bne     3b
 4:
