@@ -547,21 +547,23 @@ rsa_cm_sqr:
     @ limb's loads (a store right after a load is free), so that a limb
     @ costs LDR a, LDR w0, STR, LDR w1, STR and three multiplies.  Limbs
     @ alternate between the registers x, high = r2, r5 and r6, r7 (w0, w1
-    @ in r3, r4); r0 runs 8 bytes behind the iteration's first word of t
-    @ (positive offsets: 16-bit encodings).  The first limb is peeled
+    @ in r3, r4); r0 and r1 run 4 bytes behind the iteration's first word
+    @ of t and of a and move by limb 3's writebacks (positive offsets
+    @ elsewhere: 16-bit encodings).  The first limb is peeled
     @ (nothing to store yet), the last one's words are stored after the
     @ loop.
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     ldr     lr, [sp, #F_LEN]
-    add.w   r10, r1, lr, lsl #2        @ end of a
+    subs    r1, r1, #4
+    add.w   r10, r1, lr, lsl #2        @ end of a, - 4
     mov.w   r11, #0
     mov.w   r12, #2
     ands    lr, lr, #3
     beq     2f
 1:
     ldrd    r4, r5, [r0]
-    ldr     r6, [r1], #4
+    ldr     r6, [r1, #4]!
     umull   r2, r3, r6, r6
     umaal   r2, r11, r4, r12
     umaal   r3, r11, r5, r12
@@ -571,53 +573,51 @@ rsa_cm_sqr:
 2:
     cmp     r1, r10
     beq     5f
-    subs    r0, r0, #8
-    ldr     r2, [r1]                   @ limb 0 of the first iteration
-    ldr     r3, [r0, #8]
-    ldr     r4, [r0, #12]
+    subs    r0, r0, #4
+    ldr     r2, [r1, #4]               @ limb 0 of the first iteration
+    ldr     r3, [r0, #4]
+    ldr     r4, [r0, #8]
     umull   r2, r5, r2, r2
     umaal   r2, r11, r3, r12
     umaal   r5, r11, r4, r12
     b       3f
 4:
-    ldr     r2, [r1, #0]
-    ldr     r3, [r0, #8]
-    str     r6, [r0, #0]
-    ldr     r4, [r0, #12]
-    str     r7, [r0, #4]
+    ldr     r2, [r1, #4]
+    ldr     r3, [r0, #4]
+    str     r6, [r0, #-4]
+    ldr     r4, [r0, #8]
+    str     r7, [r0, #0]
     umull   r2, r5, r2, r2
     umaal   r2, r11, r3, r12
     umaal   r5, r11, r4, r12
 3:
-    ldr     r6, [r1, #4]
-    ldr     r3, [r0, #16]
-    str     r2, [r0, #8]
-    ldr     r4, [r0, #20]
-    str     r5, [r0, #12]
+    ldr     r6, [r1, #8]
+    ldr     r3, [r0, #12]
+    str     r2, [r0, #4]
+    ldr     r4, [r0, #16]
+    str     r5, [r0, #8]
     umull   r6, r7, r6, r6
     umaal   r6, r11, r3, r12
     umaal   r7, r11, r4, r12
-    ldr     r2, [r1, #8]
-    ldr     r3, [r0, #24]
-    str     r6, [r0, #16]
-    ldr     r4, [r0, #28]
-    str     r7, [r0, #20]
+    ldr     r2, [r1, #12]
+    ldr     r3, [r0, #20]
+    str     r6, [r0, #12]
+    ldr     r4, [r0, #24]
+    str     r7, [r0, #16]
     umull   r2, r5, r2, r2
     umaal   r2, r11, r3, r12
     umaal   r5, r11, r4, r12
-    ldr     r6, [r1, #12]
-    ldr     r3, [r0, #32]
-    str     r2, [r0, #24]
-    ldr     r4, [r0, #36]
-    str     r5, [r0, #28]
+    ldr     r4, [r0, #32]!             @ limb 3: both pointers move
+    ldr     r6, [r1, #16]!
+    str     r2, [r0, #-12]
+    ldr     r3, [r0, #-4]
+    str     r5, [r0, #-8]
     umull   r6, r7, r6, r6
     umaal   r6, r11, r3, r12
     umaal   r7, r11, r4, r12
-    adds    r0, r0, #32
-    adds    r1, r1, #16
     cmp     r1, r10
     bne     4b
-    strd    r6, r7, [r0]
+    strd    r6, r7, [r0, #-4]
 5:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
