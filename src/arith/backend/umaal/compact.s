@@ -682,7 +682,10 @@ rsa_cm_redc:
     @ t[i+len..i+len+4) += window + pending carry; F_PEND holds the
     @ pending bit under twice the blocks left
     ldr     lr, [sp, #F_PEND]
-    ldmia   r0, {r2-r5}
+    ldr     r2, [r0]                   @ single loads: they pipeline after
+    ldr     r3, [r0, #4]               @ the frame load
+    ldr     r4, [r0, #8]
+    ldr     r5, [r0, #12]
     sub.w   lr, lr, #2
     lsrs    lr, lr, #1                 @ C = pending
     adcs    r2, r2, r11
