@@ -31,7 +31,10 @@
 @ and the shared stream, zeroing and one-row loop are in
 @ .text.rsa_cm_c_common, so that the linker keeps only what an image
 @ calls (a verify-only image has no select).  No code depends on a length
-@ bound: the same bytes serve every capacity.
+@ bound: the same bytes serve every capacity.  mul, sqr and redc_lazy have a
+@ body (rsa_cm_*_int) that runs in its caller's frame and returns through a
+@ frame slot: the public entry is push, BL to the body, pop; rsa_cm_window
+@ sets the frame up once and calls the bodies (no push and pop per call).
 
     .syntax unified
     .thumb
@@ -41,7 +44,7 @@
     .equ F_R,    0      @ redc: result pointer
     .equ F_T,    4      @ t
     .equ F_A,    8      @ a (mul, sqr) / n (redc)
-    .equ F_B,   12      @ b (mul) / t (redc) / walking a (sqr)
+    .equ F_B,   12      @ b (mul) / walking a (sqr) / redc_lazy: return address
     .equ F_LEN, 16      @ length in limbs
     .equ F_S,   20      @ where the blocks enter the stream (Thumb bit set)
     .equ F_IT,  24      @ iterations of the blocks' streams
@@ -345,6 +348,17 @@ rsa_cm_zero:
 rsa_cm_mul:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
+    bl      rsa_cm_mul_int
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_mul, . - rsa_cm_mul
+
+@ rsa_cm_mul_int: the body, in the caller's frame (rsa_cm_window calls it
+@ without a prologue of its own); returns through the frame.
+    .thumb_func
+    .type rsa_cm_mul_int, %function
+rsa_cm_mul_int:
+    str.w   lr, [sp, #F_R]             @ the return address
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_B]
@@ -436,9 +450,8 @@ rsa_cm_mul:
     str     r7, [r0]                   @ t[i+len]
     b       .Lmul_rows
 .Lmul_done:
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
-    .size rsa_cm_mul, . - rsa_cm_mul
+    ldr     pc, [sp, #F_R]
+    .size rsa_cm_mul_int, . - rsa_cm_mul_int
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr(u32 *t, const u32 *a, usize len)
@@ -463,6 +476,17 @@ rsa_cm_mul:
 rsa_cm_sqr:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
+    bl      rsa_cm_sqr_int
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_sqr, . - rsa_cm_sqr
+
+@ rsa_cm_sqr_int: the body, in the caller's frame (rsa_cm_window calls it
+@ without a prologue of its own); returns through the frame.
+    .thumb_func
+    .type rsa_cm_sqr_int, %function
+rsa_cm_sqr_int:
+    str.w   lr, [sp, #F_R]             @ the return address
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_LEN]
@@ -619,9 +643,8 @@ rsa_cm_sqr:
     bne     4b
     strd    r6, r7, [r0, #-4]
 5:
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
-    .size rsa_cm_sqr, . - rsa_cm_sqr
+    ldr     pc, [sp, #F_R]
+    .size rsa_cm_sqr_int, . - rsa_cm_sqr_int
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_redc(u32 *r, u32 *t, const u32 *n, usize len, u32 n0)
@@ -652,8 +675,7 @@ rsa_cm_redc:
     str     r4, [sp, #F_LAZY]          @ the final step: the full one
 .Lredc_common:
     str     r0, [sp, #F_R]
-    str     r1, [sp, #F_T]             @ &t[i], walks up
-    str     r1, [sp, #F_B]             @ t
+    str     r1, [sp, #F_T]             @ &t[i], walks up: &t[len] = x at the end
     str     r2, [sp, #F_A]
     str     r3, [sp, #F_LEN]
     movs    r4, #0
@@ -773,8 +795,7 @@ rsa_cm_redc:
     @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
     ldr     r3, [sp, #F_LEN]
-    ldr     r1, [sp, #F_B]
-    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r1, [sp, #F_T]             @ x
     ldr     r2, [sp, #F_A]             @ n
     bic     r12, r3, #7
     add.w   r12, r1, r12, lsl #2       @ end of the 8-word groups in x
@@ -826,8 +847,7 @@ rsa_cm_redc:
     sbc     r4, r4, #0
     uadd8   r4, r4, r4
     ldr     r0, [sp, #F_R]
-    ldr     r1, [sp, #F_B]
-    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r1, [sp, #F_T]             @ x
     bic     r12, r3, #3
     add.w   r12, r1, r12, lsl #2       @ end of the 4-word groups in x
     teq     r1, r12
@@ -873,6 +893,17 @@ rsa_cm_redc:
 rsa_cm_redc_lazy:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
+    bl      rsa_cm_redc_lazy_int
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
+
+@ rsa_cm_redc_lazy_int: the body, in the caller's frame (rsa_cm_window calls it
+@ without a prologue of its own); returns through the frame.
+    .thumb_func
+    .type rsa_cm_redc_lazy_int, %function
+rsa_cm_redc_lazy_int:
+    str.w   lr, [sp, #F_B]             @ the return address (F_B is free in redc)
     adr.w   r4, .Lredc_lazy + 1
     str     r4, [sp, #F_LAZY]
     b.w     .Lredc_common
@@ -889,8 +920,7 @@ rsa_cm_redc_lazy:
     @ shift) and TEQ leave the borrow in C.
     ldr     r0, [sp, #F_R]
     ldr     r3, [sp, #F_LEN]
-    ldr     r1, [sp, #F_B]
-    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r1, [sp, #F_T]             @ x
     ldr     r2, [sp, #F_A]             @ n
     ldr     r7, [sp, #F_PEND]
     subs    r0, r0, #4
@@ -968,9 +998,8 @@ rsa_cm_redc_lazy:
     teq     r1, r3
     bne     3b
 4:
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
-    .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
+    ldr     pc, [sp, #F_B]
+    .size rsa_cm_redc_lazy_int, . - rsa_cm_redc_lazy_int
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_window(u32 *a, u32 *t, const u32 *n, usize len, u32 n0,
@@ -986,43 +1015,54 @@ rsa_cm_redc_lazy:
     .type rsa_cm_window, %function
 rsa_cm_window:
     push    {r4-r11, lr}
-    sub     sp, sp, #4                 @ the fifth argument of redc_lazy
-    mov     r4, r0                     @ a
-    mov     r5, r1                     @ t
-    mov     r6, r2                     @ n
-    mov     r7, r3                     @ len
-    ldrd    r8, r9, [sp, #40]          @ n0, k
-    ldr     r10, [sp, #48]             @ b
-    str     r8, [sp]
-    cmp     r9, #0
+    sub     sp, sp, #(F_SIZE + 40)
+    @ The kernels' frame at sp (their _int entries run in it), this call's
+    @ state above it (W_*), n0 where the kernels read their fifth argument.
+    .equ W_A,   F_SIZE
+    .equ W_T,   F_SIZE + 4
+    .equ W_N,   F_SIZE + 8
+    .equ W_LEN, F_SIZE + 12
+    .equ W_K,   F_SIZE + 16
+    .equ W_B,   F_SIZE + 20
+    .equ W_IN,  F_SIZE + 40 + 36       @ the caller's stack arguments
+    add     r12, sp, #W_A
+    stmia   r12, {r0-r3}
+    ldr     r4, [sp, #W_IN]            @ n0
+    ldr     r5, [sp, #(W_IN + 4)]      @ k
+    ldr     r6, [sp, #(W_IN + 8)]      @ b
+    str     r4, [sp, #F_ARG5]
+    str     r6, [sp, #W_B]
+    cmp     r5, #0
     beq     2f
 1:
-    mov     r0, r5
-    mov     r1, r4
-    mov     r2, r7
-    bl      rsa_cm_sqr
-    mov     r0, r4
-    mov     r1, r5
-    mov     r2, r6
-    mov     r3, r7
-    bl      rsa_cm_redc_lazy
-    subs    r9, r9, #1
+    str     r5, [sp, #W_K]
+    ldr     r0, [sp, #W_T]
+    ldr     r1, [sp, #W_A]
+    ldr     r2, [sp, #W_LEN]
+    bl      rsa_cm_sqr_int
+    ldr     r0, [sp, #W_A]
+    ldr     r1, [sp, #W_T]
+    ldr     r2, [sp, #W_N]
+    ldr     r3, [sp, #W_LEN]
+    bl      rsa_cm_redc_lazy_int
+    ldr     r5, [sp, #W_K]
+    subs    r5, r5, #1
     bne     1b
 2:
-    cmp     r10, #0
+    ldr     r2, [sp, #W_B]
+    cmp     r2, #0
     beq     3f
-    mov     r0, r5
-    mov     r1, r4
-    mov     r2, r10
-    mov     r3, r7
-    bl      rsa_cm_mul
-    mov     r0, r4
-    mov     r1, r5
-    mov     r2, r6
-    mov     r3, r7
-    bl      rsa_cm_redc_lazy
+    ldr     r0, [sp, #W_T]
+    ldr     r1, [sp, #W_A]
+    ldr     r3, [sp, #W_LEN]
+    bl      rsa_cm_mul_int
+    ldr     r0, [sp, #W_A]
+    ldr     r1, [sp, #W_T]
+    ldr     r2, [sp, #W_N]
+    ldr     r3, [sp, #W_LEN]
+    bl      rsa_cm_redc_lazy_int
 3:
-    add     sp, sp, #4
+    add     sp, sp, #(F_SIZE + 40)
     pop     {r4-r11, pc}
     .size rsa_cm_window, . - rsa_cm_window
 
