@@ -674,6 +674,9 @@ rsa_cm_redc:
     adr.w   r4, .Lredc_full + 1
     str     r4, [sp, #F_LAZY]          @ the final step: the full one
 .Lredc_common:
+    sub.w   r12, r3, #4                @ the blocks' stream set-up (unused
+    bl      rsa_cm_c_setup             @ below five limbs)
+.Lredc_common_ns:
     str     r0, [sp, #F_R]
     str     r1, [sp, #F_T]             @ &t[i], walks up: &t[len] = x at the end
     str     r2, [sp, #F_A]
@@ -688,8 +691,6 @@ rsa_cm_redc:
     bic     r4, r3, #3
     lsrs    r4, r4, #1
     str     r4, [sp, #F_PEND]          @ 2 * blocks + pending (0)
-    sub.w   r12, r3, #4
-    bl      rsa_cm_c_setup
     ldr     r2, [sp, #F_A]
     ldr     r4, [sp, #F_OFF]
     add     r2, r2, r4
@@ -907,6 +908,16 @@ rsa_cm_redc_lazy_int:
     adr.w   r4, .Lredc_lazy + 1
     str     r4, [sp, #F_LAZY]
     b.w     .Lredc_common
+
+@ rsa_cm_redc_lazy_ns: the body without the stream set-up, for a caller
+@ whose frame holds it for this length already (rsa_cm_window).
+    .thumb_func
+    .type rsa_cm_redc_lazy_ns, %function
+rsa_cm_redc_lazy_ns:
+    str.w   lr, [sp, #F_B]
+    adr.w   r4, .Lredc_lazy + 1
+    str     r4, [sp, #F_LAZY]
+    b.w     .Lredc_common_ns
 .Lredc_lazy:
     @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
     @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
@@ -1032,6 +1043,8 @@ rsa_cm_window:
     ldr     r6, [sp, #(W_IN + 8)]      @ b
     str     r4, [sp, #F_ARG5]
     str     r6, [sp, #W_B]
+    sub.w   r12, r3, #4                @ the stream set-up for every redc
+    bl      rsa_cm_c_setup             @ (sqr leaves it alone)
     cmp     r5, #0
     beq     2f
 1:
@@ -1044,7 +1057,7 @@ rsa_cm_window:
     ldr     r1, [sp, #W_T]
     ldr     r2, [sp, #W_N]
     ldr     r3, [sp, #W_LEN]
-    bl      rsa_cm_redc_lazy_int
+    bl      rsa_cm_redc_lazy_ns
     ldr     r5, [sp, #W_K]
     subs    r5, r5, #1
     bne     1b
@@ -1060,7 +1073,7 @@ rsa_cm_window:
     ldr     r1, [sp, #W_T]
     ldr     r2, [sp, #W_N]
     ldr     r3, [sp, #W_LEN]
-    bl      rsa_cm_redc_lazy_int
+    bl      rsa_cm_redc_lazy_ns
 3:
     add     sp, sp, #(F_SIZE + 40)
     pop     {r4-r11, pc}
