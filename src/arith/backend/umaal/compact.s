@@ -358,6 +358,16 @@ rsa_cm_mul:
     .thumb_func
     .type rsa_cm_mul_int, %function
 rsa_cm_mul_int:
+    mov     r4, lr
+    sub.w   r12, r3, #4                @ the blocks' stream set-up (unused
+    bl      rsa_cm_c_setup             @ below five limbs)
+    mov     lr, r4
+
+@ rsa_cm_mul_ns: the body without the stream set-up, for a caller whose
+@ frame holds it for this length already (rsa_cm_window).
+    .thumb_func
+    .type rsa_cm_mul_ns, %function
+rsa_cm_mul_ns:
     str.w   lr, [sp, #F_R]             @ the return address
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
@@ -373,8 +383,6 @@ rsa_cm_mul_int:
     str     r4, [sp, #F_K]
     lsrs    r4, r3, #2
     str     r4, [sp, #F_I]             @ blocks of four
-    sub.w   r12, r3, #4
-    bl      rsa_cm_c_setup
     ldr     r2, [sp, #F_B]
     ldr     r4, [sp, #F_OFF]
     add     r2, r2, r4
@@ -451,6 +459,7 @@ rsa_cm_mul_int:
     b       .Lmul_rows
 .Lmul_done:
     ldr     pc, [sp, #F_R]
+    .size rsa_cm_mul_ns, . - rsa_cm_mul_ns
     .size rsa_cm_mul_int, . - rsa_cm_mul_int
 
 @ ---------------------------------------------------------------------------
@@ -1044,7 +1053,7 @@ rsa_cm_window:
     str     r4, [sp, #F_ARG5]
     str     r6, [sp, #W_B]
     sub.w   r12, r3, #4                @ the stream set-up for every redc
-    bl      rsa_cm_c_setup             @ (sqr leaves it alone)
+    bl      rsa_cm_c_setup             @ and mul (sqr leaves it alone)
     cmp     r5, #0
     beq     2f
 1:
@@ -1068,7 +1077,7 @@ rsa_cm_window:
     ldr     r0, [sp, #W_T]
     ldr     r1, [sp, #W_A]
     ldr     r3, [sp, #W_LEN]
-    bl      rsa_cm_mul_int
+    bl      rsa_cm_mul_ns
     ldr     r0, [sp, #W_A]
     ldr     r1, [sp, #W_T]
     ldr     r2, [sp, #W_N]
