@@ -690,16 +690,14 @@ rsa_cm_redc:
     str     r1, [sp, #F_T]             @ &t[i], walks up: &t[len] = x at the end
     str     r2, [sp, #F_A]
     str     r3, [sp, #F_LEN]
-    movs    r4, #0
-    str     r4, [sp, #F_PEND]
-    str     r3, [sp, #F_K]             @ single rows (all of them below five)
-    cmp     r3, #5
+    bic     r4, r3, #3
+    lsrs    r4, r4, #1
+    str     r4, [sp, #F_PEND]          @ 2 * blocks + pending (0; the rows
+    str     r3, [sp, #F_K]             @ below five limbs read bit 0 only)
+    cmp     r3, #5                     @ single rows (all of them below five)
     blo     .Lredc_rows
     and     r4, r3, #3
     str     r4, [sp, #F_K]
-    bic     r4, r3, #3
-    lsrs    r4, r4, #1
-    str     r4, [sp, #F_PEND]          @ 2 * blocks + pending (0)
     ldr     r2, [sp, #F_A]
     ldr     r4, [sp, #F_OFF]
     add     r2, r2, r4
@@ -737,9 +735,11 @@ rsa_cm_redc:
     @ m0..m3 * n[4..len) from column i+4.
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
-    ldmia   r0!, {r8-r10}              @ t[i..i+2]
-    ldr     r6, [r0], #4               @ t[i+3]
     ldr     r12, [sp, #F_ARG5]         @ n0
+    ldr     r8, [r0], #16              @ t[i..i+3] by single loads (they
+    ldr     r9, [r0, #-12]             @ pipeline: one cycle each)
+    ldr     r10, [r0, #-8]
+    ldr     r6, [r0, #-4]
     str     r0, [sp, #F_T]             @ &t[i+4] (free after a load)
     ldmia   r1, {r0, r1, r11, lr}      @ n[0..3]
     mul     r2, r8, r12                @ m0
