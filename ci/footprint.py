@@ -251,9 +251,9 @@ OPERATIONS = {"verify": ("load-spki", "verify-pss", "verify-pkcs1v15"),
 BUDGETS = {
     # The compact sign image's flash budget is the target itself
     # (24 KiB), not measured + 2 %: a regression that loses it fails.
-    ("verify", "compact"): {"flash": 15800, "crate": 5770, "asm": 2250, "stack": 2500},
-    ("verify_raw", "compact"): {"flash": 8850, "asm": 2250, "stack": 2210},
-    ("sign", "compact"): {"flash": 24576, "asm": 3300, "stack": 4420},
+    ("verify", "compact"): {"flash": 15800, "crate": 5770, "asm": 2300, "stack": 2500},
+    ("verify_raw", "compact"): {"flash": 8850, "asm": 2300, "stack": 2210},
+    ("sign", "compact"): {"flash": 24576, "asm": 3400, "stack": 4420},
     ("verify", "fast-s"): {"flash": 35630, "stack": 3030},
     ("verify_raw", "fast-s"): {"flash": 28690, "stack": 2610},
     ("sign", "fast-s"): {"flash": 48560, "stack": 5000},

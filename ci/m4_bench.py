@@ -357,7 +357,10 @@ MUL_COSTS = {"cortex-m4": None, "cortex-m3": M3_MUL_WORST, "cortex-m3-best": M3_
 # --------------------------------------------------------------------------
 KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
            "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select",
-           "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn"}
+           "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn",
+           # the compact set's bodies, called by rsa_cm_window in its frame
+           "rsa_cm_mul_int": "mul", "rsa_cm_sqr_int": "sqr", "rsa_cm_redc_lazy_int": "redc",
+           "rsa_cm_redc_lazy_ns": "redc", "rsa_cm_mul_ns": "mul"}
 # Reached once per squaring inside a fused call (sqrn): the split counts its
 # pairs there.
 SQR_MARKS = ("rsa_cm_sqr_redc32_sq", "rsa_cm_sqr_redc4864_sq")

@@ -31,7 +31,10 @@
 @ and the shared stream, zeroing and one-row loop are in
 @ .text.rsa_cm_c_common, so that the linker keeps only what an image
 @ calls (a verify-only image has no select).  No code depends on a length
-@ bound: the same bytes serve every capacity.
+@ bound: the same bytes serve every capacity.  mul, sqr and redc_lazy have a
+@ body (rsa_cm_*_int) that runs in its caller's frame and returns through a
+@ frame slot: the public entry is push, BL to the body, pop; rsa_cm_window
+@ sets the frame up once and calls the bodies (no push and pop per call).
 
     .syntax unified
     .thumb
@@ -41,11 +44,12 @@
     .equ F_R,    0      @ redc: result pointer
     .equ F_T,    4      @ t
     .equ F_A,    8      @ a (mul, sqr) / n (redc)
-    .equ F_B,   12      @ b (mul) / t (redc) / walking a (sqr)
+    .equ F_B,   12      @ b (mul) / walking a (sqr) / redc_lazy: return address
     .equ F_LEN, 16      @ length in limbs
     .equ F_S,   20      @ where the blocks enter the stream (Thumb bit set)
     .equ F_IT,  24      @ iterations of the blocks' streams
     .equ F_I,   28      @ mul: blocks left / sqr: L of the current block
+    .equ F_TS,  28      @ redc: the last block's stream pointer (&t[i+4] + F_OFF)
     .equ F_PEND,32      @ redc: pending carry at column i+len (see there)
     .equ F_OFF, 36      @ pointer offset (bytes) for the stream's entry step
     .equ F_K,   40      @ single rows left (mul, redc) / &t[2i+1] (sqr)
@@ -344,6 +348,27 @@ rsa_cm_zero:
 rsa_cm_mul:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
+    bl      rsa_cm_mul_int
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_mul, . - rsa_cm_mul
+
+@ rsa_cm_mul_int: the body, in the caller's frame (rsa_cm_window calls it
+@ without a prologue of its own); returns through the frame.
+    .thumb_func
+    .type rsa_cm_mul_int, %function
+rsa_cm_mul_int:
+    mov     r4, lr
+    sub.w   r12, r3, #4                @ the blocks' stream set-up (unused
+    bl      rsa_cm_c_setup             @ below five limbs)
+    mov     lr, r4
+
+@ rsa_cm_mul_ns: the body without the stream set-up, for a caller whose
+@ frame holds it for this length already (rsa_cm_window).
+    .thumb_func
+    .type rsa_cm_mul_ns, %function
+rsa_cm_mul_ns:
+    str.w   lr, [sp, #F_R]             @ the return address
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_B]
@@ -358,15 +383,12 @@ rsa_cm_mul:
     str     r4, [sp, #F_K]
     lsrs    r4, r3, #2
     str     r4, [sp, #F_I]             @ blocks of four
-    sub.w   r12, r3, #4
-    bl      rsa_cm_c_setup
     ldr     r2, [sp, #F_B]
     ldr     r4, [sp, #F_OFF]
     add     r2, r2, r4
     adds    r2, r2, #16
     str     r2, [sp, #F_N]             @ &b[4] + offset
-    adr.w   r11, .Lmul_ret
-    orr     r11, r11, #1
+    adr.w   r11, .Lmul_ret + 1
     str     r11, [sp, #F_RET]
     b       .Lmul_blk
 .Lmul_ret:
@@ -436,9 +458,9 @@ rsa_cm_mul:
     str     r7, [r0]                   @ t[i+len]
     b       .Lmul_rows
 .Lmul_done:
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
-    .size rsa_cm_mul, . - rsa_cm_mul
+    ldr     pc, [sp, #F_R]
+    .size rsa_cm_mul_ns, . - rsa_cm_mul_ns
+    .size rsa_cm_mul_int, . - rsa_cm_mul_int
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr(u32 *t, const u32 *a, usize len)
@@ -463,6 +485,17 @@ rsa_cm_mul:
 rsa_cm_sqr:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
+    bl      rsa_cm_sqr_int
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size rsa_cm_sqr, . - rsa_cm_sqr
+
+@ rsa_cm_sqr_int: the body, in the caller's frame (rsa_cm_window calls it
+@ without a prologue of its own); returns through the frame.
+    .thumb_func
+    .type rsa_cm_sqr_int, %function
+rsa_cm_sqr_int:
+    str.w   lr, [sp, #F_R]             @ the return address
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_LEN]
@@ -477,8 +510,7 @@ rsa_cm_sqr:
     ldr     r3, [sp, #F_LEN]
     subs    r2, r3, #4
     str     r2, [sp, #F_I]
-    adr.w   r11, .Lsqr_ret
-    orr     r11, r11, #1
+    adr.w   r11, .Lsqr_ret + 1
     str     r11, [sp, #F_RET]          @ where rsa_cm_c_stream_l returns
     b       .Lsqr_blk
 .Lsqr_ret:
@@ -541,63 +573,87 @@ rsa_cm_sqr:
     subs    r12, r12, #4               @ next row: L - 1, minus the +3 above
     b       .Lsqr_rows
 .Lsqr_diag:
-    @ doubling and diagonal: one limb first for an odd length, one pair of
-    @ limbs for an odd number of pairs, then two pairs (eight words of t)
-    @ per iteration.  Each word w becomes 2*w + (a word of a_k^2) + c by
-    @ one UMAAL with the constant 2 (r12), the carry c in r11.
+    @ doubling and diagonal: each word w becomes 2*w + (a word of a_k^2)
+    @ + c by one UMAAL with the constant 2 (r12), the carry c in r11.  The
+    @ len mod 4 limbs first, one at a time; then four limbs per iteration,
+    @ software-pipelined: each limb's two words are stored after the next
+    @ limb's loads (a store right after a load is free), so that a limb
+    @ costs LDR a, LDR w0, STR, LDR w1, STR and three multiplies.  Limbs
+    @ alternate between the registers x, high = r2, r5 and r6, r7 (w0, w1
+    @ in r3, r4); r0 and r1 run 4 bytes behind the iteration's first word
+    @ of t and of a and move by limb 3's writebacks (positive offsets
+    @ elsewhere: 16-bit encodings).  The first limb is peeled
+    @ (nothing to store yet), the last one's words are stored after the
+    @ loop.
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     ldr     lr, [sp, #F_LEN]
-    add.w   r10, r1, lr, lsl #2        @ end of a
+    subs    r1, r1, #4
+    add.w   r10, r1, lr, lsl #2        @ end of a, - 4
     mov.w   r11, #0
     mov.w   r12, #2
-    tst     lr, #1
-    beq     1f
-    @ odd length: one limb first
+    ands    lr, lr, #3
+    beq     2f
+1:
     ldrd    r4, r5, [r0]
-    ldr     r6, [r1], #4
+    ldr     r6, [r1, #4]!
     umull   r2, r3, r6, r6
     umaal   r2, r11, r4, r12
     umaal   r3, r11, r5, r12
     strd    r2, r3, [r0], #8
-1:  tst     lr, #2                     @ odd number of pairs
-    beq     3f
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    umull   r2, r3, r8, r8
-    umaal   r2, r11, r4, r12
-    umaal   r3, r11, r5, r12
-    umull   r4, r5, r9, r9
-    umaal   r4, r11, r6, r12
-    umaal   r5, r11, r7, r12
-    stmia   r0!, {r2-r5}
-3:  cmp     r1, r10
-    beq     2f
+    subs    lr, lr, #1
+    bne     1b
+2:
+    cmp     r1, r10
+    beq     5f
+    subs    r0, r0, #4
+    ldr     r2, [r1, #4]               @ limb 0 of the first iteration
+    ldr     r3, [r0, #4]
+    ldr     r4, [r0, #8]
+    umull   r2, r5, r2, r2
+    umaal   r2, r11, r3, r12
+    umaal   r5, r11, r4, r12
+    b       3f
 4:
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    umull   r2, r3, r8, r8
-    umaal   r2, r11, r4, r12
-    umaal   r3, r11, r5, r12
-    umull   r4, r5, r9, r9
-    umaal   r4, r11, r6, r12
-    umaal   r5, r11, r7, r12
-    stmia   r0!, {r2-r5}
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    umull   r2, r3, r8, r8
-    umaal   r2, r11, r4, r12
-    umaal   r3, r11, r5, r12
-    umull   r4, r5, r9, r9
-    umaal   r4, r11, r6, r12
-    umaal   r5, r11, r7, r12
-    stmia   r0!, {r2-r5}
+    ldr     r2, [r1, #4]
+    ldr     r3, [r0, #4]
+    str     r6, [r0, #-4]
+    ldr     r4, [r0, #8]
+    str     r7, [r0, #0]
+    umull   r2, r5, r2, r2
+    umaal   r2, r11, r3, r12
+    umaal   r5, r11, r4, r12
+3:
+    ldr     r6, [r1, #8]
+    ldr     r3, [r0, #12]
+    str     r2, [r0, #4]
+    ldr     r4, [r0, #16]
+    str     r5, [r0, #8]
+    umull   r6, r7, r6, r6
+    umaal   r6, r11, r3, r12
+    umaal   r7, r11, r4, r12
+    ldr     r2, [r1, #12]
+    ldr     r3, [r0, #20]
+    str     r6, [r0, #12]
+    ldr     r4, [r0, #24]
+    str     r7, [r0, #16]
+    umull   r2, r5, r2, r2
+    umaal   r2, r11, r3, r12
+    umaal   r5, r11, r4, r12
+    ldr     r4, [r0, #32]!             @ limb 3: both pointers move
+    ldr     r6, [r1, #16]!
+    str     r2, [r0, #-12]
+    ldr     r3, [r0, #-4]
+    str     r5, [r0, #-8]
+    umull   r6, r7, r6, r6
+    umaal   r6, r11, r3, r12
+    umaal   r7, r11, r4, r12
     cmp     r1, r10
     bne     4b
-2:
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
-    .size rsa_cm_sqr, . - rsa_cm_sqr
+    strd    r6, r7, [r0, #-4]
+5:
+    ldr     pc, [sp, #F_R]
+    .size rsa_cm_sqr_int, . - rsa_cm_sqr_int
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_redc(u32 *r, u32 *t, const u32 *n, usize len, u32 n0)
@@ -627,37 +683,39 @@ rsa_cm_redc:
     adr.w   r4, .Lredc_full + 1
     str     r4, [sp, #F_LAZY]          @ the final step: the full one
 .Lredc_common:
+    sub.w   r12, r3, #4                @ the blocks' stream set-up (unused
+    bl      rsa_cm_c_setup             @ below five limbs)
+.Lredc_common_ns:
     str     r0, [sp, #F_R]
-    str     r1, [sp, #F_T]             @ &t[i], walks up
-    str     r1, [sp, #F_B]             @ t
+    str     r1, [sp, #F_T]             @ &t[i], walks up: &t[len] = x at the end
     str     r2, [sp, #F_A]
     str     r3, [sp, #F_LEN]
-    movs    r4, #0
-    str     r4, [sp, #F_PEND]
-    str     r3, [sp, #F_K]             @ single rows (all of them below five)
-    cmp     r3, #5
+    bic     r4, r3, #3
+    lsrs    r4, r4, #1
+    str     r4, [sp, #F_PEND]          @ 2 * blocks + pending (0; the rows
+    str     r3, [sp, #F_K]             @ below five limbs read bit 0 only)
+    cmp     r3, #5                     @ single rows (all of them below five)
     blo     .Lredc_rows
     and     r4, r3, #3
     str     r4, [sp, #F_K]
-    bic     r4, r3, #3
-    lsrs    r4, r4, #1
-    str     r4, [sp, #F_PEND]          @ 2 * blocks + pending (0)
-    sub.w   r12, r3, #4
-    bl      rsa_cm_c_setup
     ldr     r2, [sp, #F_A]
     ldr     r4, [sp, #F_OFF]
     add     r2, r2, r4
     adds    r2, r2, #16
     str     r2, [sp, #F_N]             @ &n[4] + offset
-    adr.w   r11, .Lredc_ret
-    orr     r11, r11, #1
+    add     r1, r1, r4
+    str     r1, [sp, #F_TS]            @ &t[0] + offset
+    adr.w   r11, .Lredc_ret + 1
     str     r11, [sp, #F_RET]
     b       .Lredc_blk
 .Lredc_ret:
     @ t[i+len..i+len+4) += window + pending carry; F_PEND holds the
     @ pending bit under twice the blocks left
     ldr     lr, [sp, #F_PEND]
-    ldmia   r0, {r2-r5}
+    ldr     r2, [r0]                   @ single loads: they pipeline after
+    ldr     r3, [r0, #4]               @ the frame load
+    ldr     r4, [r0, #8]
+    ldr     r5, [r0, #12]
     sub.w   lr, lr, #2
     lsrs    lr, lr, #1                 @ C = pending
     adcs    r2, r2, r11
@@ -676,10 +734,13 @@ rsa_cm_redc:
     @ are columns i+4..i+7, the window of the stream, which then adds
     @ m0..m3 * n[4..len) from column i+4.
     ldr     r0, [sp, #F_T]
-    ldr     r12, [sp, #F_ARG5]         @ n0
     ldr     r1, [sp, #F_A]
-    ldr     r6, [r0, #12]              @ t[i+3]
-    ldmia   r0, {r8-r10}               @ t[i..i+2]
+    ldr     r12, [sp, #F_ARG5]         @ n0
+    ldr     r8, [r0], #16              @ t[i..i+3] by single loads (they
+    ldr     r9, [r0, #-12]             @ pipeline: one cycle each)
+    ldr     r10, [r0, #-8]
+    ldr     r6, [r0, #-4]
+    str     r0, [sp, #F_T]             @ &t[i+4] (free after a load)
     ldmia   r1, {r0, r1, r11, lr}      @ n[0..3]
     mul     r2, r8, r12                @ m0
     movs    r7, #0
@@ -702,14 +763,12 @@ rsa_cm_redc:
     umaal   r7, r10, r5, r1
     umaal   r8, r10, r5, r11
     umaal   r9, r10, r5, lr
-    ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_OFF]
-    adds    r0, r0, #16
-    str     r0, [sp, #F_T]
-    add     r0, r0, r1
+    ldr     r0, [sp, #F_TS]
     ldr     r1, [sp, #F_N]
     ldr     r12, [sp, #F_S2]
+    adds    r0, r0, #16                @ &t[i+4] + offset
     ldr     lr, [sp, #F_IT]
+    str     r0, [sp, #F_TS]            @ free after a load
     ldr     pc, [sp, #F_S]
 .Lredc_rows:
     @ single rows (len mod 4 after the blocks, all rows below five limbs):
@@ -746,8 +805,7 @@ rsa_cm_redc:
     @ eight words per iteration, then four, then single words.
     ldr     r0, [sp, #F_R]
     ldr     r3, [sp, #F_LEN]
-    ldr     r1, [sp, #F_B]
-    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r1, [sp, #F_T]             @ x
     ldr     r2, [sp, #F_A]             @ n
     bic     r12, r3, #7
     add.w   r12, r1, r12, lsl #2       @ end of the 8-word groups in x
@@ -799,8 +857,7 @@ rsa_cm_redc:
     sbc     r4, r4, #0
     uadd8   r4, r4, r4
     ldr     r0, [sp, #F_R]
-    ldr     r1, [sp, #F_B]
-    add.w   r1, r1, r3, lsl #2         @ x
+    ldr     r1, [sp, #F_T]             @ x
     bic     r12, r3, #3
     add.w   r12, r1, r12, lsl #2       @ end of the 4-word groups in x
     teq     r1, r12
@@ -846,67 +903,123 @@ rsa_cm_redc:
 rsa_cm_redc_lazy:
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
-    adr.w   r4, .Lredc_lazy + 1
-    str     r4, [sp, #F_LAZY]
-    b.w     .Lredc_common
-.Lredc_lazy:
-    @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
-    @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
-    @ pass, no comparison with n.  Eight words per iteration, then single
-    @ words (AND without S keeps the borrow in C; TEQ too).
-    ldr     r0, [sp, #F_R]
-    ldr     r3, [sp, #F_LEN]
-    ldr     r1, [sp, #F_B]
-    add.w   r1, r1, r3, lsl #2         @ x
-    ldr     r2, [sp, #F_A]             @ n
-    ldr     r12, [sp, #F_PEND]
-    rsb     r12, r12, #0               @ mask = -top
-    bic     lr, r3, #7
-    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x
-    add.w   r3, r1, r3, lsl #2         @ end of x
-    cmp     r0, r0                     @ C = 1 (no borrow)
-    teq     r1, lr
-    beq     2f
-1:
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    teq     r1, lr
-    bne     1b
-2:
-    teq     r1, r3
-    beq     4f
-3:
-    ldr     r4, [r1], #4
-    ldr     r8, [r2], #4
-    and     r8, r8, r12
-    sbcs    r4, r4, r8
-    str     r4, [r0], #4
-    teq     r1, r3
-    bne     3b
-4:
+    bl      rsa_cm_redc_lazy_int
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
+
+@ rsa_cm_redc_lazy_int: the body, in the caller's frame (rsa_cm_window calls it
+@ without a prologue of its own); returns through the frame.
+    .thumb_func
+    .type rsa_cm_redc_lazy_int, %function
+rsa_cm_redc_lazy_int:
+    str.w   lr, [sp, #F_B]             @ the return address (F_B is free in redc)
+    adr.w   r4, .Lredc_lazy + 1
+    str     r4, [sp, #F_LAZY]
+    b.w     .Lredc_common
+
+@ rsa_cm_redc_lazy_ns: the body without the stream set-up, for a caller
+@ whose frame holds it for this length already (rsa_cm_window).
+    .thumb_func
+    .type rsa_cm_redc_lazy_ns, %function
+rsa_cm_redc_lazy_ns:
+    str.w   lr, [sp, #F_B]
+    adr.w   r4, .Lredc_lazy + 1
+    str     r4, [sp, #F_LAZY]
+    b.w     .Lredc_common_ns
+.Lredc_lazy:
+    @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
+    @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
+    @ pass, no comparison with n.  Eight words per iteration, software-
+    @ pipelined: each word is stored after the next word's two loads (a
+    @ store right after a load is free), its register alternating between
+    @ r4 and r5; the first word is peeled (nothing to store yet).  Then
+    @ single words.  The pointers run one word behind (r0 two in the
+    @ iterations) and move by the last access's writeback, so that the
+    @ other offsets are small and positive (16-bit encodings).  ANDS (no
+    @ shift) and TEQ leave the borrow in C.
+    ldr     r0, [sp, #F_R]
+    ldr     r3, [sp, #F_LEN]
+    ldr     r1, [sp, #F_T]             @ x
+    ldr     r2, [sp, #F_A]             @ n
+    ldr     r7, [sp, #F_PEND]
+    subs    r0, r0, #4
+    subs    r1, r1, #4
+    subs    r2, r2, #4
+    bic     lr, r3, #7
+    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x, - 4
+    rsbs    r7, r7, #0                 @ mask = -top
+    cmp     r0, r0                     @ C = 1 (no borrow)
+    teq     r1, lr
+    beq     2f
+    sub.w   r0, r0, #4
+    ldr     r4, [r1, #4]               @ word 0 of the first group
+    ldr     r6, [r2, #4]
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    b       1f
+6:
+    ldr     r4, [r1, #4]
+    ldr     r6, [r2, #4]
+    str     r5, [r0, #4]               @ word 7 of the previous group
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+1:
+    ldr     r5, [r1, #8]
+    ldr     r6, [r2, #8]
+    str     r4, [r0, #8]
+    ands    r6, r6, r7
+    sbcs    r5, r5, r6
+    ldr     r4, [r1, #12]
+    ldr     r6, [r2, #12]
+    str     r5, [r0, #12]
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    ldr     r5, [r1, #16]
+    ldr     r6, [r2, #16]
+    str     r4, [r0, #16]
+    ands    r6, r6, r7
+    sbcs    r5, r5, r6
+    ldr     r4, [r1, #20]
+    ldr     r6, [r2, #20]
+    str     r5, [r0, #20]
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    ldr     r5, [r1, #24]
+    ldr     r6, [r2, #24]
+    str     r4, [r0, #24]
+    ands    r6, r6, r7
+    sbcs    r5, r5, r6
+    ldr     r4, [r1, #28]
+    ldr     r6, [r2, #28]
+    str     r5, [r0, #28]
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    ldr     r5, [r1, #32]!
+    ldr     r6, [r2, #32]!
+    str     r4, [r0, #32]!
+    ands    r6, r6, r7
+    sbcs    r5, r5, r6
+    teq     r1, lr
+    bne     6b
+    str     r5, [r0, #4]!
+2:
+    ldr     r3, [sp, #F_LEN]
+    and     r3, r3, #7
+    add.w   r3, r1, r3, lsl #2         @ end of x, - 4
+    teq     r1, r3
+    beq     4f
+3:
+    ldr     r4, [r1, #4]!
+    ldr     r6, [r2, #4]!
+    ands    r6, r6, r7
+    sbcs    r4, r4, r6
+    str     r4, [r0, #4]!
+    teq     r1, r3
+    bne     3b
+4:
+    ldr     pc, [sp, #F_B]
+    .size rsa_cm_redc_lazy_int, . - rsa_cm_redc_lazy_int
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_window(u32 *a, u32 *t, const u32 *n, usize len, u32 n0,
@@ -922,43 +1035,56 @@ rsa_cm_redc_lazy:
     .type rsa_cm_window, %function
 rsa_cm_window:
     push    {r4-r11, lr}
-    sub     sp, sp, #4                 @ the fifth argument of redc_lazy
-    mov     r4, r0                     @ a
-    mov     r5, r1                     @ t
-    mov     r6, r2                     @ n
-    mov     r7, r3                     @ len
-    ldrd    r8, r9, [sp, #40]          @ n0, k
-    ldr     r10, [sp, #48]             @ b
-    str     r8, [sp]
-    cmp     r9, #0
+    sub     sp, sp, #(F_SIZE + 40)
+    @ The kernels' frame at sp (their _int entries run in it), this call's
+    @ state above it (W_*), n0 where the kernels read their fifth argument.
+    .equ W_A,   F_SIZE
+    .equ W_T,   F_SIZE + 4
+    .equ W_N,   F_SIZE + 8
+    .equ W_LEN, F_SIZE + 12
+    .equ W_K,   F_SIZE + 16
+    .equ W_B,   F_SIZE + 20
+    .equ W_IN,  F_SIZE + 40 + 36       @ the caller's stack arguments
+    add     r12, sp, #W_A
+    stmia   r12, {r0-r3}
+    ldr     r4, [sp, #W_IN]            @ n0
+    ldr     r5, [sp, #(W_IN + 4)]      @ k
+    ldr     r6, [sp, #(W_IN + 8)]      @ b
+    str     r4, [sp, #F_ARG5]
+    str     r6, [sp, #W_B]
+    sub.w   r12, r3, #4                @ the stream set-up for every redc
+    bl      rsa_cm_c_setup             @ and mul (sqr leaves it alone)
+    cmp     r5, #0
     beq     2f
 1:
-    mov     r0, r5
-    mov     r1, r4
-    mov     r2, r7
-    bl      rsa_cm_sqr
-    mov     r0, r4
-    mov     r1, r5
-    mov     r2, r6
-    mov     r3, r7
-    bl      rsa_cm_redc_lazy
-    subs    r9, r9, #1
+    str     r5, [sp, #W_K]
+    ldr     r0, [sp, #W_T]
+    ldr     r1, [sp, #W_A]
+    ldr     r2, [sp, #W_LEN]
+    bl      rsa_cm_sqr_int
+    ldr     r0, [sp, #W_A]
+    ldr     r1, [sp, #W_T]
+    ldr     r2, [sp, #W_N]
+    ldr     r3, [sp, #W_LEN]
+    bl      rsa_cm_redc_lazy_ns
+    ldr     r5, [sp, #W_K]
+    subs    r5, r5, #1
     bne     1b
 2:
-    cmp     r10, #0
+    ldr     r2, [sp, #W_B]
+    cmp     r2, #0
     beq     3f
-    mov     r0, r5
-    mov     r1, r4
-    mov     r2, r10
-    mov     r3, r7
-    bl      rsa_cm_mul
-    mov     r0, r4
-    mov     r1, r5
-    mov     r2, r6
-    mov     r3, r7
-    bl      rsa_cm_redc_lazy
+    ldr     r0, [sp, #W_T]
+    ldr     r1, [sp, #W_A]
+    ldr     r3, [sp, #W_LEN]
+    bl      rsa_cm_mul_ns
+    ldr     r0, [sp, #W_A]
+    ldr     r1, [sp, #W_T]
+    ldr     r2, [sp, #W_N]
+    ldr     r3, [sp, #W_LEN]
+    bl      rsa_cm_redc_lazy_ns
 3:
-    add     sp, sp, #4
+    add     sp, sp, #(F_SIZE + 40)
     pop     {r4-r11, pc}
     .size rsa_cm_window, . - rsa_cm_window
 
