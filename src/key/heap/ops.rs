@@ -375,7 +375,7 @@ impl PrivateOps for PrivateKey {
         // The heap key's buffers are on the heap: nothing to save on the
         // stack, so through a copy of the input.
         let input = Zeroizing::new(buf.to_vec());
-        buf.zeroize();
+        zeroize::Zeroize::zeroize(buf);
         self.rsadp(rng, &input, buf)
     }
 
