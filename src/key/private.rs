@@ -157,16 +157,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         input: &[u8],
         output: &mut [u8],
     ) -> Result<()> {
-        if output.len() != self.size() {
-            return Err(Error::InvalidArguments);
-        }
-        let mut y = C::Limbs::zeroed();
-        let result = self.private_limbs(rng, Input::Separate(input), &mut y);
-        if result.is_ok() {
-            limbs::to_be_bytes(output, &y.as_ref()[..self.public.limbs()]);
-        }
-        y.as_mut().zeroize();
-        result
+        self.private_op(rng, Io::Separate { input, output })
     }
 
     /// RSADP / RSASP1 in place: `buf` (exactly `k` bytes) holds the input
@@ -179,43 +170,42 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         rng: Option<&mut R>,
         buf: &mut [u8],
     ) -> Result<()> {
-        if buf.len() != self.size() {
-            return Err(Error::InvalidArguments);
-        }
-        let mut y = C::Limbs::zeroed();
-        let result = self.private_limbs(rng, Input::InPlace(buf), &mut y);
-        if result.is_ok() {
-            limbs::to_be_bytes(buf, &y.as_ref()[..self.public.limbs()]);
-        }
-        y.as_mut().zeroize();
-        result
+        self.private_op(rng, Io::InPlace(buf))
     }
 
-    /// `y = input^d mod n` as `l` limbs, fault-checked.
-    fn private_limbs<R: TryCryptoRng + ?Sized>(
+    /// The private operation on bytes, fault-checked: the output buffer
+    /// (`k` bytes) receives `input^d mod n` only on success.
+    fn private_op<R: TryCryptoRng + ?Sized>(
         &self,
         rng: Option<&mut R>,
-        mut input: Input<'_>,
-        y: &mut C::Limbs,
+        mut io: Io<'_>,
     ) -> Result<()> {
+        if io.output().len() != self.size() {
+            return Err(Error::InvalidArguments);
+        }
         let l = self.public.limbs();
         let mut x = C::Limbs::zeroed();
+        let mut y = C::Limbs::zeroed();
         let view = self.view();
         // An input that is too long or not below n is public: no secret to
         // clear yet.
         rsadp::representative(
             &view.public.n,
             self.size(),
-            input.bytes(),
+            io.input(),
             &mut x.as_mut()[..l],
         )?;
-        input.clear();
+        io.clear_input();
         let (x_l, y_l) = (&x.as_ref()[..l], &mut y.as_mut()[..l]);
         let result = match rng {
             Some(rng) => self.rsadp_blinded(&view, x_l, y_l, rng),
             None => rsadp::rsadp::<NoRng>(&view, x_l, y_l, None, C::Work::zeroed().as_mut()),
         };
+        if result.is_ok() {
+            limbs::to_be_bytes(io.output(), y_l);
+        }
         x.as_mut().zeroize();
+        y.as_mut().zeroize();
         result
     }
 
@@ -294,18 +284,28 @@ pub(crate) enum Component {
     Qinv,
 }
 
-/// The input of the private operation: a caller's buffer, or the buffer
-/// that will receive the output.
-enum Input<'a> {
-    Separate(&'a [u8]),
+/// The buffers of the private operation: an input and an output, or one
+/// buffer holding the input and then the output.
+enum Io<'a> {
+    Separate {
+        input: &'a [u8],
+        output: &'a mut [u8],
+    },
     InPlace(&'a mut [u8]),
 }
 
-impl Input<'_> {
-    fn bytes(&self) -> &[u8] {
+impl Io<'_> {
+    fn input(&self) -> &[u8] {
         match self {
-            Input::Separate(b) => b,
-            Input::InPlace(b) => b,
+            Io::Separate { input, .. } => input,
+            Io::InPlace(b) => b,
+        }
+    }
+
+    fn output(&mut self) -> &mut [u8] {
+        match self {
+            Io::Separate { output, .. } => output,
+            Io::InPlace(b) => b,
         }
     }
 
@@ -313,8 +313,8 @@ impl Input<'_> {
     /// nothing but the checked result: twice, by two calls, so that no
     /// single skipped instruction leaves the input there for an error
     /// return (`ci/glitch` counts anything left in the output as released).
-    fn clear(&mut self) {
-        if let Input::InPlace(b) = self {
+    fn clear_input(&mut self) {
+        if let Io::InPlace(b) = self {
             b.zeroize();
             b.zeroize();
         }
