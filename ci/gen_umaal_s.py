@@ -125,29 +125,7 @@ def sqr_blocks(L, q5=None):
             a("    ldmia   r12, {r2-r6}               @ a[i..i+5)")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
             a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
-        tri = [
-            ("mov", 'r11'),
-            ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 1),
-            ("umaal", 'r11', 'r8', 'r2', 'r4'), ("str", 'r11', 2),
-            ("mov", 'r7'),
-            ("umaal", 'r7', 'r8', 'r3', 'r4'),
-            ("umaal", 'r7', 'r9', 'r2', 'r5'), ("str", 'r7', 3),
-            ("umaal", 'r8', 'r9', 'r3', 'r5'),
-            ("mov", 'r11'),
-            ("umaal", 'r11', 'r9', 'r4', 'r5'),
-            ("umaal", 'r8', 'r10', 'r2', 'r6'), ("str", 'r8', 4),
-            ("umaal", 'r11', 'r10', 'r3', 'r6'),
-            ("umaal", 'r9', 'r10', 'r4', 'r6'),
-            ("mov", 'r12'),
-            ("umaal", 'r12', 'r10', 'r5', 'r6'),
-        ]
-        for op in tri:
-            if op[0] == "mov":
-                a(f"    mov.w   {R(op[1])}, #0")
-            elif op[0] == "umaal":
-                a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
-            else:
-                a(f"    str     {R(op[1])}, [r0, #{off(2*i+op[2])}]")
+        tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]", store4=True)
         a(f"    mov.w   {w[4]}, #0")
         delta = 4 * (i - pos)
         if delta > 0:
@@ -445,7 +423,9 @@ def redc_blocks4(L, q4):
 
 # The ten products inside a five-row squaring block (rows a[i..i+5) in
 # r2-r6), as four partial steps in the registers of block 0 (R renames them
-# into the entry step's): ("str", reg, k) stores the completed column 2i+k.
+# into the entry step's): ("str", reg, k) stores the completed column 2i+k;
+# ("str4", reg, 4) stores column 2i+4 for the blocks whose stream entry step
+# does not (see tri5).
 TRI5 = [
     ("mov", 'r11'),
     ("umaal", 'r7', 'r11', 'r2', 'r3'), ("str", 'r7', 1),
@@ -456,7 +436,7 @@ TRI5 = [
     ("umaal", 'r8', 'r9', 'r3', 'r5'),
     ("mov", 'r11'),
     ("umaal", 'r11', 'r9', 'r4', 'r5'),
-    ("umaal", 'r8', 'r10', 'r2', 'r6'),   # column 2i+4: stored by the stream's entry step
+    ("umaal", 'r8', 'r10', 'r2', 'r6'), ("str4", 'r8', 4),
     ("umaal", 'r11', 'r10', 'r3', 'r6'),
     ("umaal", 'r9', 'r10', 'r4', 'r6'),
     ("mov", 'r12'),
@@ -464,14 +444,16 @@ TRI5 = [
 ]
 
 
-def tri5(a, R, store):
-    """Emits TRI5 through the renaming R; store(reg, k) is the store of column 2i+k."""
+def tri5(a, R, store, store4=False):
+    """Emits TRI5 through the renaming R; store(reg, k) is the store of column
+    2i+k. Column 2i+4 is stored here only with store4 (the blocks whose
+    stream entry step does not store it)."""
     for op in TRI5:
         if op[0] == "mov":
             a(f"    mov.w   {R(op[1])}, #0")
         elif op[0] == "umaal":
             a(f"    umaal   {R(op[1])}, {R(op[2])}, {op[3]}, {op[4]}")
-        else:
+        elif op[0] == "str" or store4:
             a(store(R(op[1]), op[2]))
 
 
