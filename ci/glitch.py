@@ -51,6 +51,7 @@ import subprocess
 import sys
 import time
 
+from elf_segments import load_segments
 from unicorn import (Uc, UcError, UC_ARCH_ARM, UC_MODE_THUMB, UC_MODE_MCLASS, UC_HOOK_CODE,
                      UC_HOOK_INTR, UC_PROT_READ, UC_PROT_EXEC, UC_PROT_ALL)
 from unicorn import arm_const as A
@@ -85,20 +86,6 @@ def case_number(scheme, inp, api):
 
 
 # --- ELF -----------------------------------------------------------------------------------
-
-
-def load_segments(path):
-    data = open(path, "rb").read()
-    assert data[:4] == b"\x7fELF" and data[4] == 1, "32-bit ELF expected"
-    (phoff,) = struct.unpack_from("<I", data, 0x1C)
-    phentsize, phnum = struct.unpack_from("<HH", data, 0x2A)
-    segs = []
-    for i in range(phnum):
-        p_type, off, vaddr, paddr, filesz, memsz, flags, align = struct.unpack_from(
-            "<IIIIIIII", data, phoff + i * phentsize)
-        if p_type == 1 and memsz:
-            segs.append((paddr, data[off:off + filesz], memsz))
-    return segs
 
 
 class Symbols:
