@@ -15,6 +15,13 @@ use crate::errors::{Error, Result};
 use crate::mgf::{hash_parts, mgf1_xor_shared};
 use crate::verdict::{diff_backward, diff_forward, diff_forward_const, reload, Verdict};
 
+/// `H = Hash(M')`, `M' = (0x)00 00 00 00 00 00 00 00 || mHash || salt`
+/// (§9.1.1 steps 5–6, §9.1.2 steps 12–13), through the shared
+/// [`hash_parts`].
+fn m_prime_hash<D: Digest>(m_hash: &[u8], salt: &[u8], out: &mut Output<D>) {
+    hash_parts::<D>(&[&[0u8; 8], m_hash, salt], out);
+}
+
 /// Mask of the bits of `EM[0]` that may be nonzero: the leftmost
 /// `8·emLen − emBits` bits must be zero. Precondition: `em_len = ⌈em_bits/8⌉`.
 fn top_octet_mask(em_len: usize, em_bits: usize) -> u8 {
@@ -85,9 +92,9 @@ pub fn emsa_pss_encode_with_mgf<D: Digest, MGD: Digest>(
     let (db, rest) = em.split_at_mut(db_len);
     let (h, trailer) = rest.split_at_mut(h_len);
 
-    // Steps 5–6: H = Hash(M'), M' = (0x)00 00 00 00 00 00 00 00 || mHash || salt.
+    // Steps 5–6: H = Hash(M').
     let h: &mut Output<D> = h.try_into().map_err(|_| Error::Internal)?;
-    hash_parts::<D>(&[&[0u8; 8], m_hash, salt], h);
+    m_prime_hash::<D>(m_hash, salt, h);
     // Steps 7–8: DB = PS || 0x01 || salt.
     let sep = db_len - salt.len() - 1;
     db[..sep].fill(0);
@@ -230,7 +237,7 @@ pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
     };
     // Steps 11–13: salt = last sLen octets of DB; H' = Hash(M').
     let mut h_prime = Output::<D>::default();
-    hash_parts::<D>(&[&[0u8; 8], m_hash, &db[db_len - s_len..]], &mut h_prime);
+    m_prime_hash::<D>(m_hash, &db[db_len - s_len..], &mut h_prime);
     let h_prime: &[u8] = h_prime.as_slice();
     // Step 14, first comparison (with the padding's verdict).
     let a = diff_forward(h_prime, h) | bad;
