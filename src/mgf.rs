@@ -26,26 +26,6 @@ use crate::errors::{Error, Result};
 ///
 /// [RFC 8017 B.2.1]: https://www.rfc-editor.org/rfc/rfc8017#appendix-B.2.1
 pub fn mgf1_xor<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
-    mgf1_xor_with::<D>(out, |block, counter| {
-        let mut hasher = D::new();
-        Digest::update(&mut hasher, seed);
-        Digest::update(&mut hasher, counter);
-        hasher.finalize_into(block);
-    })
-}
-
-/// [`mgf1_xor`] hashing through the out-of-line [`hash_parts`], which the
-/// PSS paths share with `H` and the verifying keys with the message digest:
-/// one copy of the hash's set-up, padding and wipe in an image.
-pub(crate) fn mgf1_xor_shared<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
-    mgf1_xor_with::<D>(out, |block, counter| {
-        hash_parts::<D>(&[seed, &counter], block);
-    })
-}
-
-/// The MGF1 loop; `hash(block, c)` writes `Hash(mgfSeed || c)`.
-#[inline(always)]
-fn mgf1_xor_with<D: Digest>(out: &mut [u8], hash: impl Fn(&mut Output<D>, [u8; 4])) -> Result<()> {
     let h_len = <D as Digest>::output_size();
     if h_len == 0 {
         return Err(Error::Internal);
@@ -59,7 +39,7 @@ fn mgf1_xor_with<D: Digest>(out: &mut [u8], hash: impl Fn(&mut Output<D>, [u8; 4
     let mut block = Output::<D>::default();
     for (counter, chunk) in (0u32..).zip(out.chunks_mut(h_len)) {
         // Step 3: T = T || Hash(mgfSeed || I2OSP(counter, 4)).
-        hash(&mut block, counter.to_be_bytes());
+        hash_parts::<D>(&[seed, &counter.to_be_bytes()], &mut block);
         for (o, m) in chunk.iter_mut().zip(block.iter()) {
             *o ^= *m;
         }
@@ -69,9 +49,9 @@ fn mgf1_xor_with<D: Digest>(out: &mut [u8], hash: impl Fn(&mut Output<D>, [u8; 4
 }
 
 /// `out = Hash(parts[0] || parts[1] || …)`, out of line: one copy of the
-/// hash's set-up, padding and wipe on drop serves PSS (`H`, `H'` and MGF1)
-/// and the verifying keys' message digest; each inlined hasher is a few
-/// hundred bytes of flash on Cortex-M.
+/// hash's set-up, padding and wipe on drop serves MGF1 (PSS and OAEP), PSS's
+/// `H` and `H'` and the verifying keys' message digest; each inlined hasher
+/// is a few hundred bytes of flash on Cortex-M.
 #[inline(never)]
 pub(crate) fn hash_parts<D: Digest>(parts: &[&[u8]], out: &mut Output<D>) {
     let mut hasher = D::new();
@@ -93,22 +73,9 @@ mod tests {
         hex::decode(s.split_whitespace().collect::<std::string::String>()).unwrap()
     }
 
-    /// The shared-hash MGF1 of the verification paths equals [`mgf1_xor`],
-    /// and [`hash_parts`] the digest of the concatenation.
+    /// [`hash_parts`] is the digest of the concatenation.
     #[test]
-    fn shared_hash_matches() {
-        let seed: std::vec::Vec<u8> = (0u8..64).collect();
-        for len in [0usize, 1, 20, 31, 32, 33, 64, 223, 255] {
-            let init: std::vec::Vec<u8> = (0..len).map(|i| (i * 7) as u8).collect();
-            let (mut a, mut b) = (init.clone(), init.clone());
-            mgf1_xor::<Sha256>(&mut a, &seed[..len % 40]).unwrap();
-            mgf1_xor_shared::<Sha256>(&mut b, &seed[..len % 40]).unwrap();
-            assert_eq!(a, b, "{len}");
-            let (mut a, mut b) = (init.clone(), init);
-            mgf1_xor::<Sha1>(&mut a, &seed).unwrap();
-            mgf1_xor_shared::<Sha1>(&mut b, &seed).unwrap();
-            assert_eq!(a, b, "{len}");
-        }
+    fn hash_parts_is_the_digest_of_the_concatenation() {
         let mut out = Output::<Sha512>::default();
         hash_parts::<Sha512>(&[b"ab", b"", b"cde"], &mut out);
         assert_eq!(out, Sha512::digest(b"abcde"));

@@ -12,7 +12,7 @@ use digest::{Digest, Output};
 
 use crate::arith::limbs::is_zero;
 use crate::errors::{Error, Result};
-use crate::mgf::{hash_parts, mgf1_xor_shared};
+use crate::mgf::{hash_parts, mgf1_xor};
 use crate::verdict::{diff_backward, diff_forward, diff_forward_const, reload, Verdict};
 
 /// `H = Hash(M')`, `M' = (0x)00 00 00 00 00 00 00 00 || mHash || salt`
@@ -101,7 +101,7 @@ pub fn emsa_pss_encode_with_mgf<D: Digest, MGD: Digest>(
     db[sep] = 0x01;
     db[sep + 1..].copy_from_slice(salt);
     // Steps 9–10: maskedDB = DB ⊕ MGF(H, emLen − hLen − 1).
-    mgf1_xor_shared::<MGD>(db, h)?;
+    mgf1_xor::<MGD>(db, h)?;
     // Step 11.
     db[0] &= top_octet_mask(em_len, em_bits);
     // Step 12: EM = maskedDB || H || 0xbc.
@@ -202,7 +202,7 @@ pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
         return Verdict::REJECT;
     }
     // Steps 7–8: DB = maskedDB ⊕ MGF(H, emLen − hLen − 1).
-    if mgf1_xor_shared::<MGD>(db, h).is_err() {
+    if mgf1_xor::<MGD>(db, h).is_err() {
         return Verdict::REJECT;
     }
     // Step 9.
@@ -251,7 +251,6 @@ mod tests {
     extern crate std;
 
     use super::*;
-    use crate::mgf::mgf1_xor;
     use rand::{rngs::StdRng, SeedableRng};
     use rsa::{hazmat::rsa_encrypt, traits::PublicKeyParts, BoxedUint, PrivateKey, Pss, PublicKey};
     use sha1::Sha1;
