@@ -638,6 +638,26 @@ fn signing_key_refuses_bad_keys_cleanly() {
     }
 }
 
+/// PKCS#8 keys whose algorithm is id-RSASSA-PSS (`openssl genpkey -algorithm
+/// RSA-PSS`, without and with parameters; tests/data/PROVENANCE.md): a valid
+/// RSA key that rsa 0.10's loaders take, but that rustls must not sign
+/// `rsa_pss_rsae_*` with. *ring*'s provider refuses them; so do we, at load.
+#[test]
+fn signing_key_refuses_rsassa_pss_keys_at_load() {
+    use rustls::crypto::KeyProvider;
+    for name in ["rsa2048-pss", "rsa2048-pss-sha256"] {
+        let bytes = fixture(&format!("rsassa-pss/{name}.pkcs8.der"));
+        // The key itself is good: the refusal is the algorithm's.
+        BoundedPrivateKey::<Max4096>::from_pkcs8_der(&bytes).unwrap();
+        let der = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(bytes));
+        assert!(rustls::crypto::ring::sign::any_supported_type(&der).is_err());
+        let e = RsaSigningKey::new(&der).unwrap_err();
+        assert!(format!("{e}").contains("id-RSASSA-PSS"), "{name}: {e}");
+        let e = tls::RsaKeyProvider.load_private_key(der).unwrap_err();
+        assert!(format!("{e}").contains("id-RSASSA-PSS"), "{name}: {e}");
+    }
+}
+
 // --- the 4096-bit capacity variants ---------------------------------------------------------------
 
 #[test]

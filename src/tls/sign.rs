@@ -167,7 +167,7 @@ impl RsaSigningKey {
     ///
     /// # Errors
     /// [`Error::General`] naming the cause: a SEC1 key or any other
-    /// algorithm, a malformed key or one that fails validation, a modulus
+    /// algorithm (`id-RSASSA-PSS` included, as *ring* refuses it), a malformed key or one that fails validation, a modulus
     /// outside 2048–8192 bits, more than two primes.
     #[cfg(feature = "getrandom")]
     pub fn new(der: &PrivateKeyDer<'_>) -> Result<Self, Error> {
@@ -188,13 +188,11 @@ impl RsaSigningKey {
 
     fn load(der: &PrivateKeyDer<'_>, random: Random) -> Result<Self, Error> {
         use pkcs1::DecodeRsaPrivateKey;
-        use pkcs8::DecodePrivateKey;
         use spki::EncodePublicKey;
         let key = match der {
             PrivateKeyDer::Pkcs1(k) => SignKey::from_pkcs1_der(k.secret_pkcs1_der())
                 .map_err(|e| Error::General(alloc::format!("RSA PKCS#1 key rejected: {e}")))?,
-            PrivateKeyDer::Pkcs8(k) => SignKey::from_pkcs8_der(k.secret_pkcs8_der())
-                .map_err(|e| Error::General(alloc::format!("RSA PKCS#8 key rejected: {e}")))?,
+            PrivateKeyDer::Pkcs8(k) => pkcs8_rsa_encryption(k.secret_pkcs8_der())?,
             _ => return Err(Error::General("not an RSA private key".into())),
         };
         let bits = key.as_public_key().n_bits();
@@ -232,6 +230,30 @@ impl RsaSigningKey {
     pub fn modulus_bits(&self) -> usize {
         self.key.as_public_key().n_bits()
     }
+}
+
+/// A PKCS#8 key whose algorithm is `rsaEncryption`. The key loaders also
+/// take `id-RSASSA-PSS` (as rsa 0.10 does), but such a key may only make
+/// RSASSA-PSS signatures under its own parameters, while rustls signs
+/// `rsa_pss_rsae_*` (and its `rsa_pss_pss_*` would need the parameters
+/// honoured): refused here, as *ring*'s key provider does.
+fn pkcs8_rsa_encryption(der: &[u8]) -> Result<SignKey, Error> {
+    use der::Decode;
+    let rejected =
+        |e: &dyn fmt::Display| Error::General(alloc::format!("RSA PKCS#8 key rejected: {e}"));
+    let info = pkcs8::PrivateKeyInfoRef::from_der(der).map_err(|e| rejected(&e))?;
+    let oid = info.algorithm.oid;
+    if oid != pkcs1::ALGORITHM_OID {
+        let name = if oid == crate::ID_RSASSA_PSS {
+            "id-RSASSA-PSS"
+        } else {
+            "not RSA"
+        };
+        return Err(Error::General(alloc::format!(
+            "RSA PKCS#8 key rejected: algorithm {oid} ({name}), not rsaEncryption"
+        )));
+    }
+    SignKey::try_from(info).map_err(|e| rejected(&e))
 }
 
 impl SigningKey for RsaSigningKey {
