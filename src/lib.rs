@@ -4,6 +4,17 @@
 //! ARMv7E-M (Cortex-M4/M7) and ARMv8-M Mainline with DSP (Cortex-M33),
 //! portable Rust everywhere else.
 //!
+//! **Features first:** `rsa`'s API (`PrivateKey`, `PublicKey`, the heap
+//! scheme types and `traits`) is the `alloc` feature, on by default and
+//! brought in by every one of `rsa`'s feature names. With
+//! `default-features = false` and no feature it is configured out (the
+//! compiler then reports those items as missing): add `features =
+//! ["alloc"]` (`rsa` 0.10 stays heap-backed with `default-features = false`;
+//! this crate does not). Without it the crate is the no-heap core:
+//! [`BoundedPrivateKey`] / [`BoundedPublicKey`] loaded from DER, the typed
+//! `pkcs1v15::Bounded*`, `pss::Bounded*`, `oaep::Bounded*` keys and the
+//! slice-in/slice-out scheme functions (second example below).
+//!
 //! Code written against `rsa` 0.10 switches by changing the crate path:
 //!
 //! ```
@@ -24,9 +35,7 @@
 //! # fn main() {}
 //! ```
 //!
-//! The drop-in layer above needs `alloc` (any of `rsa`'s features brings
-//! it in). With `default-features = false` the crate is the no-heap core
-//! for devices: fixed-capacity keys and slice-in/slice-out functions.
+//! The no-heap core (`default-features = false`, no feature), for devices:
 //!
 //! ```
 //! use rsa_cortex_m::spki::DecodePublicKey;

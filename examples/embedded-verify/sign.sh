@@ -5,8 +5,10 @@
 # digest length, what most verifiers expect by default), add
 # `-sigopt rsa_pss_saltlen:digest`.
 #
-#   openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out private.pem
-#   openssl pkey -in private.pem -pubout -outform DER -out data/public.spki.der
-#   ./sign.sh private.pem data/image.bin data/image.sig
+# The signing key stays outside the project folder (never committed):
+#
+#   openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out ~/firmware-signing.pem
+#   openssl pkey -in ~/firmware-signing.pem -pubout -outform DER -out data/public.spki.der
+#   ./sign.sh ~/firmware-signing.pem data/image.bin data/image.sig
 set -eu
 openssl dgst -sha256 -sign "$1" -sigopt rsa_padding_mode:pss -out "$3" "$2"

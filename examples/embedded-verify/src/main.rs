@@ -2,7 +2,8 @@
 //! signed by the holder of an RSA key, the core of a secure-boot loader.
 //!
 //! * the public key is an SPKI DER blob (`openssl pkey -pubout -outform
-//!   DER`), decoded into a `BoundedPublicKey<Max2048>`: 536 bytes, no heap;
+//!   DER`), decoded into a `BoundedPublicKey<Cap>` (`Max2048`: 536 bytes),
+//!   no heap;
 //! * the signature is RSASSA-PSS with SHA-256 made by `openssl dgst` (see
 //!   `sign.sh`); openssl uses the largest salt by default, so the verifying
 //!   key detects the salt length (`new_with_auto_salt_len`);
@@ -10,11 +11,13 @@
 //!   `Verdict::VALID` with the refusals first, so that one glitched
 //!   instruction cannot turn a refusal into a boot (SECURITY.md, "Fault
 //!   injection");
+//! * a refusal says which check failed (key, signature length, signature);
 //! * a modified image and a modified signature must be rejected.
 //!
 //! `cargo run --release` builds it for thumbv7em-none-eabihf at opt-level
 //! "s" (rsa-cortex-m then links its compact UMAAL kernels) and runs it on
-//! QEMU's MPS2-AN386; it prints the verdicts, the flash the image takes and
+//! QEMU's MPS2-AN386; it prints the verdicts, the flash the image takes
+//! (the embedded image, signature and key included) and
 //! the peak stack of the verification, and exits with status 0 when every
 //! verdict is right.
 #![no_std]
@@ -22,9 +25,15 @@
 
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hio};
+use rsa_cortex_m::capacity::Array;
+use rsa_cortex_m::pkcs1::{der::Decode, RsaPublicKeyRef};
 use rsa_cortex_m::sha2::Sha256;
-use rsa_cortex_m::spki::DecodePublicKey;
-use rsa_cortex_m::{pss, BoundedPublicKey, Max2048, Verdict};
+use rsa_cortex_m::spki::{DecodePublicKey, SubjectPublicKeyInfoRef};
+use rsa_cortex_m::{pss, BoundedPublicKey, Capacity, Max2048, Verdict};
+
+/// The largest key the verifier holds: RAM and stack scale with it (the
+/// README's "What to choose"). For a 4096-bit key, `Max4096`.
+type Cap = Max2048;
 
 /// The public key, the signed image and its signature (in a bootloader: the
 /// key in the loader's own flash, image and signature in the update slot).
@@ -32,65 +41,122 @@ static PUBLIC_KEY: &[u8] = include_bytes!("../data/public.spki.der");
 static IMAGE: &[u8] = include_bytes!("../data/image.bin");
 static SIGNATURE: &[u8] = include_bytes!("../data/image.sig");
 
-/// Loads the key and verifies `image` against `sig`; returns whether a
-/// bootloader would boot it.
+/// Why an image is not booted: which check failed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Refusal {
+    /// The public key did not load; `bits` is its modulus length when the
+    /// DER could be read that far (0 otherwise).
+    Key { bits: usize },
+    /// The signature is longer than a `Cap` key's signature.
+    SignatureLength,
+    /// The signature does not verify.
+    Signature,
+}
+
+/// Loads the key and verifies `image` against `sig`; `Ok` is what a
+/// bootloader boots.
 #[inline(never)]
-fn verify(image: &[u8], sig: &[u8]) -> bool {
-    let Ok(key) = BoundedPublicKey::<Max2048>::from_public_key_der(PUBLIC_KEY) else {
-        return false;
+fn verify(image: &[u8], sig: &[u8]) -> Result<(), Refusal> {
+    let Ok(key) = BoundedPublicKey::<Cap>::from_public_key_der(PUBLIC_KEY) else {
+        return Err(Refusal::Key {
+            bits: modulus_bits(PUBLIC_KEY),
+        });
     };
-    let key = pss::BoundedVerifyingKey::<Sha256, Max2048>::new_with_auto_salt_len(key);
-    let Ok(sig) = pss::BoundedSignature::<Max2048>::try_from(sig) else {
-        return false;
+    let key = pss::BoundedVerifyingKey::<Sha256, Cap>::new_with_auto_salt_len(key);
+    let Ok(sig) = pss::BoundedSignature::<Cap>::try_from(sig) else {
+        return Err(Refusal::SignatureLength);
     };
     let verdict = key.verify_verdict(image, &sig);
     if verdict.value() != Verdict::VALID {
-        return false; // a bootloader: stay in the loader, reset, ...
+        return Err(Refusal::Signature); // a bootloader: stay in the loader, reset, ...
     }
     // Compared again: `value()` is an optimization barrier.
     if verdict.value() != Verdict::VALID {
-        return false;
+        return Err(Refusal::Signature);
     }
     // A bootloader jumps to the verified image here, after both comparisons.
-    true
+    Ok(())
+}
+
+/// The modulus length of an SPKI DER RSA key, or 0: only to explain a
+/// refused key (an SPKI key above the capacity is `KeyMalformed`, like a
+/// malformed one).
+fn modulus_bits(spki: &[u8]) -> usize {
+    let Ok(info) = SubjectPublicKeyInfoRef::try_from(spki) else {
+        return 0;
+    };
+    let Some(Ok(key)) = info
+        .subject_public_key
+        .as_bytes()
+        .map(RsaPublicKeyRef::from_der)
+    else {
+        return 0;
+    };
+    let n = key.modulus.as_bytes();
+    match n.first() {
+        Some(&top) => n.len() * 8 - top.leading_zeros() as usize,
+        None => 0,
+    }
 }
 
 #[entry]
 fn main() -> ! {
     let sp = stack::paint();
-    let ok = verify(IMAGE, SIGNATURE);
+    let result = verify(IMAGE, SIGNATURE);
     let used = stack::peak(sp);
-    say(&[b"image signature ", if ok { b"valid" } else { b"INVALID" }]);
+    let mut buf = [0u8; 10];
+    let mut buf2 = [0u8; 10];
+    match result {
+        Ok(()) => say(&[b"image signature valid"]),
+        Err(Refusal::Signature) => say(&[b"image signature INVALID"]),
+        Err(Refusal::SignatureLength) => say(&[
+            b"signature REFUSED: ",
+            decimal(SIGNATURE.len(), &mut buf),
+            b" bytes, more than a ",
+            decimal(Cap::MAX_BITS, &mut buf2),
+            b"-bit key's (raise `Cap` in src/main.rs)",
+        ]),
+        Err(Refusal::Key { bits }) if bits > Cap::MAX_BITS => say(&[
+            b"public key REFUSED: ",
+            decimal(bits, &mut buf),
+            b" bits, above the capacity of ",
+            decimal(Cap::MAX_BITS, &mut buf2),
+            b" (raise `Cap` in src/main.rs)",
+        ]),
+        Err(Refusal::Key { .. }) => say(&[
+            b"public key REFUSED: not a valid RSA public key in SPKI DER (data/public.spki.der)",
+        ]),
+    }
+    let ok = result.is_ok();
 
     // The image without its last byte, and the signature with one bit
-    // flipped, must be rejected (any image size; no copy of the image).
-    let rejected = !verify(&IMAGE[..IMAGE.len().saturating_sub(1)], SIGNATURE);
-    say(&[
-        b"tampered image ",
-        if rejected { b"rejected" } else { b"ACCEPTED" },
-    ]);
-    let mut bad_sig = [0u8; 256];
-    let n = SIGNATURE.len().min(bad_sig.len());
-    bad_sig[..n].copy_from_slice(&SIGNATURE[..n]);
-    bad_sig[n.saturating_sub(1)] ^= 0x01;
-    let sig_rejected = !verify(IMAGE, &bad_sig[..n]);
-    say(&[
-        b"tampered signature ",
-        if sig_rejected {
-            b"rejected"
-        } else {
-            b"ACCEPTED"
-        },
-    ]);
+    // flipped, must be refused by the signature check itself (any image
+    // size; no copy of the image).
+    let image_refused = tampered(b"tampered image ", ok, || {
+        verify(&IMAGE[..IMAGE.len().saturating_sub(1)], SIGNATURE)
+    });
+    // The whole signature, up to the largest a `Cap` key makes.
+    let mut bad_sig = <Cap as Capacity>::Bytes::zeroed();
+    let bad_sig = &mut bad_sig.as_mut()[..SIGNATURE.len().min(Cap::MAX_BITS / 8)];
+    bad_sig.copy_from_slice(&SIGNATURE[..bad_sig.len()]);
+    if let Some(last) = bad_sig.last_mut() {
+        *last ^= 0x01;
+    }
+    let sig_refused = tampered(b"tampered signature ", ok, || verify(IMAGE, bad_sig));
 
-    let mut buf = [0u8; 10];
-    say(&[b"flash ", decimal(flash::used(), &mut buf), b" bytes"]);
+    say(&[
+        b"flash ",
+        decimal(flash::used(), &mut buf),
+        b" bytes (of which ",
+        decimal(IMAGE.len() + SIGNATURE.len() + PUBLIC_KEY.len(), &mut buf2),
+        b" the embedded image, signature and key)",
+    ]);
     say(&[
         b"stack ",
         decimal(used, &mut buf),
         b" bytes (key load and verification)",
     ]);
-    debug::exit(if ok && rejected && sig_rejected {
+    debug::exit(if ok && image_refused && sig_refused {
         debug::EXIT_SUCCESS
     } else {
         debug::EXIT_FAILURE
@@ -98,6 +164,18 @@ fn main() -> ! {
     loop {
         cortex_m::asm::wfi();
     }
+}
+
+/// Runs a tamper check (only once the genuine signature verified) and
+/// prints its outcome; true when the signature check refused it.
+fn tampered(what: &[u8], ok: bool, check: impl FnOnce() -> Result<(), Refusal>) -> bool {
+    if !ok {
+        say(&[what, b"not checked"]);
+        return false;
+    }
+    let refused = check() == Err(Refusal::Signature);
+    say(&[what, if refused { b"rejected" } else { b"ACCEPTED" }]);
+    refused
 }
 
 /// Prints one line on the host's console through semihosting (byte
