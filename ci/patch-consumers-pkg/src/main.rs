@@ -71,7 +71,7 @@ fn jwt(data: &Path, out: &Path) -> Result<()> {
 /// ssh-key (`rsa`): an SSHSIG (rsa-sha2-512) made and verified, the one
 /// ssh-keygen made verified; a changed message must be refused.
 fn ssh(data: &Path, out: &Path) -> Result<()> {
-    let key = PrivateKey::read_openssh_file(&data.join("id_rsa"))?;
+    let key = PrivateKey::read_openssh_file(data.join("id_rsa"))?;
     let msg = fs::read(data.join("msg.bin"))?;
     let sig = key.sign("file", HashAlg::Sha512, &msg)?;
     key.public_key().verify("file", &msg, &sig)?;
