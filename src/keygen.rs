@@ -82,11 +82,9 @@
 //!
 //! The prime search uses one `C::Work` next to the prime buffers; after it
 //! returns, the validating key constructor puts its own work areas in the
-//! same place: 14.7 KB peak for [`Max2048`](crate::Max2048) storage
-//! (3.5 KB of it the search, 9.9 KB the construction), measured on the
-//! emulated Cortex-M4; it scales with the capacity. There, 2048-bit generation took 0.39 to
-//! 2.1 (mean 1.1) billion estimated cycles over five seeds — the spread is
-//! the luck of the candidate search.
+//! same place, so the peak stack scales with the capacity. The time varies
+//! with the luck of the candidate search. Both, measured on the emulated
+//! Cortex-M4, are in the README ("Key generation") and BENCHMARKS.md.
 
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;

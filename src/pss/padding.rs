@@ -210,7 +210,7 @@ pub fn emsa_pss_verdict_with_mgf<D: Digest, MGD: Digest>(
     // Step 10: DB = PS (zeros) || 0x01 || salt. `bad` is nonzero if and
     // only if the padding is wrong: branch-free OR accumulation, as in the
     // comparisons (no `subtle::Choice`, whose every operation goes through
-    // a volatile barrier: about 250 bytes of flash here).
+    // a volatile barrier and costs flash).
     let (s_len, bad) = match salt_len {
         Some(s_len) => {
             let sep = db_len - s_len - 1;

@@ -20,8 +20,8 @@ use crate::arith::Limb;
 
 // The kernel set (cfg `rsa_cortex_m_kernels`, set by build.rs): "fast"
 // (umaal.s: five-row streams, per-length unrolled paths for 32, 48, 64, 96
-// and 128 limbs, about 20 KB) or "compact" (compact.s: one generic
-// four-row stream, each kernel in a section of its own, about 2 KB).
+// and 128 limbs) or "compact" (compact.s: one generic four-row stream, each
+// kernel in a section of its own); their flash is in the README (Backends).
 // Each kernel set is one assembly text: the macros it expands (macros.s,
 // umaal_gen.s) ahead of the file that expands them.
 #[cfg(not(rsa_cortex_m_kernels = "compact"))]
