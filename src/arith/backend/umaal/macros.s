@@ -72,6 +72,18 @@
     b       .Lsqr_rows
     .endm
 
+@ r[0..4) = x[0..4) - n[0..4) - borrow (r0, r1, r2 move on): a group of
+@ REDC_SUB_N.
+    .macro SUB_N4
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    .endm
+
 @ redc's final subtraction, pass 1: r = x - n (r0 = r, r1 = x, r2 = n,
 @ r3 = len), then the GE flags from the mask top - borrow (r4).
     .macro REDC_SUB_N
@@ -82,32 +94,14 @@
     teq     r1, r12
     beq     2f
 1:
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
+    SUB_N4
+    SUB_N4
     teq     r1, r12
     bne     1b
 2:
     tst     r3, #4                     @ TST #4 leaves C alone
     beq     3f
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
+    SUB_N4
 3:
     teq     r1, lr
     beq     4f
