@@ -78,10 +78,9 @@
 //!
 //! On ARMv7E-M and ARMv8-M Mainline with DSP the arithmetic runs in UMAAL
 //! assembly, one of two kernel sets chosen when the crate is compiled: the
-//! `compact` set (about 3 KB, generic loops, each kernel in its own linker
-//! section) when the profile's `opt-level` is `"s"` or `"z"`, the `fast`
-//! set (about 20 KB, unrolled paths for the 1024- to 4096-bit operand
-//! lengths) otherwise; `RUSTFLAGS='--cfg rsa_cortex_m_kernels="compact"'`
+//! `compact` set (generic loops, each kernel in its own linker section)
+//! when the profile's `opt-level` is `"s"` or `"z"`, the `fast` set
+//! (unrolled paths for the 1024- to 4096-bit operand lengths) otherwise; `RUSTFLAGS='--cfg rsa_cortex_m_kernels="compact"'`
 //! (or `"fast"`) overrides the choice. The repository's
 //! `examples/embedded-verify` is a no-heap Cortex-M4 verifier to start
 //! from; the README's "What to choose" and "Footprint" sections give the

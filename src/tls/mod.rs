@@ -57,8 +57,8 @@
 //! [`InvalidSignature`] that the trait
 //! allows; nothing panics and nothing is allocated. The key lives on the
 //! stack in a [`BoundedPublicKey<Max8192>`](crate::BoundedPublicKey) with its
-//! work area (on the emulated Cortex-M4, a whole webpki chain verification
-//! peaks at 14.1 KiB of stack, 9.0 KiB with [`max4096`]'s algorithms; see
+//! work area (the peak stack of a whole webpki chain verification on the
+//! emulated Cortex-M4, with these and with [`max4096`]'s algorithms, is in
 //! the README's device table).
 //!
 //! # A `rustls` provider with this crate's RSA
@@ -351,9 +351,9 @@ algorithms!(
 /// The same algorithms for moduli of at most **4096** bits, in a
 /// [`BoundedPublicKey<Max4096>`](crate::BoundedPublicKey): the same
 /// identifiers and lower bounds as the parent module's, keys of 4097–8192
-/// bits rejected (unlike *ring*), and about 9 KiB less stack per
-/// verification (the README's device table) — for a device whose peers'
-/// keys are known not to exceed 4096 bits.
+/// bits rejected (unlike *ring*), and less stack per verification (the
+/// README's device table) — for a device whose peers' keys are known not to
+/// exceed 4096 bits.
 pub mod max4096 {
     use super::*;
 

@@ -283,17 +283,7 @@ rsa_cm_c_stream_l:
     .type rsa_cm_row1, %function
 rsa_cm_row1:
     movs    r7, #0
-    cmp     r12, #0
-    beq     2f
-1:
-    ldr     r11, [r1], #4
-    ldr     r6, [r0]
-    umaal   r6, r7, r2, r11
-    str     r6, [r0], #4
-    subs    r12, r12, #1
-    bne     1b
-2:
-    bx      lr
+    ROW1_LOOP
     .size rsa_cm_row1, . - rsa_cm_row1
 
 @ ---------------------------------------------------------------------------
@@ -311,21 +301,7 @@ rsa_cm_zero:
     movs    r7, #0
     mov     r8, r2
     mov     r9, r2
-    subs    r12, r12, #8
-    blo     2f
-1:
-    stmia   r0!, {r2-r9}
-    subs    r12, r12, #8
-    bhs     1b
-2:
-    adds    r12, r12, #8
-    beq     4f
-3:
-    str     r6, [r0], #4
-    subs    r12, r12, #1
-    bne     3b
-4:
-    bx      lr
+    ZERO_LOOP
     .size rsa_cm_zero, . - rsa_cm_zero
 
 @ ---------------------------------------------------------------------------
@@ -499,17 +475,7 @@ rsa_cm_sqr_int:
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
     str     r2, [sp, #F_LEN]
-    mov     r12, r2
-    bl      rsa_cm_zero
-    @ Walking state: F_B = &a[i], F_K = &t[2i+1], F_I = len - i - 4.
-    ldr     r1, [sp, #F_A]
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_T]
-    adds    r0, r0, #4
-    str     r0, [sp, #F_K]
-    ldr     r3, [sp, #F_LEN]
-    subs    r2, r3, #4
-    str     r2, [sp, #F_I]
+    SQR_WALK
     adr.w   r11, .Lsqr_ret + 1
     str     r11, [sp, #F_RET]          @ where rsa_cm_c_stream_l returns
     b       .Lsqr_blk
@@ -555,23 +521,7 @@ rsa_cm_sqr_int:
     mov     r7, r9
     mov     r8, r10
     b       .Lsqr_ret
-.Lsqr_rows:
-    @ rows i..len-1 one at a time (fewer than four left); row length
-    @ L = len - i - 1 = r12 + 3
-    adds    r12, r12, #3
-    bmi     .Lsqr_diag
-    str     r12, [sp, #F_I]
-    ldr     r1, [sp, #F_B]
-    ldr     r2, [r1], #4               @ m = a[i]; r1 = &a[i+1]
-    str     r1, [sp, #F_B]
-    ldr     r0, [sp, #F_K]             @ &t[2i+1]
-    add.w   r3, r0, #8
-    str     r3, [sp, #F_K]
-    bl      rsa_cm_row1
-    str     r7, [r0]                   @ t[i+len]
-    ldr     r12, [sp, #F_I]
-    subs    r12, r12, #4               @ next row: L - 1, minus the +3 above
-    b       .Lsqr_rows
+    SQR_ROWS
 .Lsqr_diag:
     @ doubling and diagonal: each word w becomes 2*w + (a word of a_k^2)
     @ + c by one UMAAL with the constant 2 (r12), the carry c in r11.  The
@@ -807,84 +757,11 @@ rsa_cm_redc:
     ldr     r3, [sp, #F_LEN]
     ldr     r1, [sp, #F_T]             @ x
     ldr     r2, [sp, #F_A]             @ n
-    bic     r12, r3, #7
-    add.w   r12, r1, r12, lsl #2       @ end of the 8-word groups in x
-    add.w   lr, r1, r3, lsl #2         @ end of x
-    cmp     r0, r0                     @ C = 1 (no borrow)
-    teq     r1, r12
-    beq     2f
-1:
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    teq     r1, r12
-    bne     1b
-2:
-    tst     r3, #4                     @ TST #4 leaves C alone
-    beq     3f
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-3:
-    teq     r1, lr
-    beq     4f
-5:
-    ldr     r4, [r1], #4
-    ldr     r8, [r2], #4
-    sbcs    r4, r4, r8
-    str     r4, [r0], #4
-    teq     r1, lr
-    bne     5b
-4:
-    @ mask = top - borrow: all ones (keep x) or zero (keep x - n); GE
-    @ flags = all four set iff mask is all ones.  Pass 2: r = SEL(x, r).
-    ldr     r4, [sp, #F_PEND]
-    sbc     r4, r4, #0
+    REDC_SUB_N
     uadd8   r4, r4, r4
     ldr     r0, [sp, #F_R]
     ldr     r1, [sp, #F_T]             @ x
-    bic     r12, r3, #3
-    add.w   r12, r1, r12, lsl #2       @ end of the 4-word groups in x
-    teq     r1, r12
-    beq     2f
-1:
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8-r11}
-    sel     r4, r8, r4
-    sel     r5, r9, r5
-    sel     r6, r10, r6
-    sel     r7, r11, r7
-    stmia   r0!, {r4-r7}
-    cmp     r1, r12
-    bne     1b
-2:
-    cmp     r1, lr
-    beq     4f
-3:
-    ldr     r4, [r0]
-    ldr     r8, [r1], #4
-    sel     r4, r8, r4
-    str     r4, [r0], #4
-    cmp     r1, lr
-    bne     3b
-4:
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
+    REDC_SEL_X
     .size rsa_cm_redc, . - rsa_cm_redc
 
 @ void rsa_cm_redc_lazy(u32 *r, const u32 *t, const u32 *n, usize len, u32 n0)
@@ -1090,7 +967,8 @@ rsa_cm_window:
 
 @ One entry of select's 16-entry path: eight words (r1, r1 + 12, r1 + 24)
 @ kept in r4-r11 where the GE flags from doubling D (lr) are set; r1 moves
-@ on by the stride (r0 = stride - 24).
+@ on by the stride (r0 = stride - 24).  UADD16, unlike umaal.s's UADD8:
+@ here one D (0x8000 >> index in both halfwords) covers all 16 entries.
     .macro SEL8_ENTRY
     uadd16  lr, lr, lr
     ldmia   r1!, {r2, r3, r12}
@@ -1129,36 +1007,13 @@ rsa_cm_window:
     .thumb_func
     .type rsa_cm_select, %function
 rsa_cm_select:
-    push    {r4-r11, lr}
-    sub     sp, sp, #36
-    ldr     r4, [sp, #72]              @ index
-    mvn     r4, r4
-    and     r4, r4, #255
-    movw    r12, #0x0101
-    movt    r12, #0x0101
-    mul     r4, r4, r12                @ D0 = (-index-1) mod 256, in every byte
-    str     r4, [sp, #0]
-    str     r3, [sp, #8]               @ count
-    and     r4, r2, #3
-    str     r4, [sp, #16]              @ single words after the groups
-    lsrs    r4, r2, #2
-    str     r4, [sp, #4]               @ groups of four words
-    lsl.w   r2, r2, #2                 @ stride in bytes
-    mul     r5, r3, r2
-    str     r5, [sp, #12]              @ count * stride: one walk down the table
+    SELECT_SETUP
     @ 16 entries (the 4-bit window table): groups of eight words first, one
     @ UADD16 doubling per entry on D = 0x8000 >> index in both halfwords
     @ (a carry out of both halves, GE = 1111, exactly at entry == index), so
     @ that no constant register is needed; r0 = stride - 24, the walk's end
     @ is at [sp, #28].
-    cmp     r3, #16
-    bne     9f
-    lsrs    r5, r4, #1                 @ groups of eight
-    beq     9f
-    str     r5, [sp, #32]
-    and     r4, r4, #1
-    str     r4, [sp, #4]               @ a group of four may be left
-    ldr     r4, [sp, #72]              @ index
+    SELECT16_GROUPS
     mov.w   r5, #0x8000
     lsr.w   r5, r5, r4
     orr     r5, r5, r5, lsl #16
@@ -1187,92 +1042,14 @@ rsa_cm_select:
     ldr     r2, [sp, #28]
     cmp     r1, r2
     bne     .Lsel8_e
-    ldr     r2, [sp, #20]
-    stmia   r2!, {r4-r11}
-    str     r2, [sp, #20]
-    ldr     r2, [sp, #12]
-    sub     r1, r1, r2
-    adds    r1, r1, #32                @ next group of the first entry
-    ldr     r2, [sp, #32]
-    subs    r2, r2, #1
-    str     r2, [sp, #32]
-    bne     .Lsel8_grp
-    add.w   r2, r0, #24                @ stride
-    ldr     r0, [sp, #20]
-    movw    r12, #0x0101
-    movt    r12, #0x0101
-9:
-    ldr     r4, [sp, #4]
-    cmp     r4, #0
-    beq     .Lsel_words
+    SELECT8_NEXT
 .Lsel_grp:
     movs    r4, #0
     movs    r5, #0
     movs    r6, #0
     movs    r7, #0
-    ldr     lr, [sp, #0]
-    ldr     r3, [sp, #8]
-    tst     r3, #1
-    beq     1f
-    @ odd count: one entry first
-    ldmia   r1, {r8-r11}
-    add     r1, r1, r2
-    uadd8   lr, lr, r12
-    sel     r4, r8, r4
-    sel     r5, r9, r5
-    sel     r6, r10, r6
-    sel     r7, r11, r7
-    subs    r3, r3, #1
-    beq     2f
-1:  @ two entries per iteration
-    ldmia   r1, {r8-r11}
-    add     r1, r1, r2
-    uadd8   lr, lr, r12
-    sel     r4, r8, r4
-    sel     r5, r9, r5
-    sel     r6, r10, r6
-    sel     r7, r11, r7
-    ldmia   r1, {r8-r11}
-    add     r1, r1, r2
-    uadd8   lr, lr, r12
-    sel     r4, r8, r4
-    sel     r5, r9, r5
-    sel     r6, r10, r6
-    sel     r7, r11, r7
-    subs    r3, r3, #2
-    bne     1b
-2:
-    stmia   r0!, {r4-r7}
-    ldr     r3, [sp, #12]
-    sub     r1, r1, r3
-    adds    r1, r1, #16                @ next group of the first entry
-    ldr     r4, [sp, #4]
-    subs    r4, r4, #1
-    str     r4, [sp, #4]
-    bne     .Lsel_grp
-.Lsel_words:
-    ldr     r5, [sp, #16]
-    cmp     r5, #0
-    beq     .Lsel_done
+    SELECT_GROUP4
 .Lsel_w:
     movs    r4, #0
-    ldr     lr, [sp, #0]
-    ldr     r3, [sp, #8]
-    mov     r6, r1
-1:
-    ldr     r8, [r6]
-    add     r6, r6, r2
-    uadd8   lr, lr, r12
-    sel     r4, r8, r4
-    subs    r3, r3, #1
-    bne     1b
-    str     r4, [r0], #4
-    adds    r1, r1, #4
-    ldr     r5, [sp, #16]
-    subs    r5, r5, #1
-    str     r5, [sp, #16]
-    bne     .Lsel_w
-.Lsel_done:
-    add     sp, sp, #36
-    pop     {r4-r11, pc}
+    SELECT_WORD
     .size rsa_cm_select, . - rsa_cm_select

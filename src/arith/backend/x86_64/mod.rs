@@ -2,8 +2,8 @@
 //! their rows in inline assembly where the CPU has BMI2 and ADX (MULX with
 //! two independent carry chains, ADCX/ADOX): the row `rp += up·v` of
 //! multiplication and squaring, all rows of REDC with its final
-//! subtraction, and the double-and-add of squaring — about 1.8–2× faster
-//! than the Rust rows. BMI2 + ADX are known at compile time
+//! subtraction, and the double-and-add of squaring, faster than the Rust
+//! rows (BENCHMARKS.md's host rows run this backend). BMI2 + ADX are known at compile time
 //! (`-C target-feature=+bmi2,+adx` or a `target-cpu` that has them) or
 //! detected at run time with `std`; without them, and for odd lengths, the
 //! portable kernels run. The only branch on the CPU feature is taken the

@@ -1,0 +1,279 @@
+@ Code both kernel sets run the same way (umaal.s, compact.s), as macros
+@ each file expands where the code belongs; mod.rs assembles this file
+@ ahead of either.  The frame offsets (F_*) are each file's own.
+
+@ rsa_cm_row1's loop, after its carry (r7) is set to zero.
+    .macro ROW1_LOOP
+    cmp     r12, #0
+    beq     2f
+1:
+    ldr     r11, [r1], #4
+    ldr     r6, [r0]
+    umaal   r6, r7, r2, r11
+    str     r6, [r0], #4
+    subs    r12, r12, #1
+    bne     1b
+2:
+    bx      lr
+    .endm
+
+@ rsa_cm_zero's stores, after r2-r9 are set to zero.
+    .macro ZERO_LOOP
+    subs    r12, r12, #8
+    blo     2f
+1:
+    stmia   r0!, {r2-r9}
+    subs    r12, r12, #8
+    bhs     1b
+2:
+    adds    r12, r12, #8
+    beq     4f
+3:
+    str     r6, [r0], #4
+    subs    r12, r12, #1
+    bne     3b
+4:
+    bx      lr
+    .endm
+
+@ sqr: clear t[0..len) (r2 = len) and set the walking state up.
+    .macro SQR_WALK
+    mov     r12, r2
+    bl      rsa_cm_zero
+    @ Walking state: F_B = &a[i], F_K = &t[2i+1], F_I = len - i - 4.
+    ldr     r1, [sp, #F_A]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_T]
+    adds    r0, r0, #4
+    str     r0, [sp, #F_K]
+    ldr     r3, [sp, #F_LEN]
+    subs    r2, r3, #4
+    str     r2, [sp, #F_I]
+    .endm
+
+@ sqr: the rows left over, one at a time (.Lsqr_rows, on to .Lsqr_diag).
+    .macro SQR_ROWS
+.Lsqr_rows:
+    @ rows i..len-1 one at a time (fewer than four left); row length
+    @ L = len - i - 1 = r12 + 3
+    adds    r12, r12, #3
+    bmi     .Lsqr_diag
+    str     r12, [sp, #F_I]
+    ldr     r1, [sp, #F_B]
+    ldr     r2, [r1], #4               @ m = a[i]; r1 = &a[i+1]
+    str     r1, [sp, #F_B]
+    ldr     r0, [sp, #F_K]             @ &t[2i+1]
+    add.w   r3, r0, #8
+    str     r3, [sp, #F_K]
+    bl      rsa_cm_row1
+    str     r7, [r0]                   @ t[i+len]
+    ldr     r12, [sp, #F_I]
+    subs    r12, r12, #4               @ next row: L - 1, minus the +3 above
+    b       .Lsqr_rows
+    .endm
+
+@ r[0..4) = x[0..4) - n[0..4) - borrow (r0, r1, r2 move on): a group of
+@ REDC_SUB_N.
+    .macro SUB_N4
+    ldmia   r1!, {r4-r7}
+    ldmia   r2!, {r8-r11}
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    stmia   r0!, {r4-r7}
+    .endm
+
+@ redc's final subtraction, pass 1: r = x - n (r0 = r, r1 = x, r2 = n,
+@ r3 = len), then the GE flags from the mask top - borrow (r4).
+    .macro REDC_SUB_N
+    bic     r12, r3, #7
+    add.w   r12, r1, r12, lsl #2       @ end of the 8-word groups in x
+    add.w   lr, r1, r3, lsl #2         @ end of x
+    cmp     r0, r0                     @ C = 1 (no borrow)
+    teq     r1, r12
+    beq     2f
+1:
+    SUB_N4
+    SUB_N4
+    teq     r1, r12
+    bne     1b
+2:
+    tst     r3, #4                     @ TST #4 leaves C alone
+    beq     3f
+    SUB_N4
+3:
+    teq     r1, lr
+    beq     4f
+5:
+    ldr     r4, [r1], #4
+    ldr     r8, [r2], #4
+    sbcs    r4, r4, r8
+    str     r4, [r0], #4
+    teq     r1, lr
+    bne     5b
+4:
+    @ mask = top - borrow: all ones (keep x) or zero (keep x - n); GE
+    @ flags = all four set iff mask is all ones.  Pass 2: r = SEL(x, r).
+    ldr     r4, [sp, #F_PEND]
+    sbc     r4, r4, #0
+    .endm
+
+@ redc's final subtraction, pass 2: r = SEL(x, r) (r0 = r, r1 = x,
+@ r3 = len), then the epilogue.
+    .macro REDC_SEL_X
+    bic     r12, r3, #3
+    add.w   r12, r1, r12, lsl #2       @ end of the 4-word groups in x
+    teq     r1, r12
+    beq     2f
+1:
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8-r11}
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    stmia   r0!, {r4-r7}
+    cmp     r1, r12
+    bne     1b
+2:
+    cmp     r1, lr
+    beq     4f
+3:
+    ldr     r4, [r0]
+    ldr     r8, [r1], #4
+    sel     r4, r8, r4
+    str     r4, [r0], #4
+    cmp     r1, lr
+    bne     3b
+4:
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .endm
+
+@ select's prologue: frame of 36 bytes, D0, counts and stride (r2).
+    .macro SELECT_SETUP
+    push    {r4-r11, lr}
+    sub     sp, sp, #36
+    ldr     r4, [sp, #72]              @ index
+    mvn     r4, r4
+    and     r4, r4, #255
+    movw    r12, #0x0101
+    movt    r12, #0x0101
+    mul     r4, r4, r12                @ D0 = (-index-1) mod 256, in every byte
+    str     r4, [sp, #0]
+    str     r3, [sp, #8]               @ count
+    and     r4, r2, #3
+    str     r4, [sp, #16]              @ single words after the groups
+    lsrs    r4, r2, #2
+    str     r4, [sp, #4]               @ groups of four words
+    lsl.w   r2, r2, #2                 @ stride in bytes
+    mul     r5, r3, r2
+    str     r5, [sp, #12]              @ count * stride: one walk down the table
+    .endm
+
+@ select, 16 entries: the groups of eight words (to 9f when none).
+    .macro SELECT16_GROUPS
+    cmp     r3, #16
+    bne     9f
+    lsrs    r5, r4, #1                 @ groups of eight
+    beq     9f
+    str     r5, [sp, #32]
+    and     r4, r4, #1
+    str     r4, [sp, #4]               @ a group of four may be left
+    ldr     r4, [sp, #72]              @ index
+    .endm
+
+@ select: end of a group of eight words; 9: the groups of four (if any).
+    .macro SELECT8_NEXT
+    ldr     r2, [sp, #20]
+    stmia   r2!, {r4-r11}
+    str     r2, [sp, #20]
+    ldr     r2, [sp, #12]
+    sub     r1, r1, r2
+    adds    r1, r1, #32                @ next group of the first entry
+    ldr     r2, [sp, #32]
+    subs    r2, r2, #1
+    str     r2, [sp, #32]
+    bne     .Lsel8_grp
+    add.w   r2, r0, #24                @ stride
+    ldr     r0, [sp, #20]
+    movw    r12, #0x0101
+    movt    r12, #0x0101
+9:
+    ldr     r4, [sp, #4]
+    cmp     r4, #0
+    beq     .Lsel_words
+    .endm
+
+@ select: a group of four words (after its accumulators r4-r7 are zeroed).
+    .macro SELECT_GROUP4
+    ldr     lr, [sp, #0]
+    ldr     r3, [sp, #8]
+    tst     r3, #1
+    beq     1f
+    @ odd count: one entry first
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    subs    r3, r3, #1
+    beq     2f
+1:  @ two entries per iteration
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    subs    r3, r3, #2
+    bne     1b
+2:
+    stmia   r0!, {r4-r7}
+    ldr     r3, [sp, #12]
+    sub     r1, r1, r3
+    adds    r1, r1, #16                @ next group of the first entry
+    ldr     r4, [sp, #4]
+    subs    r4, r4, #1
+    str     r4, [sp, #4]
+    bne     .Lsel_grp
+.Lsel_words:
+    ldr     r5, [sp, #16]
+    cmp     r5, #0
+    beq     .Lsel_done
+    .endm
+
+@ select: a single word (after its accumulator r4 is zeroed), and the
+@ epilogue.
+    .macro SELECT_WORD
+    ldr     lr, [sp, #0]
+    ldr     r3, [sp, #8]
+    mov     r6, r1
+1:
+    ldr     r8, [r6]
+    add     r6, r6, r2
+    uadd8   lr, lr, r12
+    sel     r4, r8, r4
+    subs    r3, r3, #1
+    bne     1b
+    str     r4, [r0], #4
+    adds    r1, r1, #4
+    ldr     r5, [sp, #16]
+    subs    r5, r5, #1
+    str     r5, [sp, #16]
+    bne     .Lsel_w
+.Lsel_done:
+    add     sp, sp, #36
+    pop     {r4-r11, pc}
+    .endm

@@ -1,0 +1,328 @@
+extern crate std;
+use super::super::portable32 as portable;
+use super::*;
+use std::vec;
+use std::vec::Vec;
+
+/// xorshift64* — deterministic, no dependencies.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as u32
+    }
+    /// Mostly uniform words, sometimes all-ones or zero limbs.
+    fn limbs(&mut self, n: usize) -> Vec<Limb> {
+        let mode = self.next() % 8;
+        (0..n)
+            .map(|_| match mode {
+                0 => u32::MAX,
+                1 => 0,
+                2 => {
+                    if self.next() & 1 == 0 {
+                        u32::MAX
+                    } else {
+                        self.next()
+                    }
+                }
+                _ => self.next(),
+            })
+            .collect()
+    }
+}
+
+fn lengths() -> impl Iterator<Item = usize> {
+    (1..=72).chain([96, 128, 160, 272])
+}
+
+/// −n⁻¹ mod 2³² for odd n (Newton iteration).
+fn neg_inv(n: u32) -> u32 {
+    let mut x = n; // correct to 3 bits
+    for _ in 0..5 {
+        x = x.wrapping_mul(2u32.wrapping_sub(n.wrapping_mul(x)));
+    }
+    x.wrapping_neg()
+}
+
+fn odd_modulus(rng: &mut Rng, len: usize) -> Vec<Limb> {
+    let mut n = rng.limbs(len);
+    n[0] |= 1;
+    if n[len - 1] == 0 {
+        n[len - 1] = 1 + (rng.next() >> 1);
+    }
+    n
+}
+
+/// The moduli of the tests' rounds: all ones (round 0), 2^(32·len − 1) + 1
+/// (round 1, the smallest top word with the top bit set), random odd
+/// (every other round).
+fn modulus_for_round(rng: &mut Rng, len: usize, round: usize) -> Vec<Limb> {
+    match round {
+        0 => vec![u32::MAX; len],
+        1 => {
+            let mut n = vec![0; len];
+            n[0] = 1;
+            n[len - 1] |= 1 << 31;
+            n
+        }
+        _ => odd_modulus(rng, len),
+    }
+}
+
+#[test]
+fn mul_sqr_match_portable() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    for len in lengths() {
+        for round in 0..6 {
+            let a = if round == 0 {
+                vec![u32::MAX; len]
+            } else {
+                rng.limbs(len)
+            };
+            let b = if round == 1 {
+                vec![u32::MAX; len]
+            } else {
+                rng.limbs(len)
+            };
+            let mut want = vec![0; 2 * len];
+            let mut got = vec![0x5555_aaaa; 2 * len];
+            portable::mul(&mut want, &a, &b);
+            mul(&mut got, &a, &b);
+            assert_eq!(got, want, "mul len {len} round {round}");
+            portable::sqr(&mut want, &a);
+            got.fill(0xdead_beef);
+            sqr(&mut got, &a);
+            assert_eq!(got, want, "sqr len {len} round {round}");
+        }
+    }
+}
+
+/// The squarings on rsa_cm_s5x128 (48 and 64 unrolled, 96 and 128 as a
+/// loop whose blocks enter the stream through a stub per entry step mod
+/// 8): more rounds than above, all-ones, one-hot limbs (a carry
+/// crossing each block edge) and random.
+#[test]
+fn sqr_on_the_fixed_stream_matches_portable() {
+    let mut rng = Rng(0x0dd5_9a7e_1280_0096);
+    for len in [48usize, 64, 96, 128] {
+        for round in 0..40 {
+            let a = match round {
+                0 => vec![u32::MAX; len],
+                1..=8 => {
+                    let mut a = vec![u32::MAX; len];
+                    a[(round * 13) % len] = 0;
+                    a
+                }
+                9..=16 => {
+                    let mut a = vec![0; len];
+                    a[(round * 17) % len] = u32::MAX;
+                    a[len - 1] |= 1;
+                    a
+                }
+                _ => rng.limbs(len),
+            };
+            let mut want = vec![0; 2 * len];
+            let mut got = vec![0xa5a5_5a5a; 2 * len + 3];
+            portable::sqr(&mut want, &a);
+            sqr(&mut got, &a);
+            assert_eq!(got[..2 * len], want[..], "sqr len {len} round {round}");
+            assert_eq!(got[2 * len..], [0; 3], "sqr len {len} round {round}: tail");
+        }
+    }
+}
+
+/// Reference REDC result computed through the portable kernel.
+fn check_redc(t: &[Limb], n: &[Limb], n0: Limb, what: &str) {
+    let len = n.len();
+    let mut t1 = t.to_vec();
+    let mut t2 = t.to_vec();
+    let mut want = vec![0; len];
+    let mut got = vec![0x1357_9bdf; len];
+    portable::redc(&mut want, &mut t1, n, n0);
+    redc(&mut got, &mut t2, n, n0);
+    assert_eq!(got, want, "redc {what} len {len}");
+}
+
+#[test]
+fn redc_matches_portable() {
+    let mut rng = Rng(0xfeed_f00d_0bad_cafe);
+    for len in lengths() {
+        for round in 0..8 {
+            let n = modulus_for_round(&mut rng, len, round);
+            let n0 = neg_inv(n[0]);
+            // t = a·b with a, b < n: t < n² < n·R.
+            let mut a = rng.limbs(len);
+            let mut b = rng.limbs(len);
+            a[len - 1] = a[len - 1].min(n[len - 1].saturating_sub(1));
+            b[len - 1] = b[len - 1].min(n[len - 1].saturating_sub(1));
+            let mut t = vec![0; 2 * len];
+            portable::mul(&mut t, &a, &b);
+            check_redc(&t, &n, n0, "random");
+            // (n−1)² and (n−1)·R-ish extremes.
+            let mut nm1 = n.clone();
+            nm1[0] -= 1;
+            portable::mul(&mut t, &nm1, &nm1);
+            check_redc(&t, &n, n0, "(n-1)^2");
+            // t just below n·R: n·R − 1 = (n−1)·R + (R − 1).
+            let mut t = vec![u32::MAX; 2 * len];
+            t[len..].copy_from_slice(&nm1);
+            check_redc(&t, &n, n0, "nR-1");
+            // t = 0 and t = 1.
+            let mut t = vec![0; 2 * len];
+            check_redc(&t, &n, n0, "zero");
+            t[0] = 1;
+            check_redc(&t, &n, n0, "one");
+            // Random top half below n.
+            let mut t = rng.limbs(2 * len);
+            t[2 * len - 1] = t[2 * len - 1].min(n[len - 1].saturating_sub(1));
+            check_redc(&t, &n, n0, "random t");
+        }
+    }
+}
+
+/// The lazy REDC: for any t < R² (all-ones included), r < R (it has len
+/// limbs) and r·R ≡ t (mod n).
+#[test]
+fn redc_lazy_is_congruent() {
+    use num_bigint::BigUint;
+    let mut rng = Rng(0x1a2b_3c4d_5e6f_7081);
+    for len in lengths() {
+        let r_big = BigUint::from(1u8) << (32 * len);
+        for round in 0..8 {
+            let n = modulus_for_round(&mut rng, len, round);
+            let n0 = neg_inv(n[0]);
+            let nb = BigUint::from_slice(&n);
+            for kind in 0..3 {
+                let t = match kind {
+                    0 => vec![u32::MAX; 2 * len],
+                    1 => rng.limbs(2 * len),
+                    _ => {
+                        // a·b for a, b < R, as in the exponentiation.
+                        let (a, b) = (rng.limbs(len), rng.limbs(len));
+                        let mut t = vec![0; 2 * len];
+                        portable::mul(&mut t, &a, &b);
+                        t
+                    }
+                };
+                let mut t1 = t.clone();
+                let mut got = vec![0x2468_ace0; len];
+                redc_lazy(&mut got, &mut t1, &n, n0);
+                let lhs = (BigUint::from_slice(&got) * &r_big) % &nb;
+                let rhs = BigUint::from_slice(&t) % &nb;
+                assert_eq!(lhs, rhs, "redc_lazy len {len} round {round} kind {kind}");
+            }
+        }
+    }
+}
+
+/// sqr_n_mul_lazy(a, t, n, n0, k, b, not_n) against the step-by-step
+/// loop (sqr and redc_lazy k times, then mul and redc_lazy by b), with
+/// and without the product and `!n`; t starts as garbage.
+fn check_window(a: &[Limb], b: &[Limb], n: &[Limb], k: usize, label: &str) {
+    let len = n.len();
+    let n0 = neg_inv(n[0]);
+    let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
+    for (with_b, pass_not_n) in [(false, false), (true, false), (false, true), (true, true)] {
+        let mut want = a.to_vec();
+        let mut t = vec![0; 2 * len];
+        for _ in 0..k {
+            sqr(&mut t, &want);
+            redc_lazy(&mut want, &mut t, n, n0);
+        }
+        if with_b {
+            mul(&mut t, &want, b);
+            redc_lazy(&mut want, &mut t, n, n0);
+        }
+        let mut got = a.to_vec();
+        let mut t = vec![0x9999_9999; 2 * len];
+        let bb = if with_b { Some(b) } else { None };
+        let nn = if pass_not_n { Some(&not_n[..]) } else { None };
+        sqr_n_mul_lazy(&mut got, &mut t, n, n0, k, bb, nn);
+        assert_eq!(got, want, "{label} k {k} b {with_b} not_n {pass_not_n}");
+    }
+}
+
+/// The lazy final step's subtraction (top = 1: the REDC sum reaches R)
+/// with and without `!n`: for n = 2^(32·len−1) + 1 and a = b = R − 1 the
+/// first squaring's REDC has top = 1 (checked here with big integers,
+/// so that the case cannot silently vanish), and sqr_n_mul_lazy must
+/// match the step-by-step loop.
+#[test]
+fn sqr_n_mul_lazy_top_carry() {
+    use num_bigint::BigUint;
+    for len in [5usize, 32, 48, 64] {
+        let mut n = vec![0; len];
+        n[0] = 1;
+        n[len - 1] = 1 << 31;
+        let a = vec![u32::MAX; len];
+        let r = BigUint::from(1u8) << (32 * len);
+        let nb = BigUint::from_slice(&n);
+        let ab = BigUint::from_slice(&a);
+        let t = &ab * &ab;
+        // q = −t·n⁻¹ mod R; the REDC sum (t + q·n)/R reaches R.
+        let n_inv = nb.modinv(&r).unwrap();
+        let q = (&r - (&t * &n_inv) % &r) % &r;
+        assert!((&t + &q * &nb) / &r >= r, "len {len}: top = 1");
+        for k in 1..4 {
+            check_window(&a, &a, &n, k, &std::format!("top carry len {len}"));
+        }
+    }
+}
+
+/// sqr_n_mul_lazy (the compact set: rsa_cm_window, at every length;
+/// the fast set: its fused kernels at 32, 48 and 64 limbs) against sqr
+/// and redc_lazy k times, then mul and redc_lazy (the same function of
+/// a and b, even for a ≥ n: both are exact up to the lazy step), for any
+/// a, b < R; with `!n` from the caller and without.
+#[test]
+fn sqr_n_mul_lazy_matches_the_loop() {
+    let mut rng = Rng(0x5eed_0f5a_0a11);
+    for len in [1usize, 2, 3, 4, 5, 8, 17, 31, 32, 33, 48, 64, 96] {
+        for round in 0..10 {
+            let n = modulus_for_round(&mut rng, len, round);
+            let a = if round == 2 {
+                vec![u32::MAX; len]
+            } else {
+                rng.limbs(len)
+            };
+            let b = if round == 3 {
+                vec![u32::MAX; len]
+            } else {
+                rng.limbs(len)
+            };
+            for k in [0, 1, 2, 3, 4, 5, 6, 16] {
+                check_window(&a, &b, &n, k, &std::format!("len {len} round {round}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn select_matches_portable() {
+    let mut rng = Rng(0x0dd_ba11_5eed);
+    for len in lengths() {
+        for count in [1usize, 2, 3, 8, 16, 17, 32] {
+            let table = rng.limbs(len * count);
+            for index in 0..count {
+                let mut want = vec![0; len];
+                let mut got = vec![0xffff_0000; len];
+                portable::select(&mut want, &table, index);
+                select(&mut got, &table, index);
+                assert_eq!(got, want, "select len {len} count {count} index {index}");
+            }
+        }
+    }
+    // The largest tables the assembly takes.
+    for count in [255usize, 256] {
+        let table = rng.limbs(3 * count);
+        for index in [0, 1, 100, count - 1] {
+            let mut want = vec![0; 3];
+            let mut got = vec![0; 3];
+            portable::select(&mut want, &table, index);
+            select(&mut got, &table, index);
+            assert_eq!(got, want, "select count {count} index {index}");
+        }
+    }
+}
