@@ -527,9 +527,15 @@ def main():
                     help="in-situ split of every region into kernel calls and the code between")
     ap.add_argument("--profile", action="store_true", help="cycles per function and region (stderr)")
     ap.add_argument("--merge", nargs="+", help="JSON reports (M4, M3, M0) to print as one table")
+    ap.add_argument("--same", nargs=2, metavar="JSON",
+                    help="exit 1 unless two reports of one ELF (QEMU's blocks, one instruction "
+                         "per block) give every region the same cycles and class counts")
     args = ap.parse_args()
     if args.merge:
         merge([json.load(open(f)) for f in args.merge])
+        return
+    if args.same:
+        same(*(json.load(open(f))["rows"] for f in args.same))
         return
 
     symbols, flash, _ = read_elf(args.elf)
@@ -759,6 +765,19 @@ def op_name(op):
     if op.startswith("keygen-seed"):
         return f"key generation (seed {op[11:]})"
     return NAMES.get(op, op)
+
+
+def same(rows_a, rows_b):
+    """The model's figures must not depend on where QEMU cuts blocks."""
+    bad = 0
+    for a, b in zip(rows_a, rows_b):
+        ok = a["cycles_corrected"] == b["cycles_corrected"] and a["classes"] == b["classes"]
+        bad += not ok
+        print(f"region {a['region']} {a['operation']} {a['bits']}: {a['cycles_corrected']:,} / "
+              f"{b['cycles_corrected']:,} cycles{'' if ok else ' DIFFERENT'} (old model "
+              f"{a['cycles_old_model']:,} / {b['cycles_old_model']:,})")
+    if bad or len(rows_a) != len(rows_b):
+        sys.exit(f"m4_bench: {bad} region(s) depend on the block cuts")
 
 
 def merge(reports):
