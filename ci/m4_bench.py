@@ -118,12 +118,13 @@ def reglist(ops):
 class Ins:
     """One instruction: its class and the registers the model needs (written
     registers, address registers of a memory access, stored registers)."""
-    __slots__ = ("addr", "size", "kind", "n", "mn", "dests", "addr_regs", "data")
+    __slots__ = ("addr", "size", "kind", "n", "mn", "dests", "addr_regs", "data", "cond")
 
     def __init__(self, addr, size, kind, n=0, mn="", dests=frozenset(), addr_regs=frozenset(),
-                 data=frozenset()):
+                 data=frozenset(), cond=False):
         self.addr, self.size, self.kind, self.n, self.mn = addr, size, kind, n, mn
         self.dests, self.addr_regs, self.data = dests, addr_regs, data
+        self.cond = cond  # a BL/BLX of an IT block: a call only when taken
 
 
 def mem_operands(ops):
@@ -138,17 +139,36 @@ def mem_operands(ops):
 # Mnemonics QEMU prints with a condition suffix inside an IT block that the
 # classes below must still recognise (a conditional BX is a branch, a
 # conditional POP a multiple load); the other classes match by prefix.
-COND_STRIPPED = ("bx", "blx", "pop", "push", "udiv", "sdiv")
+COND_STRIPPED = ("bx", "blx", "bl", "pop", "push", "udiv", "sdiv", "tbb", "tbh") + tuple(MULS)
+
+
+def it_conditions(mn, ops):
+    """Conditions of the instructions an IT instruction covers (`itte eq`:
+    eq, eq, ne)."""
+    first = ops.strip().split()[0] if ops.strip() else "al"
+    inverse = {"eq": "ne", "ne": "eq", "cs": "cc", "cc": "cs", "hs": "lo", "lo": "hs", "mi": "pl",
+               "pl": "mi", "vs": "vc", "vc": "vs", "hi": "ls", "ls": "hi", "ge": "lt", "lt": "ge",
+               "gt": "le", "le": "gt", "al": "al"}
+    return [first] + [first if x == "t" else inverse.get(first, first) for x in mn[2:]]
+
+
+def with_cond(mn, cond):
+    """`mn` with an IT block's condition suffix (before any `.w`/`.n`)."""
+    base, dot, width = mn.partition(".")
+    return base + cond + dot + width
 
 
 def classify(addr, size, mn, ops):
     base = mn.split(".")[0]
     if len(base) > 2 and base[:-2] in COND_STRIPPED and re.fullmatch(COND, base[-2:]):
-        cond_bx = base[:-2] in ("bx", "blx")
+        cond_bx = base[:-2] in ("bx", "blx", "bl")
         base = base[:-2]
         if cond_bx:
-            # Taken or not as the trace shows (next block), like B<cond>.
-            return Ins(addr, size, "branch_cond", mn=base)
+            # Taken or not as the trace shows (next block), like B<cond>; a
+            # taken BL/BLX is a call.
+            if base == "bx":
+                return Ins(addr, size, "branch_cond", mn=base)
+            return Ins(addr, size, "call", mn=base, cond=True)
     if base in ("bl", "blx"):
         return Ins(addr, size, "call", mn=base)
     if base in ("b", "bx") or RE_BCOND.match(base) or base in ("cbz", "cbnz"):
@@ -187,7 +207,9 @@ def classify(addr, size, mn, ops):
         return Ins(addr, size, "div", mn=base, dests=regs_in(first))
     if base in ("mov", "add") and first == "pc":
         return Ins(addr, size, "branch_always", mn=base)
-    dests = frozenset() if base in NO_DEST or base.startswith("it") else regs_in(first)
+    no_dest = base in NO_DEST or (len(base) > 2 and base[:-2] in NO_DEST
+                                  and re.fullmatch(COND, base[-2:]))
+    dests = frozenset() if no_dest or base.startswith("it") else regs_in(first)
     return Ins(addr, size, "alu", mn=base, dests=dests)
 
 
@@ -205,7 +227,7 @@ def instr_classes(ins, prev, last, taken):
     elif k == "store" and prev is not None and prev.kind == "load" \
             and not (prev.dests & (ins.addr_regs | ins.data)):
         out.append("store_free")
-    elif k == "branch_cond":
+    elif k == "branch_cond" or (k == "call" and ins.cond and not (last and taken)):
         out[0] = "branch_cond_taken" if (last and taken) else "branch_cond_not_taken"
     elif k == "mul":
         out.append("mul:" + ins.mn)
@@ -330,10 +352,10 @@ def block_cost_old(instrs, taken, mul_costs=None):
             c = 1 + ins.n + 2
         elif kind == "tbb":
             c = 2 + 2
+        elif kind == "branch_cond" or (kind == "call" and ins.cond):
+            c = 3 if (i == last and taken) else 1
         elif kind in ("branch_always", "call"):
             c = 3
-        elif kind == "branch_cond":
-            c = 3 if (i == last and taken) else 1
         else:
             c = 1
         cycles += c
@@ -505,9 +527,15 @@ def main():
                     help="in-situ split of every region into kernel calls and the code between")
     ap.add_argument("--profile", action="store_true", help="cycles per function and region (stderr)")
     ap.add_argument("--merge", nargs="+", help="JSON reports (M4, M3, M0) to print as one table")
+    ap.add_argument("--same", nargs=2, metavar="JSON",
+                    help="exit 1 unless two reports of one ELF (QEMU's blocks, one instruction "
+                         "per block) give every region the same cycles and class counts")
     args = ap.parse_args()
     if args.merge:
         merge([json.load(open(f)) for f in args.merge])
+        return
+    if args.same:
+        same(*(json.load(open(f))["rows"] for f in args.same))
         return
 
     symbols, flash, _ = read_elf(args.elf)
@@ -531,6 +559,13 @@ def main():
     cur_block = None
     cur_sym = "?"
     hexword = re.compile(r"^[0-9a-f]{4}$")
+    it_re = re.compile(r"^it[te]{0,3}$")
+    # IT blocks cut by a block boundary: QEMU disassembles each block on its
+    # own, so the covered instructions of the next block show no condition
+    # suffix. it_pending[addr]: the conditions still pending at addr.
+    it_pending = {}
+    it_conds = []
+    it_own = False
     cost_cache = {}
 
     def block_cycles(p, nxt, pred):
@@ -585,6 +620,17 @@ def main():
                 if not cur_block:
                     blocks[addr] = cur_block
                     block_sym[addr] = cur_sym
+                    it_conds = list(it_pending.get(addr, ()))
+                    it_own = False
+                if it_conds:
+                    cond = it_conds.pop(0)
+                    if not it_own:
+                        mn = with_cond(mn, cond)
+                if it_re.match(mn):
+                    it_conds = it_conditions(mn, ops)
+                    it_own = True
+                if it_conds:
+                    it_pending[addr + 2 * nhw] = tuple(it_conds)
                 cur_block.append(classify(addr, 2 * nhw, mn, ops))
             elif line.startswith("IN:"):
                 cur_block = []
@@ -719,6 +765,19 @@ def op_name(op):
     if op.startswith("keygen-seed"):
         return f"key generation (seed {op[11:]})"
     return NAMES.get(op, op)
+
+
+def same(rows_a, rows_b):
+    """The model's figures must not depend on where QEMU cuts blocks."""
+    bad = 0
+    for a, b in zip(rows_a, rows_b):
+        ok = a["cycles_corrected"] == b["cycles_corrected"] and a["classes"] == b["classes"]
+        bad += not ok
+        print(f"region {a['region']} {a['operation']} {a['bits']}: {a['cycles_corrected']:,} / "
+              f"{b['cycles_corrected']:,} cycles{'' if ok else ' DIFFERENT'} (old model "
+              f"{a['cycles_old_model']:,} / {b['cycles_old_model']:,})")
+    if bad or len(rows_a) != len(rows_b):
+        sys.exit(f"m4_bench: {bad} region(s) depend on the block cuts")
 
 
 def merge(reports):

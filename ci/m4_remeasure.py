@@ -703,10 +703,10 @@ def main():
     if args.json:
         json.dump({"elf": args.elf, "udiv": args.udiv, "p": P, "seconds": elapsed, "rows": rows},
                   open(args.json, "w"), indent=1)
-    bad = [r for r in rows if "ratio" in r and (abs(r["ratio"] - 1) > 0.03
+    bad = [r for r in rows if "ratio" in r and (abs(r["ratio"] - 1) > 0.01
                                                  or r["instructions"] != ref[r["region"]]["instructions"])]
     if bad:
-        print(f"m4_remeasure: {len(bad)} region(s) outside 3 % or with a different instruction "
+        print(f"m4_remeasure: {len(bad)} region(s) outside 1 % or with a different instruction "
               "count", file=sys.stderr)
         sys.exit(1)
 
