@@ -49,37 +49,62 @@ pub(crate) fn mul_wide_16(a: Limb, b: Limb) -> u64 {
     ((hi as u64) << 32) | lo as u64
 }
 
+/// `t[..l] += a·b` for `l = b.len()`, returning the carry word: one row of
+/// the schoolbook products and of REDC, the only loop over limbs that
+/// [`mul_rows`], [`sqr_rows`] and [`redc_rows`] run (other backends pass
+/// their own, e.g. the ARMv6-M assembly).
+#[inline(always)]
+pub(crate) fn mac_row(t: &mut [Limb], b: &[Limb], a: Limb) -> Limb {
+    let t = &mut t[..b.len()];
+    let mut carry = 0;
+    for (tj, &bj) in t.iter_mut().zip(b) {
+        let (lo, hi) = umaal(a, bj, *tj, carry);
+        *tj = lo;
+        carry = hi;
+    }
+    carry
+}
+
 /// `t[..2n] = a · b` (schoolbook, operand scanning).
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    mul_rows(t, a, b, mac_row)
+}
+
+/// [`mul`] with the row `row` (see [`mac_row`]).
+#[inline(always)]
+pub(crate) fn mul_rows(
+    t: &mut [Limb],
+    a: &[Limb],
+    b: &[Limb],
+    row: impl Fn(&mut [Limb], &[Limb], Limb) -> Limb,
+) {
     let n = a.len();
     debug_assert_eq!(b.len(), n);
     debug_assert_eq!(t.len(), 2 * n);
     t.fill(0);
     for (i, &ai) in a.iter().enumerate() {
-        let mut carry = 0;
-        for (j, &bj) in b.iter().enumerate() {
-            let (lo, hi) = umaal(ai, bj, t[i + j], carry);
-            t[i + j] = lo;
-            carry = hi;
-        }
-        t[i + n] = carry;
+        t[i + n] = row(&mut t[i..], b, ai);
     }
 }
 
 /// `t[..2n] = a²`: cross products once, doubled, then the diagonal squares.
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
+    sqr_rows(t, a, mac_row)
+}
+
+/// [`sqr`] with the row `row` (see [`mac_row`]).
+#[inline(always)]
+pub(crate) fn sqr_rows(
+    t: &mut [Limb],
+    a: &[Limb],
+    row: impl Fn(&mut [Limb], &[Limb], Limb) -> Limb,
+) {
     let n = a.len();
     debug_assert_eq!(t.len(), 2 * n);
     t.fill(0);
     // Off-diagonal products a[i]·a[j], i < j.
     for i in 0..n {
-        let mut carry = 0;
-        for j in i + 1..n {
-            let (lo, hi) = umaal(a[i], a[j], t[i + j], carry);
-            t[i + j] = lo;
-            carry = hi;
-        }
-        t[i + n] = carry;
+        t[i + n] = row(&mut t[2 * i + 1..], &a[i + 1..], a[i]);
     }
     // Double, then add the squares a[i]² at position 2i.
     let mut top = 0;
@@ -103,18 +128,25 @@ pub fn sqr(t: &mut [Limb], a: &[Limb]) {
 /// `[0, n)`, for `t < n·R`, `R = 2^(32·len(n))`. `n0 = −n⁻¹ mod 2³²`.
 /// `t` (2n limbs) is used as scratch and left unspecified.
 pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+    redc_rows(r, t, n, n0, mac_row)
+}
+
+/// [`redc`] with the row `row` (see [`mac_row`]).
+#[inline(always)]
+pub(crate) fn redc_rows(
+    r: &mut [Limb],
+    t: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    row: impl Fn(&mut [Limb], &[Limb], Limb) -> Limb,
+) {
     let len = n.len();
     debug_assert_eq!(r.len(), len);
     debug_assert_eq!(t.len(), 2 * len);
     let mut top: Limb = 0; // carry out of t[i + len]
     for i in 0..len {
         let m = t[i].wrapping_mul(n0);
-        let mut carry = 0;
-        for j in 0..len {
-            let (lo, hi) = umaal(m, n[j], t[i + j], carry);
-            t[i + j] = lo;
-            carry = hi;
-        }
+        let carry = row(&mut t[i..], n, m);
         let s = (t[i + len] as u64) + (carry as u64) + (top as u64);
         t[i + len] = s as Limb;
         top = (s >> 32) as Limb;

@@ -1,0 +1,82 @@
+@ ARMv6-M (Thumb-1) multiply-accumulate row for the Cortex-M0/M0+ and
+@ ARMv8-M Baseline: t[0..len] += a·b[0..len], carry word returned. The
+@ only assembly of the armv6m backend; mod.rs drives it as the row of
+@ portable32's mul, sqr and REDC.
+@
+@ No 32×32→64 multiply here: each a·b[j] is four MULS on 16-bit halves,
+@ al·yl + (al·yh + ah·yl)·2^16 + ah·yh·2^32. MULS and every other
+@ instruction used take a fixed time; the only branches test len, which
+@ is public.
+@
+@ Registers: r0 = &t[j], r1 = &b[j], r3 = al, r9 = ah, r8 = &b[len]; the
+@ carry word alternates between r2 and r6 (two steps per loop pass, so
+@ that no move is needed), r4, r5, r7 and the other of r2/r6 are scratch.
+
+    .syntax unified
+    .thumb
+    .text
+
+@ One limb: (carry out in H, t[j]) = t[j] + a·b[j] + C, for the carry in C
+@ and the scratch registers Y, L, H, M (C is scratch afterwards).
+.macro ROW_STEP C, Y, L, H, M
+    ldm     r1!, {\Y}           @ y = b[j]
+    uxth    \L, \Y              @ yl
+    lsrs    \Y, \Y, #16         @ yh
+    mov     \H, r9              @ ah
+    movs    \M, \L
+    muls    \M, \H              @ ah·yl
+    muls    \L, r3              @ al·yl: the low word L
+    muls    \H, \Y              @ ah·yh: the high word H
+    muls    \Y, r3              @ al·yh
+    adds    \L, \C              @ + carry in
+    movs    \C, #0              @ (MOVS #imm keeps the carry flag)
+    adcs    \H, \C
+    lsls    \C, \Y, #16         @ + al·yh·2^16
+    lsrs    \Y, \Y, #16
+    adds    \L, \C
+    adcs    \H, \Y
+    lsls    \C, \M, #16         @ + ah·yl·2^16
+    lsrs    \M, \M, #16
+    adds    \L, \C
+    adcs    \H, \M
+    ldr     \C, [r0]            @ + t[j]
+    movs    \M, #0
+    adds    \L, \C
+    adcs    \H, \M
+    stm     r0!, {\L}
+.endm
+
+@ u32 rsa_cm_v6m_mac_row(u32 *t, const u32 *b, usize len, u32 a), len ≥ 1
+    .section .text.rsa_cm_v6m_mac_row,"ax",%progbits
+    .global rsa_cm_v6m_mac_row
+    .type   rsa_cm_v6m_mac_row, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_mac_row:
+    push    {r4-r7, lr}
+    mov     r4, r8
+    mov     r5, r9
+    push    {r4, r5}
+    lsrs    r4, r3, #16
+    mov     r9, r4              @ ah
+    uxth    r3, r3              @ al
+    lsls    r4, r2, #2
+    adds    r4, r1
+    mov     r8, r4              @ end of b
+    lsrs    r2, r2, #1          @ carry flag: len is odd
+    movs    r2, #0              @ carry word (MOVS #imm keeps the flag)
+    bcc     1f
+    ROW_STEP r2, r4, r5, r6, r7
+    movs    r2, r6
+1:  cmp     r1, r8
+    beq     3f
+2:  ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7
+    cmp     r1, r8
+    bne     2b
+3:  movs    r0, r2
+    pop     {r4, r5}
+    mov     r8, r4
+    mov     r9, r5
+    pop     {r4-r7, pc}
+    .size   rsa_cm_v6m_mac_row, . - rsa_cm_v6m_mac_row
