@@ -9,8 +9,9 @@
 @ is public.
 @
 @ Registers: r0 = &t[j], r1 = &b[j], r3 = al, r9 = ah, r8 = &b[len]; the
-@ carry word alternates between r2 and r6 (two steps per loop pass, so
-@ that no move is needed), r4, r5, r7 and the other of r2/r6 are scratch.
+@ carry word alternates between r2 and r6 (so that no move is needed),
+@ r4, r5, r7 and the other of r2/r6 are scratch. Four steps per loop
+@ pass; len mod 4 steps before it.
 
     .syntax unified
     .thumb
@@ -63,17 +64,26 @@ rsa_cm_v6m_mac_row:
     lsls    r4, r2, #2
     adds    r4, r1
     mov     r8, r4              @ end of b
-    lsrs    r2, r2, #1          @ carry flag: len is odd
-    movs    r2, #0              @ carry word (MOVS #imm keeps the flag)
+    movs    r6, #0              @ carry word
+    lsrs    r2, r2, #1          @ carry flag: bit 0 of len
     bcc     1f
+    ROW_STEP r6, r4, r5, r2, r7
+    movs    r6, r2
+1:  mov     r4, r8
+    subs    r4, r4, r1
+    lsrs    r4, r4, #4          @ carry flag: bit 1 of the limbs left
+    movs    r2, r6              @ (MOVS between registers keeps the flag)
+    bcc     2f
     ROW_STEP r2, r4, r5, r6, r7
-    movs    r2, r6
-1:  cmp     r1, r8
+    ROW_STEP r6, r4, r5, r2, r7
+2:  cmp     r1, r8
     beq     3f
-2:  ROW_STEP r2, r4, r5, r6, r7
+4:  ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
     ROW_STEP r6, r4, r5, r2, r7
     cmp     r1, r8
-    bne     2b
+    bne     4b
 3:  movs    r0, r2
     pop     {r4, r5}
     mov     r8, r4
