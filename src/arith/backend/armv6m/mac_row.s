@@ -47,17 +47,14 @@
     stm     r0!, {\L}
 .endm
 
-@ u32 rsa_cm_v6m_mac_row(u32 *t, const u32 *b, usize len, u32 a), len ≥ 1
-    .section .text.rsa_cm_v6m_mac_row,"ax",%progbits
-    .global rsa_cm_v6m_mac_row
-    .type   rsa_cm_v6m_mac_row, %function
+@ The row body: r0 = t, r1 = b, r2 = len (≥ 1), r3 = a; returns the carry
+@ word in r2 with r0 = &t[len], r1 = &b[len]. Clobbers r3-r9 (r8, r9 are
+@ the callers' to save); called with BL, returns with BX LR.
+    .section .text.rsa_cm_v6m_row,"ax",%progbits
+    .type   rsa_cm_v6m_row, %function
     .thumb_func
     .p2align 2
-rsa_cm_v6m_mac_row:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    push    {r4, r5}
+rsa_cm_v6m_row:
     lsrs    r4, r3, #16
     mov     r9, r4              @ ah
     uxth    r3, r3              @ al
@@ -84,9 +81,125 @@ rsa_cm_v6m_mac_row:
     ROW_STEP r6, r4, r5, r2, r7
     cmp     r1, r8
     bne     4b
-3:  movs    r0, r2
+3:  bx      lr
+    .size   rsa_cm_v6m_row, . - rsa_cm_v6m_row
+
+@ u32 rsa_cm_v6m_mac_row(u32 *t, const u32 *b, usize len, u32 a), len ≥ 1:
+@ t[..len] += a·b[..len], the carry word returned.
+    .section .text.rsa_cm_v6m_mac_row,"ax",%progbits
+    .global rsa_cm_v6m_mac_row
+    .type   rsa_cm_v6m_mac_row, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_mac_row:
+    push    {r4-r7, lr}
+    mov     r4, r8
+    mov     r5, r9
+    push    {r4, r5}
+    bl      rsa_cm_v6m_row
+    movs    r0, r2
     pop     {r4, r5}
     mov     r8, r4
     mov     r9, r5
     pop     {r4-r7, pc}
     .size   rsa_cm_v6m_mac_row, . - rsa_cm_v6m_mac_row
+
+@ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
+@ len ≥ 1, t[..2len] zero on entry: t = a·b, one row per limb of a.
+@ r10 = &t[i], r11 = &a[i], r12 = &a[len]; b and len on the stack.
+    .section .text.rsa_cm_v6m_mul,"ax",%progbits
+    .global rsa_cm_v6m_mul
+    .type   rsa_cm_v6m_mul, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_mul:
+    push    {r4-r7, lr}
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    push    {r2, r3}            @ [sp] = b, [sp, #4] = len
+    mov     r10, r0
+    mov     r11, r1
+    lsls    r3, r3, #2
+    adds    r3, r1
+    mov     r12, r3
+5:  mov     r1, r11
+    ldm     r1!, {r3}           @ a[i]
+    mov     r11, r1
+    mov     r0, r10
+    ldr     r1, [sp]
+    ldr     r2, [sp, #4]
+    bl      rsa_cm_v6m_row
+    str     r2, [r0]            @ t[i + len] = carry
+    mov     r0, r10
+    adds    r0, #4
+    mov     r10, r0
+    mov     r1, r11
+    cmp     r1, r12
+    bne     5b
+    add     sp, #8
+    pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r4-r7, pc}
+    .size   rsa_cm_v6m_mul, . - rsa_cm_v6m_mul
+
+@ u32 rsa_cm_v6m_redc_rows(u32 *t, const u32 *n, usize len, u32 n0),
+@ len ≥ 1: REDC's rows, t[i..] += (t[i]·n0 mod 2^32)·n for i < len with
+@ the carries through t[i + len]; returns the carry out of t[2len - 1]
+@ (the result is that bit : t[len..2len], below 2n).
+@ r10 = &t[i], r11 = n, r12 = &t[len]; n0, len and that carry on the stack.
+    .section .text.rsa_cm_v6m_redc_rows,"ax",%progbits
+    .global rsa_cm_v6m_redc_rows
+    .type   rsa_cm_v6m_redc_rows, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_redc_rows:
+    push    {r4-r7, lr}
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    movs    r4, #0
+    push    {r2, r3, r4}        @ [sp] = len, [sp, #4] = n0, [sp, #8] = top
+    mov     r10, r0
+    mov     r11, r1
+    lsls    r2, r2, #2
+    adds    r2, r0
+    mov     r12, r2
+6:  mov     r0, r10
+    ldr     r3, [r0]
+    ldr     r4, [sp, #4]
+    muls    r3, r4              @ m = t[i]·n0
+    mov     r1, r11
+    ldr     r2, [sp]
+    bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
+    ldr     r4, [r0]
+    ldr     r5, [sp, #8]
+    movs    r6, #0
+    adds    r4, r2              @ t[i + len] + carry + top
+    adcs    r6, r6
+    adds    r4, r5
+    movs    r5, #0
+    adcs    r6, r5
+    str     r4, [r0]
+    str     r6, [sp, #8]
+    mov     r0, r10
+    adds    r0, #4
+    mov     r10, r0
+    cmp     r0, r12
+    bne     6b
+    ldr     r0, [sp, #8]
+    add     sp, #12
+    pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r4-r7, pc}
+    .size   rsa_cm_v6m_redc_rows, . - rsa_cm_v6m_redc_rows

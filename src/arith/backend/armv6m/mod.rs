@@ -1,9 +1,12 @@
-//! ARMv6-M kernels (Cortex-M0/M0+, ARMv8-M Baseline): [`super::portable32`]'s
-//! `mul`, `sqr` and REDC with their one loop over limbs, the
-//! multiply-accumulate row, in Thumb-1 assembly (`mac_row.s`: four `MULS` on
-//! 16-bit halves per limb product, where the Rust row spends twice the
-//! cycles on the same products). `select` and the O(n) passes (the squares'
-//! doubling and diagonal, the final subtraction) are portable32's own.
+//! ARMv6-M kernels (Cortex-M0/M0+, ARMv8-M Baseline): the schoolbook
+//! product and REDC's rows in Thumb-1 assembly (`mac_row.s`: one
+//! multiply-accumulate row, four `MULS` on 16-bit halves per limb product,
+//! where portable32's Rust row spends twice the cycles; `mul` and REDC loop
+//! over it in assembly, `sqr` calls it from portable32's `sqr_rows`).
+//! `select` and the O(n) passes (the squares' doubling and diagonal, REDC's
+//! final subtraction) are portable32's own. `mul`, `sqr` and `redc` are
+//! `#[inline(never)]`: inlined, every call site took a copy of the
+//! surrounding Rust.
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
 //! `thumbv6m-*` and `thumbv8m.base-*`; `--cfg
@@ -16,6 +19,8 @@ core::arch::global_asm!(include_str!("mac_row.s"), options(raw));
 
 unsafe extern "C" {
     fn rsa_cm_v6m_mac_row(t: *mut Limb, b: *const Limb, len: usize, a: Limb) -> Limb;
+    fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);
+    fn rsa_cm_v6m_redc_rows(t: *mut Limb, n: *const Limb, len: usize, n0: Limb) -> Limb;
 }
 
 pub use portable32::select;
@@ -37,19 +42,47 @@ fn mac_row(t: &mut [Limb], b: &[Limb], a: Limb) -> Limb {
     unsafe { rsa_cm_v6m_mac_row(t.as_mut_ptr(), b.as_ptr(), len, a) }
 }
 
-/// `t[..2n] = a · b`.
+/// `t[..2n] = a · b` (and, like the portable kernel, zero in any limbs of
+/// `t` past `2n`).
+///
+/// # Panics
+/// If `b.len() != a.len()` or `t.len() < 2·a.len()`.
+#[inline(never)]
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    portable32::mul_rows(t, a, b, mac_row)
+    let n = a.len();
+    assert!(b.len() == n && t.len() >= 2 * n, "armv6m::mul: lengths");
+    t.fill(0);
+    if n == 0 {
+        return;
+    }
+    // SAFETY: t has 2n limbs (zero), a and b n each; the routine reads a,
+    // b and t and writes t only.
+    unsafe { rsa_cm_v6m_mul(t.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) }
 }
 
-/// `t[..2n] = a²`.
+/// `t[..2n] = a²`: portable32's cross products, doubling and diagonal, the
+/// cross products by the assembly row.
+#[inline(never)]
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     portable32::sqr_rows(t, a, mac_row)
 }
 
-/// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`.
+/// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
+/// the rows in assembly, then portable32's masked final subtraction.
+///
+/// # Panics
+/// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
+#[inline(never)]
 pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
-    portable32::redc_rows(r, t, n, n0, mac_row)
+    let len = n.len();
+    assert!(
+        len != 0 && r.len() >= len && t.len() >= 2 * len,
+        "armv6m::redc: lengths"
+    );
+    // SAFETY: t has 2len limbs and n len; the routine reads n and t and
+    // writes t only.
+    let top = unsafe { rsa_cm_v6m_redc_rows(t.as_mut_ptr(), n.as_ptr(), len, n0) };
+    portable32::final_sub(&mut r[..len], &t[len..2 * len], top, n);
 }
 
 /// The reduction of the exponentiation loops: the full [`redc`].

@@ -50,9 +50,8 @@ pub(crate) fn mul_wide_16(a: Limb, b: Limb) -> u64 {
 }
 
 /// `t[..l] += a·b` for `l = b.len()`, returning the carry word: one row of
-/// the schoolbook products and of REDC, the only loop over limbs that
-/// [`mul_rows`], [`sqr_rows`] and [`redc_rows`] run (other backends pass
-/// their own, e.g. the ARMv6-M assembly).
+/// [`mul`], [`sqr_rows`] and [`redc`] (the ARMv6-M backend passes its
+/// assembly row to `sqr_rows`).
 #[inline(always)]
 pub(crate) fn mac_row(t: &mut [Limb], b: &[Limb], a: Limb) -> Limb {
     let t = &mut t[..b.len()];
@@ -67,23 +66,12 @@ pub(crate) fn mac_row(t: &mut [Limb], b: &[Limb], a: Limb) -> Limb {
 
 /// `t[..2n] = a · b` (schoolbook, operand scanning).
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    mul_rows(t, a, b, mac_row)
-}
-
-/// [`mul`] with the row `row` (see [`mac_row`]).
-#[inline(always)]
-pub(crate) fn mul_rows(
-    t: &mut [Limb],
-    a: &[Limb],
-    b: &[Limb],
-    row: impl Fn(&mut [Limb], &[Limb], Limb) -> Limb,
-) {
     let n = a.len();
     debug_assert_eq!(b.len(), n);
     debug_assert_eq!(t.len(), 2 * n);
     t.fill(0);
     for (i, &ai) in a.iter().enumerate() {
-        t[i + n] = row(&mut t[i..], b, ai);
+        t[i + n] = mac_row(&mut t[i..], b, ai);
     }
 }
 
@@ -128,25 +116,13 @@ pub(crate) fn sqr_rows(
 /// `[0, n)`, for `t < n·R`, `R = 2^(32·len(n))`. `n0 = −n⁻¹ mod 2³²`.
 /// `t` (2n limbs) is used as scratch and left unspecified.
 pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
-    redc_rows(r, t, n, n0, mac_row)
-}
-
-/// [`redc`] with the row `row` (see [`mac_row`]).
-#[inline(always)]
-pub(crate) fn redc_rows(
-    r: &mut [Limb],
-    t: &mut [Limb],
-    n: &[Limb],
-    n0: Limb,
-    row: impl Fn(&mut [Limb], &[Limb], Limb) -> Limb,
-) {
     let len = n.len();
     debug_assert_eq!(r.len(), len);
     debug_assert_eq!(t.len(), 2 * len);
     let mut top: Limb = 0; // carry out of t[i + len]
     for i in 0..len {
         let m = t[i].wrapping_mul(n0);
-        let carry = row(&mut t[i..], n, m);
+        let carry = mac_row(&mut t[i..], n, m);
         let s = (t[i + len] as u64) + (carry as u64) + (top as u64);
         t[i + len] = s as Limb;
         top = (s >> 32) as Limb;
