@@ -84,26 +84,6 @@ rsa_cm_v6m_row:
 3:  bx      lr
     .size   rsa_cm_v6m_row, . - rsa_cm_v6m_row
 
-@ u32 rsa_cm_v6m_mac_row(u32 *t, const u32 *b, usize len, u32 a), len ≥ 1:
-@ t[..len] += a·b[..len], the carry word returned.
-    .section .text.rsa_cm_v6m_mac_row,"ax",%progbits
-    .global rsa_cm_v6m_mac_row
-    .type   rsa_cm_v6m_mac_row, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_mac_row:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    push    {r4, r5}
-    bl      rsa_cm_v6m_row
-    movs    r0, r2
-    pop     {r4, r5}
-    mov     r8, r4
-    mov     r9, r5
-    pop     {r4-r7, pc}
-    .size   rsa_cm_v6m_mac_row, . - rsa_cm_v6m_mac_row
-
 @ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
 @ len ≥ 1, t[..2len] zero on entry: t = a·b, one row per limb of a.
 @ r10 = &t[i], r11 = &a[i], r12 = &a[len]; b and len on the stack.
@@ -203,3 +183,93 @@ rsa_cm_v6m_redc_rows:
     mov     r11, r7
     pop     {r4-r7, pc}
     .size   rsa_cm_v6m_redc_rows, . - rsa_cm_v6m_redc_rows
+
+@ void rsa_cm_v6m_sqr(u32 *t, const u32 *a, usize len), len ≥ 1,
+@ t[..2len] zero on entry: t = a². The cross products a[i]·a[j], i < j, by
+@ rows (r10 = &a[i], r11 = &t[2i + 1], r12 = the row's length), then one
+@ pass doubling t (ADCS of each word with itself, the carry bit kept in r2
+@ between pairs) and one adding the squares a[i]² at t[2i] (the carry bit
+@ in r3). t, a and len on the stack.
+    .section .text.rsa_cm_v6m_sqr,"ax",%progbits
+    .global rsa_cm_v6m_sqr
+    .type   rsa_cm_v6m_sqr, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_sqr:
+    push    {r4-r7, lr}
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    push    {r0, r1, r2}        @ [sp] = t, [sp, #4] = a, [sp, #8] = len
+    subs    r2, r2, #1
+    beq     8f
+    mov     r12, r2             @ length of row 0
+    adds    r0, r0, #4
+    mov     r11, r0
+    mov     r10, r1
+7:  mov     r1, r10
+    ldm     r1!, {r3}           @ a[i]; r1 = &a[i + 1]
+    mov     r10, r1
+    mov     r0, r11
+    mov     r2, r12
+    bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
+    str     r2, [r0]
+    mov     r0, r11
+    adds    r0, r0, #8
+    mov     r11, r0
+    mov     r2, r12
+    subs    r2, r2, #1
+    mov     r12, r2
+    bne     7b
+8:  ldr     r0, [sp]
+    ldr     r2, [sp, #8]
+    lsls    r2, r2, #3
+    adds    r2, r2, r0
+    mov     r12, r2             @ &t[2len]
+    movs    r2, #0
+9:  ldr     r4, [r0]            @ t = 2t, two words at a time
+    ldr     r5, [r0, #4]
+    lsrs    r2, r2, #1          @ carry flag = the bit shifted out before
+    adcs    r4, r4
+    adcs    r5, r5
+    adcs    r2, r2
+    stm     r0!, {r4, r5}
+    cmp     r0, r12
+    bne     9b
+    ldr     r0, [sp]
+    ldr     r1, [sp, #4]
+    ldr     r2, [sp, #8]
+    lsls    r2, r2, #2
+    adds    r2, r2, r1
+    mov     r12, r2             @ &a[len]
+    movs    r3, #0
+10: ldm     r1!, {r6}           @ x = a[i]
+    uxth    r7, r6              @ xl
+    lsrs    r6, r6, #16         @ xh
+    movs    r2, r7
+    muls    r2, r6              @ xl·xh
+    muls    r7, r7              @ xl²
+    muls    r6, r6              @ xh²
+    lsls    r4, r2, #17         @ + 2·xl·xh·2^16
+    lsrs    r2, r2, #15
+    adds    r7, r7, r4
+    adcs    r6, r2              @ (r6 : r7) = x²
+    ldr     r4, [r0]
+    ldr     r5, [r0, #4]
+    lsrs    r3, r3, #1          @ carry flag = the carry out of the pair before
+    adcs    r4, r7
+    adcs    r5, r6
+    adcs    r3, r3
+    stm     r0!, {r4, r5}
+    cmp     r1, r12
+    bne     10b
+    add     sp, #12
+    pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r4-r7, pc}
+    .size   rsa_cm_v6m_sqr, . - rsa_cm_v6m_sqr

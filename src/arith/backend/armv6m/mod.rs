@@ -1,12 +1,10 @@
 //! ARMv6-M kernels (Cortex-M0/M0+, ARMv8-M Baseline): the schoolbook
-//! product and REDC's rows in Thumb-1 assembly (`mac_row.s`: one
+//! product, square and REDC's rows in Thumb-1 assembly (`mac_row.s`: one
 //! multiply-accumulate row, four `MULS` on 16-bit halves per limb product,
-//! where portable32's Rust row spends twice the cycles; `mul` and REDC loop
-//! over it in assembly, `sqr` calls it from portable32's `sqr_rows`).
-//! `select` and the O(n) passes (the squares' doubling and diagonal, REDC's
-//! final subtraction) are portable32's own. `mul`, `sqr` and `redc` are
-//! `#[inline(never)]`: inlined, every call site took a copy of the
-//! surrounding Rust.
+//! where portable32's Rust row spends twice the cycles; `mul`, `sqr` and
+//! REDC loop over it). `select` and REDC's final subtraction are
+//! portable32's own. `mul`, `sqr` and `redc` are `#[inline(never)]`:
+//! inlined, every call site took a copy of the surrounding Rust.
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
 //! `thumbv6m-*` and `thumbv8m.base-*`; `--cfg
@@ -18,29 +16,12 @@ use crate::arith::Limb;
 core::arch::global_asm!(include_str!("mac_row.s"), options(raw));
 
 unsafe extern "C" {
-    fn rsa_cm_v6m_mac_row(t: *mut Limb, b: *const Limb, len: usize, a: Limb) -> Limb;
     fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);
+    fn rsa_cm_v6m_sqr(t: *mut Limb, a: *const Limb, len: usize);
     fn rsa_cm_v6m_redc_rows(t: *mut Limb, n: *const Limb, len: usize, n0: Limb) -> Limb;
 }
 
 pub use portable32::select;
-
-/// `t[..l] += a·b` for `l = b.len()`, returning the carry word (the
-/// contract of portable32's row).
-///
-/// # Panics
-/// If `t` is shorter than `b`.
-#[inline]
-fn mac_row(t: &mut [Limb], b: &[Limb], a: Limb) -> Limb {
-    let len = b.len();
-    assert!(t.len() >= len, "armv6m::mac_row: lengths");
-    if len == 0 {
-        return 0;
-    }
-    // SAFETY: t and b have at least len limbs; the routine reads b[..len]
-    // and t[..len] and writes t[..len] only.
-    unsafe { rsa_cm_v6m_mac_row(t.as_mut_ptr(), b.as_ptr(), len, a) }
-}
 
 /// `t[..2n] = a · b` (and, like the portable kernel, zero in any limbs of
 /// `t` past `2n`).
@@ -60,11 +41,21 @@ pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
     unsafe { rsa_cm_v6m_mul(t.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) }
 }
 
-/// `t[..2n] = a²`: portable32's cross products, doubling and diagonal, the
-/// cross products by the assembly row.
+/// `t[..2n] = a²` (and zero in any limbs of `t` past `2n`).
+///
+/// # Panics
+/// If `t.len() < 2·a.len()`.
 #[inline(never)]
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
-    portable32::sqr_rows(t, a, mac_row)
+    let n = a.len();
+    assert!(t.len() >= 2 * n, "armv6m::sqr: lengths");
+    t.fill(0);
+    if n == 0 {
+        return;
+    }
+    // SAFETY: t has 2n limbs (zero) and a n; the routine reads a and t and
+    // writes t only.
+    unsafe { rsa_cm_v6m_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
 }
 
 /// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:

@@ -50,10 +50,10 @@ pub(crate) fn mul_wide_16(a: Limb, b: Limb) -> u64 {
 }
 
 /// `t[..l] += a·b` for `l = b.len()`, returning the carry word: one row of
-/// [`mul`], [`sqr_rows`] and [`redc`] (the ARMv6-M backend passes its
-/// assembly row to `sqr_rows`).
+/// [`mul`], [`sqr`] and [`redc`] (the loop the ARMv6-M backend has in
+/// assembly).
 #[inline(always)]
-pub(crate) fn mac_row(t: &mut [Limb], b: &[Limb], a: Limb) -> Limb {
+fn mac_row(t: &mut [Limb], b: &[Limb], a: Limb) -> Limb {
     let t = &mut t[..b.len()];
     let mut carry = 0;
     for (tj, &bj) in t.iter_mut().zip(b) {
@@ -77,22 +77,12 @@ pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
 
 /// `t[..2n] = a²`: cross products once, doubled, then the diagonal squares.
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
-    sqr_rows(t, a, mac_row)
-}
-
-/// [`sqr`] with the row `row` (see [`mac_row`]).
-#[inline(always)]
-pub(crate) fn sqr_rows(
-    t: &mut [Limb],
-    a: &[Limb],
-    row: impl Fn(&mut [Limb], &[Limb], Limb) -> Limb,
-) {
     let n = a.len();
     debug_assert_eq!(t.len(), 2 * n);
     t.fill(0);
     // Off-diagonal products a[i]·a[j], i < j.
     for i in 0..n {
-        t[i + n] = row(&mut t[2 * i + 1..], &a[i + 1..], a[i]);
+        t[i + n] = mac_row(&mut t[2 * i + 1..], &a[i + 1..], a[i]);
     }
     // Double, then add the squares a[i]² at position 2i.
     let mut top = 0;
