@@ -10,8 +10,10 @@
 @
 @ Registers: r0 = &t[j], r1 = &b[j], r3 = al, r9 = ah, r8 = &b[len]; the
 @ carry word alternates between r2 and r6 (so that no move is needed),
-@ r4, r5, r7 and the other of r2/r6 are scratch. Four steps per loop
-@ pass; len mod 4 steps before it.
+@ r4, r5, r7 and the other of r2/r6 are scratch. Eight steps per loop
+@ pass; the first pass is entered at step −len mod 8 (a computed branch
+@ by the assembled length of one step; both carry registers zero), so
+@ that len mod 8 needs no steps of its own.
 
     .syntax unified
     .thumb
@@ -61,27 +63,32 @@ rsa_cm_v6m_row:
     lsls    r4, r2, #2
     adds    r4, r1
     mov     r8, r4              @ end of b
-    movs    r6, #0              @ carry word
-    lsrs    r2, r2, #1          @ carry flag: bit 0 of len
-    bcc     1f
+    rsbs    r4, r2, #0
+    movs    r5, #7
+    ands    r4, r5              @ steps of the first pass skipped: −len mod 8
+    ldr     r5, .Lrow_step_bytes
+    muls    r4, r5
+    movs    r2, #0              @ carry word, in r2 or r6 by the entry step
+    movs    r6, #0
+    add     pc, r4              @ PC reads as this instruction + 4
+    nop
+.Lrow_loop:
+    ROW_STEP r2, r4, r5, r6, r7
+.Lrow_step1:
     ROW_STEP r6, r4, r5, r2, r7
-    movs    r6, r2
-1:  mov     r4, r8
-    subs    r4, r4, r1
-    lsrs    r4, r4, #4          @ carry flag: bit 1 of the limbs left
-    movs    r2, r6              @ (MOVS between registers keeps the flag)
-    bcc     2f
     ROW_STEP r2, r4, r5, r6, r7
     ROW_STEP r6, r4, r5, r2, r7
-2:  cmp     r1, r8
-    beq     3f
-4:  ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r2, r4, r5, r6, r7
     ROW_STEP r6, r4, r5, r2, r7
     ROW_STEP r2, r4, r5, r6, r7
     ROW_STEP r6, r4, r5, r2, r7
     cmp     r1, r8
-    bne     4b
-3:  bx      lr
+    beq     1f
+    b       .Lrow_loop          @ (BNE reaches 256 bytes back; the loop is longer)
+1:  bx      lr
+    .p2align 2
+.Lrow_step_bytes:
+    .word   .Lrow_step1 - .Lrow_loop
     .size   rsa_cm_v6m_row, . - rsa_cm_v6m_row
 
 @ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
