@@ -3,6 +3,9 @@
 //!
 //! * `"umaal"` where the Thumb-2 UMAAL assembly can run (ARMv7E-M, ARMv8-M
 //!   Mainline with DSP, ARMv7-A/R in Thumb state);
+//! * `"armv6m"` on ARMv6-M and ARMv8-M Baseline (Thumb-1 `MULS` assembly;
+//!   a user may choose it on any other Thumb target, which all run
+//!   Thumb-1);
 //! * `"x86_64"` on x86-64 (64-bit words, BMI2/ADX rows where the CPU has
 //!   them);
 //! * `"portable64"` on other 64-bit targets, `"portable32"` elsewhere.
@@ -25,7 +28,14 @@
 
 use std::env;
 
-const BACKENDS: [&str; 5] = ["portable", "portable32", "portable64", "umaal", "x86_64"];
+const BACKENDS: [&str; 6] = [
+    "armv6m",
+    "portable",
+    "portable32",
+    "portable64",
+    "umaal",
+    "x86_64",
+];
 const KERNEL_SETS: [&str; 2] = ["fast", "compact"];
 
 fn main() {
@@ -54,7 +64,8 @@ fn main() {
     // ARMv6-M and ARMv8-M Baseline have only MULS (32×32→32): a u64
     // product becomes a call to __aeabi_lmul (a full 64×64 multiply); four
     // 16×16 products inline are faster (whichever backend is chosen).
-    if target.starts_with("thumbv6m") || target.starts_with("thumbv8m.base") {
+    let armv6m = target.starts_with("thumbv6m") || target.starts_with("thumbv8m.base");
+    if armv6m {
         println!("cargo:rustc-cfg=rsa_cortex_m_mul16");
     }
     // LLVM assembles global_asm! with the target's base features, not
@@ -77,6 +88,10 @@ fn main() {
                 "portable" => "portable32",
                 "portable32" | "portable64" => chosen,
                 "x86_64" if arch == "x86_64" => chosen,
+                "armv6m" if target.starts_with("thumbv") => chosen,
+                "armv6m" => fail(&format!(
+                    "backend armv6m needs a Thumb target (thumbv*); {target} is not one"
+                )),
                 "x86_64" => fail(&format!("backend x86_64 on a {arch} target ({target})")),
                 // The user vouches for the DSP extension where it is optional
                 // (ARMv8-M Mainline), but never where Thumb state has no UMAAL.
@@ -92,6 +107,7 @@ fn main() {
             }
         }
         Err(_) if detected_umaal => "umaal",
+        Err(_) if armv6m => "armv6m",
         Err(_) if arch == "x86_64" => "x86_64",
         Err(_) if wide => "portable64",
         Err(_) => "portable32",

@@ -40,8 +40,10 @@ const SIZES: [usize; 6] = [32, 48, 64, 96, 128, 39];
 const MAX: usize = 128;
 #[cfg(fw_small_ram)]
 const ITERATIONS: u32 = 300;
+/// 16 and 7 limbs, and 1 and 2 for the ARMv6-M row's entry paths (a row
+/// of `len` limbs runs `len mod 4` single steps before its loop).
 #[cfg(fw_small_ram)]
-const SIZES: [usize; 2] = [16, 7];
+const SIZES: [usize; 4] = [16, 7, 1, 2];
 #[cfg(fw_small_ram)]
 const MAX: usize = 16;
 /// Entries in the `select` table (a 4-bit window).

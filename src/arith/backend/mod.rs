@@ -2,7 +2,8 @@
 //!
 //! | backend | where | kernels |
 //! |---|---|---|
-//! | [`portable32`] | 32-bit targets without UMAAL (Cortex-M0/M3, ARMv8-M Baseline) | Rust, 32-bit limbs; the reference every other backend is tested against |
+//! | [`portable32`] | 32-bit targets without UMAAL or Thumb-1 assembly (Cortex-M3, ARMv8-M Mainline without DSP) | Rust, 32-bit limbs; the reference every other backend is tested against |
+//! | `armv6m` | ARMv6-M (Cortex-M0/M0+), ARMv8-M Baseline | `portable32` with a Thumb-1 `MULS` assembly row |
 //! | [`portable64`] | 64-bit targets other than x86-64 | Rust, 64-bit words |
 //! | `x86_64` | x86-64 | `portable64` with BMI2/ADX assembly rows |
 //! | `umaal` | ARMv7E-M, ARMv8-M Mainline with DSP, ARMv7-A/R in Thumb state | Thumb-2 UMAAL assembly |
@@ -13,10 +14,12 @@
 //! backend fuses. `build.rs` chooses the
 //! backend from the target and emits it as the cfg `rsa_cortex_m_backend`;
 //! a user picks another with `--cfg rsa_cortex_m_backend="…"` in
-//! `RUSTFLAGS` (`portable32`, `portable64`, `x86_64`, `umaal`, or
+//! `RUSTFLAGS` (`portable32`, `portable64`, `x86_64`, `umaal`, `armv6m`, or
 //! `portable` for the portable kernels of the target's word size), and
 //! `build.rs` fails on a choice the target cannot run.
 
+#[cfg(rsa_cortex_m_backend = "armv6m")]
+pub mod armv6m;
 pub mod portable32;
 pub mod portable64;
 #[cfg(rsa_cortex_m_backend = "umaal")]
@@ -26,6 +29,8 @@ pub mod x86_64;
 
 /// The kernels of the selected backend, under one set of names.
 pub mod selected {
+    #[cfg(rsa_cortex_m_backend = "armv6m")]
+    pub use super::armv6m::{mul, redc, redc_lazy, select, sqr};
     #[cfg(rsa_cortex_m_backend = "portable32")]
     pub use super::portable32::{mul, redc, redc_lazy, select, sqr};
     #[cfg(rsa_cortex_m_backend = "portable64")]
@@ -82,6 +87,7 @@ pub mod selected {
 }
 
 #[cfg(not(any(
+    rsa_cortex_m_backend = "armv6m",
     rsa_cortex_m_backend = "portable32",
     rsa_cortex_m_backend = "portable64",
     rsa_cortex_m_backend = "umaal",

@@ -49,6 +49,21 @@ pub(crate) fn mul_wide_16(a: Limb, b: Limb) -> u64 {
     ((hi as u64) << 32) | lo as u64
 }
 
+/// `t[..l] += a·b` for `l = b.len()`, returning the carry word: one row of
+/// [`mul`], [`sqr`] and [`redc`] (the loop the ARMv6-M backend has in
+/// assembly).
+#[inline(always)]
+fn mac_row(t: &mut [Limb], b: &[Limb], a: Limb) -> Limb {
+    let t = &mut t[..b.len()];
+    let mut carry = 0;
+    for (tj, &bj) in t.iter_mut().zip(b) {
+        let (lo, hi) = umaal(a, bj, *tj, carry);
+        *tj = lo;
+        carry = hi;
+    }
+    carry
+}
+
 /// `t[..2n] = a · b` (schoolbook, operand scanning).
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let n = a.len();
@@ -56,13 +71,7 @@ pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
     debug_assert_eq!(t.len(), 2 * n);
     t.fill(0);
     for (i, &ai) in a.iter().enumerate() {
-        let mut carry = 0;
-        for (j, &bj) in b.iter().enumerate() {
-            let (lo, hi) = umaal(ai, bj, t[i + j], carry);
-            t[i + j] = lo;
-            carry = hi;
-        }
-        t[i + n] = carry;
+        t[i + n] = mac_row(&mut t[i..], b, ai);
     }
 }
 
@@ -73,13 +82,7 @@ pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     t.fill(0);
     // Off-diagonal products a[i]·a[j], i < j.
     for i in 0..n {
-        let mut carry = 0;
-        for j in i + 1..n {
-            let (lo, hi) = umaal(a[i], a[j], t[i + j], carry);
-            t[i + j] = lo;
-            carry = hi;
-        }
-        t[i + n] = carry;
+        t[i + n] = mac_row(&mut t[2 * i + 1..], &a[i + 1..], a[i]);
     }
     // Double, then add the squares a[i]² at position 2i.
     let mut top = 0;
@@ -109,12 +112,7 @@ pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     let mut top: Limb = 0; // carry out of t[i + len]
     for i in 0..len {
         let m = t[i].wrapping_mul(n0);
-        let mut carry = 0;
-        for j in 0..len {
-            let (lo, hi) = umaal(m, n[j], t[i + j], carry);
-            t[i + j] = lo;
-            carry = hi;
-        }
+        let carry = mac_row(&mut t[i..], n, m);
         let s = (t[i + len] as u64) + (carry as u64) + (top as u64);
         t[i + len] = s as Limb;
         top = (s >> 32) as Limb;

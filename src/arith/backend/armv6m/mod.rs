@@ -1,0 +1,82 @@
+//! ARMv6-M kernels (Cortex-M0/M0+, ARMv8-M Baseline): the schoolbook
+//! product, square and REDC's rows in Thumb-1 assembly (`mac_row.s`: one
+//! multiply-accumulate row, four `MULS` on 16-bit halves per limb product,
+//! where portable32's Rust row spends twice the cycles; `mul`, `sqr` and
+//! REDC loop over it). `select` and REDC's final subtraction are
+//! portable32's own. `mul`, `sqr` and `redc` are `#[inline(never)]`:
+//! inlined, every call site took a copy of the surrounding Rust.
+//!
+//! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
+//! `thumbv6m-*` and `thumbv8m.base-*`; `--cfg
+//! rsa_cortex_m_backend="portable32"` gives the Rust row back.
+
+use super::portable32;
+use crate::arith::Limb;
+
+core::arch::global_asm!(include_str!("mac_row.s"), options(raw));
+
+unsafe extern "C" {
+    fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);
+    fn rsa_cm_v6m_sqr(t: *mut Limb, a: *const Limb, len: usize);
+    fn rsa_cm_v6m_redc_rows(t: *mut Limb, n: *const Limb, len: usize, n0: Limb) -> Limb;
+}
+
+pub use portable32::select;
+
+/// `t[..2n] = a · b` (and, like the portable kernel, zero in any limbs of
+/// `t` past `2n`).
+///
+/// # Panics
+/// If `b.len() != a.len()` or `t.len() < 2·a.len()`.
+#[inline(never)]
+pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
+    let n = a.len();
+    assert!(b.len() == n && t.len() >= 2 * n, "armv6m::mul: lengths");
+    t.fill(0);
+    if n == 0 {
+        return;
+    }
+    // SAFETY: t has 2n limbs (zero), a and b n each; the routine reads a,
+    // b and t and writes t only.
+    unsafe { rsa_cm_v6m_mul(t.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) }
+}
+
+/// `t[..2n] = a²` (and zero in any limbs of `t` past `2n`).
+///
+/// # Panics
+/// If `t.len() < 2·a.len()`.
+#[inline(never)]
+pub fn sqr(t: &mut [Limb], a: &[Limb]) {
+    let n = a.len();
+    assert!(t.len() >= 2 * n, "armv6m::sqr: lengths");
+    t.fill(0);
+    if n == 0 {
+        return;
+    }
+    // SAFETY: t has 2n limbs (zero) and a n; the routine reads a and t and
+    // writes t only.
+    unsafe { rsa_cm_v6m_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
+}
+
+/// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
+/// the rows in assembly, then portable32's masked final subtraction.
+///
+/// # Panics
+/// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
+#[inline(never)]
+pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+    let len = n.len();
+    assert!(
+        len != 0 && r.len() >= len && t.len() >= 2 * len,
+        "armv6m::redc: lengths"
+    );
+    // SAFETY: t has 2len limbs and n len; the routine reads n and t and
+    // writes t only.
+    let top = unsafe { rsa_cm_v6m_redc_rows(t.as_mut_ptr(), n.as_ptr(), len, n0) };
+    portable32::final_sub(&mut r[..len], &t[len..2 * len], top, n);
+}
+
+/// The reduction of the exponentiation loops: the full [`redc`].
+pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+    redc(r, t, n, n0)
+}
