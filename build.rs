@@ -3,9 +3,10 @@
 //!
 //! * `"umaal"` where the Thumb-2 UMAAL assembly can run (ARMv7E-M, ARMv8-M
 //!   Mainline with DSP, ARMv7-A/R in Thumb state);
-//! * `"armv6m"` on ARMv6-M and ARMv8-M Baseline (Thumb-1 `MULS` assembly;
-//!   a user may choose it on any other Thumb target, which all run
-//!   Thumb-1);
+//! * `"armv6m"` on ARMv6-M, ARMv8-M Baseline and ARMv7-M (Thumb-1 `MULS`
+//!   assembly; on the Cortex-M3 it avoids UMULL/UMLAL, whose time depends
+//!   on the operands there; a user may choose it on any other Thumb target,
+//!   which all run Thumb-1);
 //! * `"x86_64"` on x86-64 (64-bit words, BMI2/ADX rows where the CPU has
 //!   them);
 //! * `"portable64"` on other 64-bit targets, `"portable32"` elsewhere.
@@ -60,14 +61,10 @@ fn main() {
     let target = env::var("TARGET").unwrap_or_default();
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let wide = env::var("CARGO_CFG_TARGET_POINTER_WIDTH").as_deref() == Ok("64");
-    println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_mul16)");
-    // ARMv6-M and ARMv8-M Baseline have only MULS (32×32→32): a u64
-    // product becomes a call to __aeabi_lmul (a full 64×64 multiply); four
-    // 16×16 products inline are faster (whichever backend is chosen).
     let armv6m = target.starts_with("thumbv6m") || target.starts_with("thumbv8m.base");
-    if armv6m {
-        println!("cargo:rustc-cfg=rsa_cortex_m_mul16");
-    }
+    // ARMv7-M without DSP (Cortex-M3): UMULL/UMLAL terminate early
+    // depending on the operand values there, MUL does not.
+    let armv7m = target.starts_with("thumbv7m");
     // LLVM assembles global_asm! with the target's base features, not
     // -C target-cpu: on ARMv8-M the assembly needs a `.cpu` line for DSP.
     println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_asm_v8m)");
@@ -107,12 +104,23 @@ fn main() {
             }
         }
         Err(_) if detected_umaal => "umaal",
-        Err(_) if armv6m => "armv6m",
+        Err(_) if armv6m || armv7m => "armv6m",
         Err(_) if arch == "x86_64" => "x86_64",
         Err(_) if wide => "portable64",
         Err(_) => "portable32",
     };
     println!("cargo:rustc-cfg=rsa_cortex_m_backend=\"{backend}\"");
+
+    println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_mul16)");
+    // Every product outside the kernels (portable32's mul_wide) as four
+    // 16×16 products: on ARMv6-M and ARMv8-M Baseline (only MULS, so a u64
+    // product is a call to __aeabi_lmul, a full 64×64 multiply) whichever
+    // backend is chosen; on the M3 with the armv6m backend, so that no
+    // UMULL/UMLAL sees secret data (ci/m3-ct checks the images). The
+    // override portable32 keeps the M3's UMULL (faster, not constant time).
+    if armv6m || (armv7m && backend == "armv6m") {
+        println!("cargo:rustc-cfg=rsa_cortex_m_mul16");
+    }
 
     println!(
         "cargo::rustc-check-cfg=cfg(rsa_cortex_m_kernels, values(\"{}\"))",

@@ -44,6 +44,7 @@
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
+use crate::arith::backend::portable32::mul_wide;
 use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::errors::{Error, Result};
 
@@ -195,7 +196,7 @@ pub(crate) fn blind_exponent<R: TryCryptoRng + ?Sized>(
         let mut carry = 0u64;
         for (j, &pj) in p.iter().enumerate() {
             let pj = if j == 0 { pj & !1 } else { pj };
-            let t = (ki as u64) * (pj as u64) + out[i + j] as u64 + carry;
+            let t = mul_wide(ki, pj) + out[i + j] as u64 + carry;
             out[i + j] = t as Limb;
             carry = t >> 32;
         }

@@ -94,7 +94,9 @@
 //! table select that reads all entries; every CRT result is checked
 //! against the public exponent before it leaves the function. The portable
 //! kernels rely on the target's 32×32→64 multiply being constant time,
-//! which is **not** the case on Cortex-M3 (`UMULL`/`UMLAL` terminate early);
+//! which is **not** the case on Cortex-M3 (`UMULL`/`UMLAL` terminate early):
+//! there the default `armv6m` backend uses `MUL` on 16-bit halves instead
+//! (`ci/m3-ct`; the heap types' `crypto-bigint` code is not covered);
 //! sizes (of the modulus, of `p` and `q`) are treated as public.
 //!
 //! # Features

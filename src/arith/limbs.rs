@@ -1,6 +1,7 @@
 //! Limb-vector helpers outside the hot path: byte conversion, comparison,
 //! addition and subtraction. Constant time unless a function says otherwise.
 
+use super::backend::portable32::mul_wide;
 use super::Limb;
 
 /// Number of limbs needed for `bits` bits.
@@ -122,7 +123,7 @@ pub fn mul_u64(out: &mut [Limb], x: &[Limb], k: u64) {
     for (i, &ki) in [k as Limb, (k >> 32) as Limb].iter().enumerate() {
         let mut carry = 0u64;
         for (j, &xj) in x.iter().enumerate() {
-            let t = (ki as u64) * (xj as u64) + out[i + j] as u64 + carry;
+            let t = mul_wide(ki, xj) + out[i + j] as u64 + carry;
             out[i + j] = t as Limb;
             carry = t >> 32;
         }
@@ -230,7 +231,7 @@ pub fn rem(r: &mut [Limb], x: &[Limb], m: &[Limb], scratch: &mut [Limb]) {
         let q = quotient_estimate(rem[mh - 1], lo, mtop);
         let (mut carry, mut borrow, mut below) = (0u64, 0u64, xk);
         for (ri, &mi) in rem[..mh].iter_mut().zip(r[..mh].iter()) {
-            let p = (q as u64) * (mi as u64) + carry;
+            let p = mul_wide(q, mi) + carry;
             carry = p >> 32;
             let d = (below as u64)
                 .wrapping_sub(p & 0xffff_ffff)

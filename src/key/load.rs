@@ -10,6 +10,7 @@ use zeroize::Zeroize;
 use super::exponent_from_be_bytes;
 use super::private::{BoundedPrivateKey, Mode};
 use super::public::BoundedPublicKey;
+use crate::arith::backend::portable32::mul_wide;
 use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
@@ -140,7 +141,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 for (j, &pj) in pr[..pl].iter().enumerate() {
                     let mut carry = 0u64;
                     for (k, &qk) in prod[..prod_len].iter().enumerate() {
-                        let t = (pj as u64) * (qk as u64) + tmp[j + k] as u64 + carry;
+                        let t = mul_wide(pj, qk) + tmp[j + k] as u64 + carry;
                         tmp[j + k] = t as Limb;
                         carry = t >> 32;
                     }
@@ -323,7 +324,7 @@ fn check_inverse_of_e(e: u64, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Resu
     for (i, &ei) in e.iter().enumerate() {
         let mut carry = 0u64;
         for (j, &xj) in x.iter().enumerate() {
-            let t = (ei as u64) * (xj as u64) + prod[i + j] as u64 + carry;
+            let t = mul_wide(ei, xj) + prod[i + j] as u64 + carry;
             prod[i + j] = t as Limb;
             carry = t >> 32;
         }

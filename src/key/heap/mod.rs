@@ -38,6 +38,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use self::lazy::Lazy;
 use self::ops::limbs_of;
+use crate::arith::backend::portable32::mul_wide;
 use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::errors::{Error, Result};
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
@@ -876,7 +877,7 @@ fn product(xs: &[BoxedUint]) -> BoxedUint {
         for (i, &xi) in x.iter().enumerate() {
             let mut carry = 0u64;
             for (j, &aj) in acc.iter().enumerate() {
-                let t = u64::from(xi) * u64::from(aj) + u64::from(next[i + j]) + carry;
+                let t = mul_wide(xi, aj) + u64::from(next[i + j]) + carry;
                 next[i + j] = t as Limb;
                 carry = t >> 32;
             }

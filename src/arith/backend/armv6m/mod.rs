@@ -7,7 +7,8 @@
 //! inlined, every call site took a copy of the surrounding Rust.
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
-//! `thumbv6m-*` and `thumbv8m.base-*`; `--cfg
+//! `thumbv6m-*`, `thumbv8m.base-*` and `thumbv7m-*` (the Cortex-M3, whose
+//! `UMULL`/`UMLAL` terminate early: `MULS` does not); `--cfg
 //! rsa_cortex_m_backend="portable32"` gives the Rust row back.
 
 use super::portable32;

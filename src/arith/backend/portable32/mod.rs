@@ -16,9 +16,11 @@ pub(crate) fn umaal(a: Limb, b: Limb, c: Limb, d: Limb) -> (Limb, Limb) {
     (t as Limb, (t >> 32) as Limb)
 }
 
-/// `a·b` as 64 bits: the target's widening multiply, or, where there is
-/// none (ARMv6-M, ARMv8-M Baseline: `cfg(rsa_cortex_m_mul16)`), four 16×16
-/// products instead of a call to the general 64×64 `__aeabi_lmul`.
+/// `a·b` as 64 bits: the target's widening multiply, or four 16×16
+/// products (`cfg(rsa_cortex_m_mul16)`) where there is none (ARMv6-M,
+/// ARMv8-M Baseline: instead of a call to the general 64×64
+/// `__aeabi_lmul`) or where its time depends on the operands (Cortex-M3's
+/// UMULL/UMLAL). Every product of the crate outside the kernels is this one.
 #[inline(always)]
 pub(crate) fn mul_wide(a: Limb, b: Limb) -> u64 {
     #[cfg(rsa_cortex_m_mul16)]
