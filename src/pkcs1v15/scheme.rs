@@ -13,7 +13,7 @@ use rand_core::TryCryptoRng;
 
 use super::{decrypt_with, encrypt_into, sign_prehash_with, verify_prehash, DigestInfoPrefix};
 use crate::errors::{Error, Result};
-use crate::key::heap::check_public;
+use crate::storage::{KeyStorage, PrivateKeyStorage};
 use crate::traits::{PaddingScheme, PublicKeyParts, SignatureScheme};
 use crate::{PrivateKey, PublicKey};
 
@@ -46,13 +46,13 @@ pub(super) fn sign_with_default_rng(
 }
 
 /// RSAES-PKCS1-v1_5 encryption of `msg`.
-pub(super) fn encrypt<R: TryCryptoRng + ?Sized>(
+pub(super) fn encrypt<K: KeyStorage, R: TryCryptoRng + ?Sized>(
     rng: &mut R,
-    key: &PublicKey,
+    key: &K,
     msg: &[u8],
 ) -> Result<Vec<u8>> {
-    check_public(key)?;
-    let mut ct = vec![0; key.size()];
+    key.check_public()?;
+    let mut ct = vec![0; key.modulus_len()];
     encrypt_into(key, rng, msg, &mut ct)?;
     Ok(ct)
 }
@@ -60,13 +60,13 @@ pub(super) fn encrypt<R: TryCryptoRng + ?Sized>(
 /// RSAES-PKCS1-v1_5 decryption with implicit rejection
 /// (draft-irtf-cfrg-rsa-guidance §7.2): invalid padding gives a synthetic
 /// message, never an error.
-pub(super) fn decrypt<R: TryCryptoRng + ?Sized>(
+pub(super) fn decrypt<K: PrivateKeyStorage, R: TryCryptoRng + ?Sized>(
     rng: Option<&mut R>,
-    key: &PrivateKey,
+    key: &K,
     ciphertext: &[u8],
 ) -> Result<Vec<u8>> {
-    check_public(key)?;
-    let k = key.size();
+    key.check_public()?;
+    let k = key.modulus_len();
     // RFC 8017 §7.2.2 step 1; the implicit rejection PRF encodes the
     // message length in two octets, which bounds k.
     if k < 11 || ciphertext.len() != k || k > 8191 {
