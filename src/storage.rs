@@ -201,3 +201,47 @@ macro_rules! impl_into_key {
 }
 
 pub(crate) use impl_into_key;
+
+/// Implements `Clone`, `Debug` and `PartialEq` for the typed key
+/// `Typed<.., K>` from its field `inner`, the listed fields (shown by
+/// `Debug` through the given accessor, if any) and `phantom`: by hand, as
+/// a derive would bound the digest parameters too.
+macro_rules! impl_typed_key_basics {
+    ($typed:ident<$($d:ident),*>, $($field:ident $(.$show:ident())?),*) => {
+        impl<$($d,)* K: $crate::storage::KeyStorage> Clone for $typed<$($d,)* K>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn clone(&self) -> Self {
+                Self {
+                    inner: self.inner.clone(),
+                    $($field: self.$field.clone(),)*
+                    phantom: ::core::marker::PhantomData,
+                }
+            }
+        }
+
+        impl<$($d,)* K: $crate::storage::KeyStorage> ::core::fmt::Debug for $typed<$($d,)* K>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(stringify!($typed))
+                    .field("inner", &self.inner)
+                    $(.field(stringify!($field), &self.$field$(.$show())?))*
+                    .finish()
+            }
+        }
+
+        impl<$($d,)* K: $crate::storage::KeyStorage> PartialEq for $typed<$($d,)* K>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn eq(&self, other: &Self) -> bool {
+                self.inner == other.inner $(&& self.$field == other.$field)*
+            }
+        }
+    };
+}
+
+pub(crate) use impl_typed_key_basics;

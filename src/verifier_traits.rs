@@ -136,7 +136,7 @@ macro_rules! impl_verifier_traits {
         impl<D, K> Eq for VerifyingKey<D, K>
         where
             D: ::digest::Digest,
-            K: Eq,
+            K: $crate::storage::KeyStorage + Eq,
         {
         }
 

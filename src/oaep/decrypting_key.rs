@@ -40,8 +40,7 @@ where
 {
     inner: K,
     label: Option<K::Label>,
-    phantom: PhantomData<D>,
-    mg_phantom: PhantomData<MGD>,
+    phantom: PhantomData<(D, MGD)>,
 }
 
 /// A [`DecryptingKey`] over a [`BoundedPrivateKey<C>`].
@@ -65,7 +64,6 @@ where
             inner: key,
             label,
             phantom: PhantomData,
-            mg_phantom: PhantomData,
         }
     }
 
@@ -223,36 +221,7 @@ where
 
 crate::storage::impl_into_key!(DecryptingKey<D, MGD>, PrivateKey, BoundedPrivateKey);
 
-// By hand: a derive would require `D: Clone`.
-impl<D, MGD, K> Clone for DecryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            label: self.label.clone(),
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        }
-    }
-}
-
-impl<D, MGD, K> core::fmt::Debug for DecryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("DecryptingKey")
-            .field("inner", &self.inner)
-            .field("label", &self.label)
-            .finish()
-    }
-}
+crate::storage::impl_typed_key_basics!(DecryptingKey<D, MGD>, label);
 
 impl<D, MGD, K> ZeroizeOnDrop for DecryptingKey<D, MGD, K>
 where
@@ -260,15 +229,4 @@ where
     MGD: Digest,
     K: KeyStorage + ZeroizeOnDrop,
 {
-}
-
-impl<D, MGD, K> PartialEq for DecryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.label == other.label
-    }
 }

@@ -36,8 +36,7 @@ where
 {
     pub(super) inner: K,
     pub(super) label: Option<K::Label>,
-    phantom: PhantomData<D>,
-    mg_phantom: PhantomData<MGD>,
+    phantom: PhantomData<(D, MGD)>,
 }
 
 /// An [`EncryptingKey`] over a [`BoundedPublicKey<C>`].
@@ -60,7 +59,6 @@ where
             inner: key,
             label,
             phantom: PhantomData,
-            mg_phantom: PhantomData,
         }
     }
 
@@ -171,39 +169,4 @@ where
 
 crate::storage::impl_into_key!(EncryptingKey<D, MGD>, PublicKey, BoundedPublicKey);
 
-// By hand: a derive would require `D: Clone`.
-impl<D, MGD, K> Clone for EncryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn clone(&self) -> Self {
-        Self::with_label(self.inner.clone(), self.label.clone())
-    }
-}
-
-impl<D, MGD, K> core::fmt::Debug for EncryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("EncryptingKey")
-            .field("inner", &self.inner)
-            .field("label", &self.label)
-            .finish()
-    }
-}
-
-impl<D, MGD, K> PartialEq for EncryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.label == other.label
-    }
-}
+crate::storage::impl_typed_key_basics!(EncryptingKey<D, MGD>, label);

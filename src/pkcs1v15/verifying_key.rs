@@ -155,40 +155,4 @@ where
     }
 }
 
-// By hand: a derive would require `D: Clone`.
-impl<D, K> Clone for VerifyingKey<D, K>
-where
-    D: Digest,
-    K: Clone,
-{
-    fn clone(&self) -> Self {
-        Self {
-            inner: self.inner.clone(),
-            prefix: self.prefix,
-            phantom: PhantomData,
-        }
-    }
-}
-
-impl<D, K> core::fmt::Debug for VerifyingKey<D, K>
-where
-    D: Digest,
-    K: core::fmt::Debug,
-{
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("VerifyingKey")
-            .field("inner", &self.inner)
-            .field("prefix", &self.prefix.as_bytes())
-            .finish()
-    }
-}
-
-impl<D, K> PartialEq for VerifyingKey<D, K>
-where
-    D: Digest,
-    K: PartialEq,
-{
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.prefix == other.prefix
-    }
-}
+crate::storage::impl_typed_key_basics!(VerifyingKey<D>, prefix.as_bytes());
