@@ -220,7 +220,7 @@ impl PrivateKey {
         }
         #[cfg(not(feature = "getrandom"))]
         {
-            decrypt::<crate::blinding::NoRng>(None, self, ciphertext)
+            decrypt::<_, crate::blinding::NoRng>(None, self, ciphertext)
         }
     }
 
