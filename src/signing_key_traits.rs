@@ -2,21 +2,12 @@
 //! [`crate::pkcs1v15`] and [`crate::pss`]: both are a `SigningKey<D, K>`
 //! holding their private key `K` in a field `inner`.
 
-/// Implements `AsRef<K>`, `AssociatedAlgorithmIdentifier`
+/// Implements `AssociatedAlgorithmIdentifier`
 /// (`rsaEncryption`), `EncodePrivateKey` and `serde` (with `alloc`, `serde`),
 /// `From<SigningKey<D, K>>` for the keys `K` and `ZeroizeOnDrop` for the
 /// invoking module's `SigningKey<D, K>`.
 macro_rules! impl_signing_key_common {
     () => {
-        impl<D, K> AsRef<K> for SigningKey<D, K>
-        where
-            D: ::digest::Digest,
-        {
-            fn as_ref(&self) -> &K {
-                &self.inner
-            }
-        }
-
         impl<D, K> ::spki::AssociatedAlgorithmIdentifier for SigningKey<D, K>
         where
             D: ::digest::Digest,

@@ -202,12 +202,21 @@ macro_rules! impl_into_key {
 
 pub(crate) use impl_into_key;
 
-/// Implements `Clone`, `Debug` and `PartialEq` for the typed key
+/// Implements `AsRef<K>`, `Clone`, `Debug` and `PartialEq` for the typed key
 /// `Typed<.., K>` from its field `inner`, the listed fields (shown by
 /// `Debug` through the given accessor, if any) and `phantom`: by hand, as
 /// a derive would bound the digest parameters too.
 macro_rules! impl_typed_key_basics {
     ($typed:ident<$($d:ident),*>, $($field:ident $(.$show:ident())?),*) => {
+        impl<$($d,)* K: $crate::storage::KeyStorage> AsRef<K> for $typed<$($d,)* K>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn as_ref(&self) -> &K {
+                &self.inner
+            }
+        }
+
         impl<$($d,)* K: $crate::storage::KeyStorage> Clone for $typed<$($d,)* K>
         where
             $($d: ::digest::Digest,)*

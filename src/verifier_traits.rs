@@ -8,7 +8,7 @@
 /// Verdict` (`Sig<K>` the module's signature over `K`): the public
 /// `verify_verdict` / `verify_prehash_verdict`; `DigestVerifier`,
 /// `PrehashVerifier`, `Verifier` and `MultipartVerifier`, whose `Ok` comes
-/// only from the verdict compared twice; `AsRef<K>`,
+/// only from the verdict compared twice;
 /// `AssociatedAlgorithmIdentifier` (`rsaEncryption`), `EncodePublicKey`
 /// and `serde` (with `alloc`, `serde`), `From<VerifyingKey<D, K>>` for the
 /// keys `K` and `Eq`.
@@ -98,15 +98,6 @@ macro_rules! impl_verifier_traits {
                 let mut hashed = ::digest::Output::<D>::default();
                 $crate::mgf::hash_parts::<D>(msg, &mut hashed);
                 self.verify_hashed(&hashed, signature)
-            }
-        }
-
-        impl<D, K> AsRef<K> for VerifyingKey<D, K>
-        where
-            D: ::digest::Digest,
-        {
-            fn as_ref(&self) -> &K {
-                &self.inner
             }
         }
 

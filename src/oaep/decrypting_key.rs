@@ -197,17 +197,6 @@ mod traits {
     }
 }
 
-impl<D, MGD, K> AsRef<K> for DecryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn as_ref(&self) -> &K {
-        &self.inner
-    }
-}
-
 impl<D, MGD, K> From<K> for DecryptingKey<D, MGD, K>
 where
     D: Digest,

@@ -145,17 +145,6 @@ where
     }
 }
 
-impl<D, MGD, K> AsRef<K> for EncryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn as_ref(&self) -> &K {
-        &self.inner
-    }
-}
-
 impl<D, MGD, K> From<K> for EncryptingKey<D, MGD, K>
 where
     D: Digest,
