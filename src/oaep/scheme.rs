@@ -13,7 +13,7 @@ use super::{decrypt_with, encrypt_into};
 use crate::errors::{Error, Result};
 use crate::key::heap::check_public;
 use crate::key::PrivateOps;
-use crate::storage::KeyStorage;
+use crate::storage::{default_rng, KeyStorage};
 use crate::traits::{PaddingScheme, PublicKeyParts};
 use crate::{PrivateKey, PublicKey};
 
@@ -191,14 +191,7 @@ impl PrivateKey {
     /// [`Error::Internal`] on a detected fault.
     pub fn oaep_decrypt<D: Digest + FixedOutputReset>(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
         check_public(self)?;
-        #[cfg(feature = "getrandom")]
-        {
-            decrypt::<_, D, D, _>(Some(&mut getrandom::SysRng), self, ciphertext, None)
-        }
-        #[cfg(not(feature = "getrandom"))]
-        {
-            decrypt::<crate::blinding::NoRng, D, D, _>(None, self, ciphertext, None)
-        }
+        decrypt::<_, D, D, _>(default_rng::<Self>().as_mut(), self, ciphertext, None)
     }
 
     /// As [`Self::oaep_decrypt`], blinded with `rng`.

@@ -13,7 +13,7 @@ use rand_core::TryCryptoRng;
 
 use super::{decrypt_with, encrypt_into, sign_prehash_with, verify_prehash, DigestInfoPrefix};
 use crate::errors::{Error, Result};
-use crate::storage::{KeyStorage, PrivateKeyStorage};
+use crate::storage::{default_rng, KeyStorage, PrivateKeyStorage};
 use crate::traits::{PaddingScheme, PublicKeyParts, SignatureScheme};
 use crate::{PrivateKey, PublicKey};
 
@@ -27,22 +27,6 @@ pub(super) fn sign<R: TryCryptoRng + ?Sized>(
     let mut sig = vec![0; key.size()];
     sign_prehash_with(key, rng, prefix, hashed, &mut sig)?;
     Ok(sig)
-}
-
-/// [`sign`] blinded with the system RNG when there is one (`getrandom`).
-pub(super) fn sign_with_default_rng(
-    key: &PrivateKey,
-    prefix: &[u8],
-    hashed: &[u8],
-) -> Result<Vec<u8>> {
-    #[cfg(feature = "getrandom")]
-    {
-        sign(Some(&mut getrandom::SysRng), key, prefix, hashed)
-    }
-    #[cfg(not(feature = "getrandom"))]
-    {
-        sign::<crate::blinding::NoRng>(None, key, prefix, hashed)
-    }
 }
 
 /// RSAES-PKCS1-v1_5 encryption of `msg`.
@@ -214,14 +198,7 @@ impl PrivateKey {
     /// below `n` (never for bad padding); [`Error::Internal`] on a detected
     /// fault.
     pub fn pkcs1v15_decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        #[cfg(feature = "getrandom")]
-        {
-            decrypt(Some(&mut getrandom::SysRng), self, ciphertext)
-        }
-        #[cfg(not(feature = "getrandom"))]
-        {
-            decrypt::<_, crate::blinding::NoRng>(None, self, ciphertext)
-        }
+        decrypt(default_rng::<Self>().as_mut(), self, ciphertext)
     }
 
     /// As [`Self::pkcs1v15_decrypt`], blinded with `rng`.
@@ -253,7 +230,7 @@ impl PrivateKey {
     pub fn pkcs1v15_sign_prehash<D: Digest + AssociatedOid>(&self, hash: &[u8]) -> Result<Vec<u8>> {
         let scheme = Pkcs1v15Sign::new::<D>();
         check_hash_len(scheme.hash_len, hash)?;
-        sign_with_default_rng(self, &scheme.prefix, hash)
+        sign(default_rng::<Self>().as_mut(), self, &scheme.prefix, hash)
     }
 
     /// As [`Self::pkcs1v15_sign`], blinded with `rng` (same signature).
