@@ -130,6 +130,7 @@ pub mod pkcs1v15;
 pub mod pss;
 mod signature_type;
 mod signing_key_traits;
+mod storage;
 #[cfg(feature = "webpki")]
 pub mod tls;
 #[cfg(feature = "alloc")]
@@ -141,6 +142,9 @@ pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
 pub use encoding::ID_RSASSA_PSS;
 pub use errors::{Error, Result};
 pub use key::{BoundedPrivateKey, BoundedPublicKey, PrivateKeyComponents, PrivateOps, PublicOps};
+pub use storage::{KeyStorage, PrivateKeyStorage};
+#[doc(hidden)]
+pub use storage::{SignatureBytes, SignatureTypes};
 pub use verdict::Verdict;
 #[cfg(feature = "alloc")]
 pub use {

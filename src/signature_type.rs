@@ -72,6 +72,20 @@ macro_rules! define_signature {
             }
         }
 
+        impl<C: Capacity> crate::storage::SignatureBytes for BoundedSignature<C> {
+            fn zeroed(len: usize) -> Self {
+                Self::zeroed(len)
+            }
+
+            fn bytes(&self) -> &[u8] {
+                self.as_bytes()
+            }
+
+            fn bytes_mut(&mut self) -> &mut [u8] {
+                self.as_mut_bytes()
+            }
+        }
+
         impl<C: Capacity> Clone for BoundedSignature<C> {
             fn clone(&self) -> Self {
                 Self {
@@ -224,15 +238,19 @@ macro_rules! define_heap_signature {
                 }
                 Ok(Self { inner: bytes.into() })
             }
+        }
 
-            /// A signature from bytes already produced (no length limit).
-            pub(crate) fn from_vec(bytes: alloc::vec::Vec<u8>) -> Self {
-                Self { inner: bytes.into_boxed_slice() }
+        impl crate::storage::SignatureBytes for Signature {
+            fn zeroed(len: usize) -> Self {
+                Self { inner: alloc::vec![0; len].into_boxed_slice() }
             }
 
-            /// The signature bytes.
-            pub(crate) fn as_slice(&self) -> &[u8] {
+            fn bytes(&self) -> &[u8] {
                 &self.inner
+            }
+
+            fn bytes_mut(&mut self) -> &mut [u8] {
+                &mut self.inner
             }
         }
 

@@ -1,25 +1,14 @@
 //! Trait impls shared, as a definition, by the signing keys of
-//! [`crate::pkcs1v15`] and [`crate::pss`]: both wrap a
-//! `BoundedPrivateKey<C>` in a field `inner` with a digest marker `D`.
+//! [`crate::pkcs1v15`] and [`crate::pss`]: both are a `SigningKey<D, K>`
+//! holding their private key `K` in a field `inner`.
 
-/// Implements `AsRef<BoundedPrivateKey<C>>`, `AssociatedAlgorithmIdentifier`
-/// (`rsaEncryption`), `EncodePrivateKey` (with `alloc`),
-/// `From<BoundedSigningKey<D, C>> for BoundedPrivateKey<C>` and `ZeroizeOnDrop` for
-/// the invoking module's `BoundedSigningKey<D, C>`.
+/// Implements `AssociatedAlgorithmIdentifier`
+/// (`rsaEncryption`), `EncodePrivateKey` and `serde` (with `alloc`, `serde`),
+/// `From<SigningKey<D, K>>` for the keys `K` and `ZeroizeOnDrop` for the
+/// invoking module's `SigningKey<D, K>`.
 macro_rules! impl_signing_key_common {
     () => {
-        impl<D, C: $crate::capacity::Capacity> AsRef<$crate::key::BoundedPrivateKey<C>>
-            for BoundedSigningKey<D, C>
-        where
-            D: ::digest::Digest,
-        {
-            fn as_ref(&self) -> &$crate::key::BoundedPrivateKey<C> {
-                &self.inner
-            }
-        }
-
-        impl<D, C: $crate::capacity::Capacity> ::spki::AssociatedAlgorithmIdentifier
-            for BoundedSigningKey<D, C>
+        impl<D, K> ::spki::AssociatedAlgorithmIdentifier for SigningKey<D, K>
         where
             D: ::digest::Digest,
         {
@@ -30,28 +19,58 @@ macro_rules! impl_signing_key_common {
         }
 
         #[cfg(feature = "alloc")]
-        impl<D, C: $crate::capacity::Capacity> ::pkcs8::EncodePrivateKey for BoundedSigningKey<D, C>
+        impl<D, K> ::pkcs8::EncodePrivateKey for SigningKey<D, K>
         where
             D: ::digest::Digest,
+            K: ::pkcs8::EncodePrivateKey,
         {
             fn to_pkcs8_der(&self) -> ::pkcs8::Result<::pkcs8::SecretDocument> {
                 self.inner.to_pkcs8_der()
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity> From<BoundedSigningKey<D, C>>
-            for $crate::key::BoundedPrivateKey<C>
+        $crate::storage::impl_into_key!(SigningKey<D>, PrivateKey, BoundedPrivateKey);
+
+        impl<D, K> ::zeroize::ZeroizeOnDrop for SigningKey<D, K>
         where
             D: ::digest::Digest,
+            K: ::zeroize::ZeroizeOnDrop,
         {
-            fn from(key: BoundedSigningKey<D, C>) -> Self {
-                key.inner
+        }
+
+        #[cfg(feature = "serde")]
+        impl<D, K> ::serdect::serde::Serialize for SigningKey<D, K>
+        where
+            D: ::digest::Digest,
+            K: ::pkcs8::EncodePrivateKey,
+        {
+            fn serialize<S: ::serdect::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                use ::pkcs8::EncodePrivateKey;
+                let der = self
+                    .to_pkcs8_der()
+                    .map_err(::serdect::serde::ser::Error::custom)?;
+                ::serdect::slice::serialize_hex_lower_or_bin(&der.as_bytes(), serializer)
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity> ::zeroize::ZeroizeOnDrop for BoundedSigningKey<D, C> where
-            D: ::digest::Digest
+        #[cfg(feature = "serde")]
+        impl<'de, D, K> ::serdect::serde::Deserialize<'de> for SigningKey<D, K>
+        where
+            Self: ::pkcs8::DecodePrivateKey,
+            D: ::digest::Digest,
         {
+            fn deserialize<De: ::serdect::serde::Deserializer<'de>>(
+                deserializer: De,
+            ) -> ::core::result::Result<Self, De::Error> {
+                use ::pkcs8::DecodePrivateKey;
+                let der = ::zeroize::Zeroizing::new(::serdect::slice::deserialize_hex_or_bin_vec(
+                    deserializer,
+                )?);
+                Self::from_pkcs8_der(&der).map_err(::serdect::serde::de::Error::custom)
+            }
         }
     };
 }

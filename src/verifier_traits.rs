@@ -1,23 +1,55 @@
 //! Trait impls shared, as a definition, by the verifying keys of
-//! [`crate::pkcs1v15`] and [`crate::pss`]: both verify a digest through their
-//! own `verify_hashed`, so the `signature` 3.0 verifier traits are the same.
+//! [`crate::pkcs1v15`] and [`crate::pss`]: both are a `VerifyingKey<D, K>`
+//! holding their public key `K` in a field `inner` and deciding a digest
+//! through their own `verdict_hashed`, so the rest is the same.
 
-/// Implements `DigestVerifier`, `PrehashVerifier`, `Verifier`,
-/// `MultipartVerifier` and `AsRef<BoundedPublicKey<C>>` for the invoking
-/// module's `BoundedVerifyingKey<D, C>` over its `BoundedSignature<C>`, given an inherent
-/// `fn verify_hashed(&self, hashed: &[u8], sig: &BoundedSignature<C>) -> signature::Result<()>`
-/// and a field `inner: BoundedPublicKey<C>`.
+/// Implements, for the invoking module's `VerifyingKey<D, K>` with an
+/// inherent `fn verdict_hashed(&self, hashed: &[u8], sig: &Sig<K>) ->
+/// Verdict` (`Sig<K>` the module's signature over `K`): the public
+/// `verify_verdict` / `verify_prehash_verdict`; `DigestVerifier`,
+/// `PrehashVerifier`, `Verifier` and `MultipartVerifier`, whose `Ok` comes
+/// only from the verdict compared twice;
+/// `AssociatedAlgorithmIdentifier` (`rsaEncryption`), `EncodePublicKey`
+/// and `serde` (with `alloc`, `serde`), `From<VerifyingKey<D, K>>` for the
+/// keys `K` and `Eq`.
 macro_rules! impl_verifier_traits {
     () => {
-        impl<D, C: $crate::capacity::Capacity> ::signature::DigestVerifier<D, BoundedSignature<C>>
-            for BoundedVerifyingKey<D, C>
+        impl<D, K> VerifyingKey<D, K>
+        where
+            D: ::digest::Digest,
+            K: $crate::storage::KeyStorage,
+        {
+            /// Verifies `msg` (hashed with `D`) as a fault-hardened
+            /// [`Verdict`]: [`Verdict::VALID`] if and only if the signature
+            /// verifies. A bootloader compares the value twice against the
+            /// constant (see [`Verdict`]); `signature::Verifier::verify`
+            /// gives the same outcome as a `Result`.
+            pub fn verify_verdict(&self, msg: &[u8], signature: &Sig<K>) -> Verdict {
+                let mut hashed = ::digest::Output::<D>::default();
+                $crate::mgf::hash_parts::<D>(&[msg], &mut hashed);
+                self.verdict_hashed(&hashed, signature)
+            }
+
+            /// As [`Self::verify_verdict`], for the digest of the message.
+            pub fn verify_prehash_verdict(&self, prehash: &[u8], signature: &Sig<K>) -> Verdict {
+                self.verdict_hashed(prehash, signature)
+            }
+
+            fn verify_hashed(&self, hashed: &[u8], signature: &Sig<K>) -> ::signature::Result<()> {
+                self.verdict_hashed(hashed, signature)
+                    .result(|| $crate::Error::Verification.into())
+            }
+        }
+
+        impl<D, K> ::signature::DigestVerifier<D, Sig<K>> for VerifyingKey<D, K>
         where
             D: Default + ::digest::FixedOutput + ::digest::HashMarker + ::digest::Update,
+            K: $crate::storage::KeyStorage,
         {
             fn verify_digest<F: Fn(&mut D) -> ::signature::Result<()>>(
                 &self,
                 f: F,
-                signature: &BoundedSignature<C>,
+                signature: &Sig<K>,
             ) -> ::signature::Result<()> {
                 let mut digest = D::default();
                 f(&mut digest)?;
@@ -25,30 +57,26 @@ macro_rules! impl_verifier_traits {
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity>
-            ::signature::hazmat::PrehashVerifier<BoundedSignature<C>> for BoundedVerifyingKey<D, C>
+        impl<D, K> ::signature::hazmat::PrehashVerifier<Sig<K>> for VerifyingKey<D, K>
         where
             D: ::digest::Digest,
+            K: $crate::storage::KeyStorage,
         {
             fn verify_prehash(
                 &self,
                 prehash: &[u8],
-                signature: &BoundedSignature<C>,
+                signature: &Sig<K>,
             ) -> ::signature::Result<()> {
                 self.verify_hashed(prehash, signature)
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity> ::signature::Verifier<BoundedSignature<C>>
-            for BoundedVerifyingKey<D, C>
+        impl<D, K> ::signature::Verifier<Sig<K>> for VerifyingKey<D, K>
         where
             D: ::digest::Digest,
+            K: $crate::storage::KeyStorage,
         {
-            fn verify(
-                &self,
-                msg: &[u8],
-                signature: &BoundedSignature<C>,
-            ) -> ::signature::Result<()> {
+            fn verify(&self, msg: &[u8], signature: &Sig<K>) -> ::signature::Result<()> {
                 let mut hashed = ::digest::Output::<D>::default();
                 $crate::mgf::hash_parts::<D>(&[msg], &mut hashed);
                 self.verify_hashed(&hashed, signature)
@@ -57,78 +85,85 @@ macro_rules! impl_verifier_traits {
 
         /// Not implemented by `rsa` 0.10; provided for symmetry with the
         /// multipart signers: the parts are hashed in order.
-        impl<D, C: $crate::capacity::Capacity> ::signature::MultipartVerifier<BoundedSignature<C>>
-            for BoundedVerifyingKey<D, C>
+        impl<D, K> ::signature::MultipartVerifier<Sig<K>> for VerifyingKey<D, K>
         where
             D: ::digest::Digest,
+            K: $crate::storage::KeyStorage,
         {
             fn multipart_verify(
                 &self,
                 msg: &[&[u8]],
-                signature: &BoundedSignature<C>,
+                signature: &Sig<K>,
             ) -> ::signature::Result<()> {
-                let mut digest = D::new();
-                msg.iter()
-                    .for_each(|part| ::digest::Digest::update(&mut digest, part));
-                self.verify_hashed(&digest.finalize(), signature)
+                let mut hashed = ::digest::Output::<D>::default();
+                $crate::mgf::hash_parts::<D>(msg, &mut hashed);
+                self.verify_hashed(&hashed, signature)
             }
         }
 
-        impl<D, C: $crate::capacity::Capacity> AsRef<$crate::key::BoundedPublicKey<C>>
-            for BoundedVerifyingKey<D, C>
+        impl<D, K> ::spki::AssociatedAlgorithmIdentifier for VerifyingKey<D, K>
         where
             D: ::digest::Digest,
         {
-            fn as_ref(&self) -> &$crate::key::BoundedPublicKey<C> {
-                &self.inner
+            type Params = ::spki::der::AnyRef<'static>;
+
+            const ALGORITHM_IDENTIFIER: ::spki::AlgorithmIdentifierRef<'static> =
+                ::pkcs1::ALGORITHM_ID;
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<D, K> ::spki::EncodePublicKey for VerifyingKey<D, K>
+        where
+            D: ::digest::Digest,
+            K: ::spki::EncodePublicKey,
+        {
+            fn to_public_key_der(&self) -> ::spki::Result<::spki::Document> {
+                self.inner.to_public_key_der()
+            }
+        }
+
+        $crate::storage::impl_into_key!(VerifyingKey<D>, PublicKey, BoundedPublicKey);
+
+        impl<D, K> Eq for VerifyingKey<D, K>
+        where
+            D: ::digest::Digest,
+            K: $crate::storage::KeyStorage + Eq,
+        {
+        }
+
+        #[cfg(feature = "serde")]
+        impl<D, K> ::serdect::serde::Serialize for VerifyingKey<D, K>
+        where
+            D: ::digest::Digest,
+            K: ::spki::EncodePublicKey,
+        {
+            fn serialize<S: ::serdect::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                use ::spki::EncodePublicKey;
+                let der = self
+                    .to_public_key_der()
+                    .map_err(::serdect::serde::ser::Error::custom)?;
+                ::serdect::slice::serialize_hex_lower_or_bin(&der, serializer)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de, D, K> ::serdect::serde::Deserialize<'de> for VerifyingKey<D, K>
+        where
+            Self: ::spki::DecodePublicKey,
+            D: ::digest::Digest,
+        {
+            fn deserialize<De: ::serdect::serde::Deserializer<'de>>(
+                deserializer: De,
+            ) -> ::core::result::Result<Self, De::Error> {
+                use ::spki::DecodePublicKey;
+                let der = ::serdect::slice::deserialize_hex_or_bin_vec(deserializer)?;
+                Self::from_public_key_der(&der).map_err(::serdect::serde::de::Error::custom)
             }
         }
     };
 }
 
 pub(crate) use impl_verifier_traits;
-
-/// Implements, for the invoking module's `BoundedVerifyingKey<D, C>` with an
-/// inherent `fn verdict_hashed(&self, hashed: &[u8], sig: &BoundedSignature<C>)
-/// -> Verdict`, the public `verify_verdict` / `verify_prehash_verdict` and
-/// the private `verify_hashed` the verifier traits use (`Ok` only from the
-/// verdict compared twice).
-macro_rules! impl_verdict_methods {
-    () => {
-        impl<D, C: $crate::capacity::Capacity> BoundedVerifyingKey<D, C>
-        where
-            D: ::digest::Digest,
-        {
-            /// Verifies `msg` (hashed with `D`) as a fault-hardened
-            /// [`Verdict`]: [`Verdict::VALID`] if and only if the signature
-            /// verifies. A bootloader compares the value twice against the
-            /// constant (see [`Verdict`]); `signature::Verifier::verify`
-            /// gives the same outcome as a `Result`.
-            pub fn verify_verdict(&self, msg: &[u8], signature: &BoundedSignature<C>) -> Verdict {
-                let mut hashed = ::digest::Output::<D>::default();
-                $crate::mgf::hash_parts::<D>(&[msg], &mut hashed);
-                self.verdict_hashed(&hashed, signature)
-            }
-
-            /// As [`Self::verify_verdict`], for the digest of the message.
-            pub fn verify_prehash_verdict(
-                &self,
-                prehash: &[u8],
-                signature: &BoundedSignature<C>,
-            ) -> Verdict {
-                self.verdict_hashed(prehash, signature)
-            }
-
-            fn verify_hashed(
-                &self,
-                hashed: &[u8],
-                signature: &BoundedSignature<C>,
-            ) -> ::signature::Result<()> {
-                self.verdict_hashed(hashed, signature)
-                    .result(|| $crate::Error::Verification.into())
-            }
-        }
-    };
-}
-
-pub(crate) use impl_verdict_methods;

@@ -1,117 +1,221 @@
-//! `RSAES-OAEP` decrypting key over the heap [`PrivateKey`], as
-//! `rsa::oaep::DecryptingKey`.
+//! `RSAES-OAEP` decrypting key, over the heap [`PrivateKey`](crate::PrivateKey) (as
+//! `rsa::oaep::DecryptingKey`) or a [`BoundedPrivateKey<C>`].
 
-use alloc::boxed::Box;
-use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use digest::{Digest, FixedOutputReset};
-use rand_core::TryCryptoRng;
+use digest::Digest;
 use zeroize::ZeroizeOnDrop;
 
-use super::scheme::decrypt;
-use crate::key::heap::check_public;
-use crate::traits::{Decryptor, RandomizedDecryptor};
-use crate::{PrivateKey, Result};
+use super::decrypt_into;
+use super::encrypting_key::label_bytes;
+use super::label::Label;
+use crate::capacity::{Capacity, Max4096};
+use crate::errors::Result;
+use crate::key::BoundedPrivateKey;
+use crate::storage::{KeyStorage, PrivateKeyStorage};
 
-/// Decrypting key for `RSAES-OAEP` (RFC 8017 §7.1) with label hash `D`,
-/// MGF1 over `MGD` and an optional label.
-#[derive(Debug, Clone)]
+/// Decrypting key for `RSAES-OAEP` (RFC 8017 §7.1): a private key `K`, the
+/// label hash `D`, MGF1 over `MGD` and an optional label.
+///
+/// `K` is the heap [`PrivateKey`](crate::PrivateKey) (the default, as `rsa` 0.10; the label is
+/// boxed) or a [`BoundedPrivateKey<C>`] ([`BoundedDecryptingKey<D, MGD, C>`];
+/// the label is inline, at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
+/// bytes). `RandomizedDecryptor::decrypt_with_rng` blinds the private
+/// operation with its RNG; `Decryptor::decrypt` as `K` decides (the heap key
+/// with the system RNG, as `rsa` 0.10; the bounded key not: its private
+/// operation is constant time without blinding). The result is the same.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct DecryptingKey<D, MGD = D>
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "K: serde::Serialize, K::Label: serde::Serialize",
+        deserialize = "K: serde::Deserialize<'de>, K::Label: serde::Deserialize<'de>"
+    ))
+)]
+pub struct DecryptingKey<D, MGD = D, K = crate::storage::DefaultPrivateKey>
 where
     D: Digest,
-    MGD: Digest + FixedOutputReset,
+    MGD: Digest,
+    K: KeyStorage,
 {
-    inner: PrivateKey,
-    label: Option<Box<[u8]>>,
-    phantom: PhantomData<D>,
-    mg_phantom: PhantomData<MGD>,
+    inner: K,
+    label: Option<K::Label>,
+    phantom: PhantomData<(D, MGD)>,
 }
 
-impl<D, MGD> DecryptingKey<D, MGD>
+/// A [`DecryptingKey`] over a [`BoundedPrivateKey<C>`].
+pub type BoundedDecryptingKey<D, MGD = D, C = Max4096> =
+    DecryptingKey<D, MGD, BoundedPrivateKey<C>>;
+
+impl<D, MGD, K> DecryptingKey<D, MGD, K>
 where
     D: Digest,
-    MGD: Digest + FixedOutputReset,
+    MGD: Digest,
+    K: PrivateKeyStorage,
 {
     /// A decrypting key with an empty label.
     #[must_use]
-    pub fn new(key: PrivateKey) -> Self {
+    pub fn new(key: K) -> Self {
+        Self::with_label(key, None)
+    }
+
+    fn with_label(key: K, label: Option<K::Label>) -> Self {
         Self {
             inner: key,
-            label: None,
+            label,
             phantom: PhantomData,
-            mg_phantom: PhantomData,
         }
     }
 
+    /// Decrypts `ct` into the start of `out` (at least `k` bytes) without
+    /// allocating and returns the message length (not in `rsa`; see
+    /// [`decrypt_into`]).
+    ///
+    /// # Errors
+    /// As [`decrypt_into`]; [`Error::LabelTooLong`](crate::Error::LabelTooLong)
+    /// if the key's label was too long to store.
+    pub fn decrypt_into(&self, ct: &[u8], out: &mut [u8]) -> Result<usize> {
+        let label = label_bytes::<K>(&self.label)?;
+        decrypt_into::<_, D, MGD>(&self.inner, ct, label, out)
+    }
+}
+
+// The label constructors differ by storage: `rsa` 0.10 takes a label that
+// converts into a box, the bounded key copies it inline.
+#[cfg(feature = "alloc")]
+impl<D, MGD> DecryptingKey<D, MGD, crate::PrivateKey>
+where
+    D: Digest,
+    MGD: Digest,
+{
     /// A decrypting key with `label`.
-    pub fn new_with_label<S: Into<Box<[u8]>>>(key: PrivateKey, label: S) -> Self {
-        Self {
-            inner: key,
-            label: Some(label.into()),
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
+    pub fn new_with_label<S: Into<alloc::boxed::Box<[u8]>>>(
+        key: crate::PrivateKey,
+        label: S,
+    ) -> Self {
+        Self::with_label(key, Some(label.into()))
+    }
+}
+
+impl<D, MGD, C: Capacity> DecryptingKey<D, MGD, BoundedPrivateKey<C>>
+where
+    D: Digest,
+    MGD: Digest,
+{
+    /// A decrypting key with `label`.
+    ///
+    /// A label longer than [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) makes
+    /// every decryption fail with
+    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong); see
+    /// [`Self::try_new_with_label`].
+    pub fn new_with_label<S: AsRef<[u8]>>(key: BoundedPrivateKey<C>, label: S) -> Self {
+        Self::with_label(key, Some(Label::new(label.as_ref())))
+    }
+
+    /// As [`Self::new_with_label`], rejecting a label longer than
+    /// [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) (not in `rsa`).
+    ///
+    /// # Errors
+    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong).
+    pub fn try_new_with_label<S: AsRef<[u8]>>(key: BoundedPrivateKey<C>, label: S) -> Result<Self> {
+        Ok(Self::with_label(key, Some(Label::try_new(label.as_ref())?)))
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod traits {
+    use alloc::vec::Vec;
+
+    use digest::Digest;
+    use rand_core::TryCryptoRng;
+
+    use super::super::encrypting_key::label_bytes;
+    use super::super::scheme::decrypt;
+    use super::super::EncryptingKey;
+    use super::DecryptingKey;
+    use crate::errors::Result;
+    use crate::storage::{default_rng, KeyStorage, PrivateKeyStorage};
+    use crate::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor};
+
+    impl<D, MGD, K> DecryptingKey<D, MGD, K>
+    where
+        D: Digest,
+        MGD: Digest,
+        K: PrivateKeyStorage,
+    {
+        fn decrypt_vec<R: TryCryptoRng + ?Sized>(
+            &self,
+            rng: Option<&mut R>,
+            ciphertext: &[u8],
+        ) -> Result<Vec<u8>> {
+            let label = label_bytes::<K>(&self.label)?;
+            self.inner.check_public()?;
+            decrypt::<R, D, MGD, K>(rng, &self.inner, ciphertext, Some(label))
+        }
+    }
+
+    impl<D, MGD, K> Decryptor for DecryptingKey<D, MGD, K>
+    where
+        D: Digest,
+        MGD: Digest,
+        K: PrivateKeyStorage,
+    {
+        fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
+            self.decrypt_vec(default_rng::<K>().as_mut(), ciphertext)
+        }
+    }
+
+    impl<D, MGD, K> RandomizedDecryptor for DecryptingKey<D, MGD, K>
+    where
+        D: Digest,
+        MGD: Digest,
+        K: PrivateKeyStorage,
+    {
+        fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
+            &self,
+            rng: &mut R,
+            ciphertext: &[u8],
+        ) -> Result<Vec<u8>> {
+            self.decrypt_vec(Some(rng), ciphertext)
+        }
+    }
+
+    /// Not implemented by `rsa` 0.10 for OAEP (only for PKCS#1 v1.5): the
+    /// encrypting key carries the same label.
+    impl<D, MGD, K> EncryptingKeypair for DecryptingKey<D, MGD, K>
+    where
+        D: Digest,
+        MGD: Digest,
+        K: PrivateKeyStorage,
+        K::Public: KeyStorage<Label = K::Label>,
+    {
+        type EncryptingKey = EncryptingKey<D, MGD, K::Public>;
+
+        fn encrypting_key(&self) -> Self::EncryptingKey {
+            EncryptingKey::with_label(self.inner.to_public(), self.label.clone())
         }
     }
 }
 
-impl<D, MGD> Decryptor for DecryptingKey<D, MGD>
+impl<D, MGD, K> From<K> for DecryptingKey<D, MGD, K>
 where
     D: Digest,
-    MGD: Digest + FixedOutputReset,
+    MGD: Digest,
+    K: PrivateKeyStorage,
 {
-    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        check_public(&self.inner)?;
-        #[cfg(feature = "getrandom")]
-        {
-            decrypt::<_, D, MGD>(
-                Some(&mut getrandom::SysRng),
-                &self.inner,
-                ciphertext,
-                self.label.as_deref(),
-            )
-        }
-        #[cfg(not(feature = "getrandom"))]
-        {
-            decrypt::<crate::blinding::NoRng, D, MGD>(
-                None,
-                &self.inner,
-                ciphertext,
-                self.label.as_deref(),
-            )
-        }
+    fn from(key: K) -> Self {
+        Self::new(key)
     }
 }
 
-impl<D, MGD> RandomizedDecryptor for DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        check_public(&self.inner)?;
-        decrypt::<R, D, MGD>(Some(rng), &self.inner, ciphertext, self.label.as_deref())
-    }
-}
+crate::storage::impl_into_key!(DecryptingKey<D, MGD>, PrivateKey, BoundedPrivateKey);
 
-impl<D, MGD> ZeroizeOnDrop for DecryptingKey<D, MGD>
-where
-    D: Digest,
-    MGD: Digest + FixedOutputReset,
-{
-}
+crate::storage::impl_typed_key_basics!(DecryptingKey<D, MGD>, label);
 
-impl<D, MGD> PartialEq for DecryptingKey<D, MGD>
+impl<D, MGD, K> ZeroizeOnDrop for DecryptingKey<D, MGD, K>
 where
     D: Digest,
-    MGD: Digest + FixedOutputReset,
+    MGD: Digest,
+    K: KeyStorage + ZeroizeOnDrop,
 {
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.label == other.label
-    }
 }

@@ -1,79 +1,161 @@
-//! `RSAES-OAEP` encrypting key over the heap [`PublicKey`], as
-//! `rsa::oaep::EncryptingKey`.
+//! `RSAES-OAEP` encrypting key, over the heap [`PublicKey`](crate::PublicKey) (as
+//! `rsa::oaep::EncryptingKey`) or a [`BoundedPublicKey<C>`].
 
-use alloc::boxed::Box;
-use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use digest::{Digest, FixedOutputReset};
+use digest::Digest;
 use rand_core::TryCryptoRng;
 
-use super::scheme::encrypt;
-use crate::traits::RandomizedEncryptor;
-use crate::{PublicKey, Result};
+use super::encrypt_into;
+use super::label::{Label, OaepLabel};
+use crate::capacity::{Capacity, Max4096};
+use crate::errors::Result;
+use crate::key::BoundedPublicKey;
+use crate::storage::KeyStorage;
 
-/// Encrypting key for `RSAES-OAEP` (RFC 8017 §7.1) with label hash `D`,
-/// MGF1 over `MGD` and an optional label.
-#[derive(Debug, Clone)]
+/// Encrypting key for `RSAES-OAEP` (RFC 8017 §7.1): a public key `K`, the
+/// label hash `D`, MGF1 over `MGD` and an optional label.
+///
+/// `K` is the heap [`PublicKey`](crate::PublicKey) (the default, as `rsa` 0.10; the label is
+/// boxed) or a [`BoundedPublicKey<C>`] ([`BoundedEncryptingKey<D, MGD, C>`];
+/// the label is inline, at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
+/// bytes).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct EncryptingKey<D, MGD = D>
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "K: serde::Serialize, K::Label: serde::Serialize",
+        deserialize = "K: serde::Deserialize<'de>, K::Label: serde::Deserialize<'de>"
+    ))
+)]
+pub struct EncryptingKey<D, MGD = D, K = crate::storage::DefaultPublicKey>
 where
     D: Digest,
-    MGD: Digest + FixedOutputReset,
+    MGD: Digest,
+    K: KeyStorage,
 {
-    inner: PublicKey,
-    label: Option<Box<[u8]>>,
-    phantom: PhantomData<D>,
-    mg_phantom: PhantomData<MGD>,
+    pub(super) inner: K,
+    pub(super) label: Option<K::Label>,
+    phantom: PhantomData<(D, MGD)>,
 }
 
-impl<D, MGD> EncryptingKey<D, MGD>
+/// An [`EncryptingKey`] over a [`BoundedPublicKey<C>`].
+pub type BoundedEncryptingKey<D, MGD = D, C = Max4096> = EncryptingKey<D, MGD, BoundedPublicKey<C>>;
+
+impl<D, MGD, K> EncryptingKey<D, MGD, K>
 where
     D: Digest,
-    MGD: Digest + FixedOutputReset,
+    MGD: Digest,
+    K: KeyStorage,
 {
     /// An encrypting key with an empty label.
     #[must_use]
-    pub fn new(key: PublicKey) -> Self {
+    pub fn new(key: K) -> Self {
+        Self::with_label(key, None)
+    }
+
+    pub(super) fn with_label(key: K, label: Option<K::Label>) -> Self {
         Self {
             inner: key,
-            label: None,
+            label,
             phantom: PhantomData,
-            mg_phantom: PhantomData,
         }
     }
 
-    /// An encrypting key with `label`.
-    pub fn new_with_label<S: Into<Box<[u8]>>>(key: PublicKey, label: S) -> Self {
-        Self {
-            inner: key,
-            label: Some(label.into()),
-            phantom: PhantomData,
-            mg_phantom: PhantomData,
-        }
+    /// Encrypts `msg` into `ct`, which must be exactly `k` bytes, without
+    /// allocating (not in `rsa`; see [`encrypt_into`]).
+    ///
+    /// # Errors
+    /// As [`encrypt_into`]; [`Error::LabelTooLong`](crate::Error::LabelTooLong)
+    /// if the key's label was too long to store; the heap key's public-key
+    /// check errors.
+    pub fn encrypt_into<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+        ct: &mut [u8],
+    ) -> Result<()> {
+        let label = label_bytes::<K>(&self.label)?;
+        self.inner.check_public()?;
+        encrypt_into::<_, D, MGD, R>(&self.inner, rng, msg, label, ct)
     }
 }
 
-impl<D, MGD> RandomizedEncryptor for EncryptingKey<D, MGD>
+/// The label of a typed key, empty if none.
+pub(super) fn label_bytes<K: KeyStorage>(label: &Option<K::Label>) -> Result<&[u8]> {
+    label.as_ref().map_or(Ok(&[]), OaepLabel::bytes)
+}
+
+// The label constructors differ by storage: `rsa` 0.10 takes a label that
+// converts into a box, the bounded key copies it inline.
+#[cfg(feature = "alloc")]
+impl<D, MGD> EncryptingKey<D, MGD, crate::PublicKey>
 where
     D: Digest,
-    MGD: Digest + FixedOutputReset,
+    MGD: Digest,
+{
+    /// An encrypting key with `label`.
+    pub fn new_with_label<S: Into<alloc::boxed::Box<[u8]>>>(
+        key: crate::PublicKey,
+        label: S,
+    ) -> Self {
+        Self::with_label(key, Some(label.into()))
+    }
+}
+
+impl<D, MGD, C: Capacity> EncryptingKey<D, MGD, BoundedPublicKey<C>>
+where
+    D: Digest,
+    MGD: Digest,
+{
+    /// An encrypting key with `label`.
+    ///
+    /// A label longer than [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) makes
+    /// every encryption fail with
+    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong); see
+    /// [`Self::try_new_with_label`].
+    pub fn new_with_label<S: AsRef<[u8]>>(key: BoundedPublicKey<C>, label: S) -> Self {
+        Self::with_label(key, Some(Label::new(label.as_ref())))
+    }
+
+    /// As [`Self::new_with_label`], rejecting a label longer than
+    /// [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) (not in `rsa`).
+    ///
+    /// # Errors
+    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong).
+    pub fn try_new_with_label<S: AsRef<[u8]>>(key: BoundedPublicKey<C>, label: S) -> Result<Self> {
+        Ok(Self::with_label(key, Some(Label::try_new(label.as_ref())?)))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<D, MGD, K> crate::traits::RandomizedEncryptor for EncryptingKey<D, MGD, K>
+where
+    D: Digest,
+    MGD: Digest,
+    K: KeyStorage,
 {
     fn encrypt_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[u8],
-    ) -> Result<Vec<u8>> {
-        encrypt::<R, D, MGD>(rng, &self.inner, msg, self.label.as_deref())
+    ) -> Result<alloc::vec::Vec<u8>> {
+        let label = label_bytes::<K>(&self.label)?;
+        super::scheme::encrypt::<R, D, MGD, K>(rng, &self.inner, msg, Some(label))
     }
 }
 
-impl<D, MGD> PartialEq for EncryptingKey<D, MGD>
+impl<D, MGD, K> From<K> for EncryptingKey<D, MGD, K>
 where
     D: Digest,
-    MGD: Digest + FixedOutputReset,
+    MGD: Digest,
+    K: KeyStorage,
 {
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.label == other.label
+    fn from(key: K) -> Self {
+        Self::new(key)
     }
 }
+
+crate::storage::impl_into_key!(EncryptingKey<D, MGD>, PublicKey, BoundedPublicKey);
+
+crate::storage::impl_typed_key_basics!(EncryptingKey<D, MGD>, label);

@@ -107,20 +107,18 @@ pub(crate) fn decrypt_with<
     rsaes_decrypt(key, rng, ct, out, |em| eme_oaep_decode::<D, MGD>(em, label))
 }
 
-#[cfg(feature = "alloc")]
 mod decrypting_key;
-#[cfg(feature = "alloc")]
 mod encrypting_key;
+mod label;
 #[cfg(feature = "alloc")]
 mod scheme;
 
 #[cfg(feature = "alloc")]
-pub use self::{decrypting_key::DecryptingKey, encrypting_key::EncryptingKey, scheme::Oaep};
-
-mod bounded_decrypting_key;
-mod bounded_encrypting_key;
-
+pub use self::scheme::Oaep;
 pub use self::{
-    bounded_decrypting_key::BoundedDecryptingKey,
-    bounded_encrypting_key::{BoundedEncryptingKey, MAX_LABEL_LEN},
+    decrypting_key::{BoundedDecryptingKey, DecryptingKey},
+    encrypting_key::{BoundedEncryptingKey, EncryptingKey},
+    label::{OaepLabel, MAX_LABEL_LEN},
 };
+#[doc(hidden)]
+pub use label::Label;

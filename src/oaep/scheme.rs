@@ -12,31 +12,33 @@ use rand_core::TryCryptoRng;
 use super::{decrypt_with, encrypt_into};
 use crate::errors::{Error, Result};
 use crate::key::heap::check_public;
+use crate::key::PrivateOps;
+use crate::storage::{default_rng, KeyStorage};
 use crate::traits::{PaddingScheme, PublicKeyParts};
 use crate::{PrivateKey, PublicKey};
 
 /// RSAES-OAEP encryption under `label` (empty if `None`).
-pub(super) fn encrypt<R: TryCryptoRng + ?Sized, D: Digest, MGD: Digest>(
+pub(super) fn encrypt<R: TryCryptoRng + ?Sized, D: Digest, MGD: Digest, K: KeyStorage>(
     rng: &mut R,
-    key: &PublicKey,
+    key: &K,
     msg: &[u8],
     label: Option<&[u8]>,
 ) -> Result<Vec<u8>> {
-    check_public(key)?;
-    let mut ct = vec![0; key.size()];
+    key.check_public()?;
+    let mut ct = vec![0; key.modulus_len()];
     encrypt_into::<_, D, MGD, R>(key, rng, msg, label.unwrap_or_default(), &mut ct)?;
     Ok(ct)
 }
 
 /// RSAES-OAEP decryption under `label` (empty if `None`); the leading
 /// octet of the encoded message is ignored (draft-irtf-cfrg-rsa-guidance §7).
-pub(super) fn decrypt<R: TryCryptoRng + ?Sized, D: Digest, MGD: Digest>(
+pub(super) fn decrypt<R: TryCryptoRng + ?Sized, D: Digest, MGD: Digest, K: PrivateOps>(
     rng: Option<&mut R>,
-    key: &PrivateKey,
+    key: &K,
     ciphertext: &[u8],
     label: Option<&[u8]>,
 ) -> Result<Vec<u8>> {
-    let mut out = vec![0; key.size()];
+    let mut out = vec![0; key.modulus_len()];
     let len =
         decrypt_with::<_, D, MGD, R>(key, rng, ciphertext, label.unwrap_or_default(), &mut out)?;
     out.truncate(len);
@@ -126,12 +128,12 @@ where
         if ciphertext.len() != priv_key.size() {
             return Err(Error::Decryption);
         }
-        decrypt::<Rng, D, MGD>(rng, priv_key, ciphertext, self.label.as_deref()).map_err(
-            |e| match e {
+        decrypt::<Rng, D, MGD, _>(rng, priv_key, ciphertext, self.label.as_deref()).map_err(|e| {
+            match e {
                 Error::LabelTooLong => Error::Decryption,
                 e => e,
-            },
-        )
+            }
+        })
     }
 
     fn encrypt<Rng: TryCryptoRng + ?Sized>(
@@ -140,7 +142,7 @@ where
         pub_key: &PublicKey,
         msg: &[u8],
     ) -> Result<Vec<u8>> {
-        encrypt::<Rng, D, MGD>(rng, pub_key, msg, self.label.as_deref())
+        encrypt::<Rng, D, MGD, _>(rng, pub_key, msg, self.label.as_deref())
     }
 }
 
@@ -176,7 +178,7 @@ impl PublicKey {
         rng: &mut R,
         plaintext: &[u8],
     ) -> Result<Vec<u8>> {
-        encrypt::<R, D, D>(rng, self, plaintext, None)
+        encrypt::<R, D, D, _>(rng, self, plaintext, None)
     }
 }
 
@@ -189,14 +191,7 @@ impl PrivateKey {
     /// [`Error::Internal`] on a detected fault.
     pub fn oaep_decrypt<D: Digest + FixedOutputReset>(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
         check_public(self)?;
-        #[cfg(feature = "getrandom")]
-        {
-            decrypt::<_, D, D>(Some(&mut getrandom::SysRng), self, ciphertext, None)
-        }
-        #[cfg(not(feature = "getrandom"))]
-        {
-            decrypt::<crate::blinding::NoRng, D, D>(None, self, ciphertext, None)
-        }
+        decrypt::<_, D, D, _>(default_rng::<Self>().as_mut(), self, ciphertext, None)
     }
 
     /// As [`Self::oaep_decrypt`], blinded with `rng`.
@@ -209,6 +204,6 @@ impl PrivateKey {
         ciphertext: &[u8],
     ) -> Result<Vec<u8>> {
         check_public(self)?;
-        decrypt::<R, D, D>(Some(rng), self, ciphertext, None)
+        decrypt::<R, D, D, _>(Some(rng), self, ciphertext, None)
     }
 }

@@ -1,54 +1,103 @@
-//! `RSAES-PKCS1-v1_5` decrypting key over the heap [`PrivateKey`], as
-//! `rsa::pkcs1v15::DecryptingKey`.
+//! `RSAES-PKCS1-v1_5` decrypting key, over the heap [`PrivateKey`](crate::PrivateKey) (as
+//! `rsa::pkcs1v15::DecryptingKey`) or a [`BoundedPrivateKey<C>`].
 
-use alloc::vec::Vec;
-
-use rand_core::TryCryptoRng;
 use zeroize::ZeroizeOnDrop;
 
-use super::scheme::decrypt;
-use super::EncryptingKey;
-use crate::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor};
-use crate::{PrivateKey, Result};
+use super::decrypt_into;
+use crate::capacity::Max4096;
+use crate::errors::Result;
+use crate::key::BoundedPrivateKey;
+use crate::storage::PrivateKeyStorage;
 
-/// Decrypting key for `RSAES-PKCS1-v1_5` (RFC 8017 §7.2) with implicit
-/// rejection: invalid padding decrypts to a synthetic message.
-#[derive(Debug, Clone, PartialEq)]
+/// Decrypting key for `RSAES-PKCS1-v1_5` (RFC 8017 §7.2) over the private
+/// key `K`: the heap [`PrivateKey`](crate::PrivateKey) (the default, as `rsa` 0.10) or a
+/// [`BoundedPrivateKey<C>`] ([`BoundedDecryptingKey<C>`]).
+///
+/// Invalid padding returns deterministic synthetic plaintext (implicit
+/// rejection, byte for byte as `rsa` 0.10). Successful decryption does not
+/// establish message authenticity.
+///
+/// `RandomizedDecryptor::decrypt_with_rng` blinds the private operation
+/// with its RNG; `Decryptor::decrypt` as `K` decides (the heap key with the
+/// system RNG, as `rsa` 0.10; the bounded key not: its private operation is
+/// constant time without blinding). The result is the same.
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct DecryptingKey {
-    inner: PrivateKey,
+pub struct DecryptingKey<K = crate::storage::DefaultPrivateKey> {
+    inner: K,
 }
 
-impl DecryptingKey {
+/// A [`DecryptingKey`] over a [`BoundedPrivateKey<C>`].
+pub type BoundedDecryptingKey<C = Max4096> = DecryptingKey<BoundedPrivateKey<C>>;
+
+impl<K: PrivateKeyStorage> DecryptingKey<K> {
     /// The decrypting key of `key`.
     #[must_use]
-    pub fn new(key: PrivateKey) -> Self {
+    pub fn new(key: K) -> Self {
         Self { inner: key }
     }
-}
 
-impl Decryptor for DecryptingKey {
-    fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        self.inner.pkcs1v15_decrypt(ciphertext)
+    /// Decrypts `ct` into the start of `out` (at least `k` bytes) without
+    /// allocating and returns the message length (not in `rsa`; see
+    /// [`decrypt_into`]).
+    ///
+    /// # Errors
+    /// As [`decrypt_into`].
+    pub fn decrypt_into(&self, ct: &[u8], out: &mut [u8]) -> Result<usize> {
+        decrypt_into(&self.inner, ct, out)
     }
 }
 
-impl RandomizedDecryptor for DecryptingKey {
-    fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        ciphertext: &[u8],
-    ) -> Result<Vec<u8>> {
-        decrypt(Some(rng), &self.inner, ciphertext)
+#[cfg(feature = "alloc")]
+mod traits {
+    use alloc::vec::Vec;
+
+    use rand_core::TryCryptoRng;
+
+    use super::super::scheme::decrypt;
+    use super::super::EncryptingKey;
+    use super::DecryptingKey;
+    use crate::errors::Result;
+    use crate::storage::{default_rng, PrivateKeyStorage};
+    use crate::traits::{Decryptor, EncryptingKeypair, RandomizedDecryptor};
+
+    impl<K: PrivateKeyStorage> Decryptor for DecryptingKey<K> {
+        fn decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
+            decrypt(default_rng::<K>().as_mut(), &self.inner, ciphertext)
+        }
+    }
+
+    impl<K: PrivateKeyStorage> RandomizedDecryptor for DecryptingKey<K> {
+        fn decrypt_with_rng<R: TryCryptoRng + ?Sized>(
+            &self,
+            rng: &mut R,
+            ciphertext: &[u8],
+        ) -> Result<Vec<u8>> {
+            decrypt(Some(rng), &self.inner, ciphertext)
+        }
+    }
+
+    impl<K: PrivateKeyStorage> EncryptingKeypair for DecryptingKey<K> {
+        type EncryptingKey = EncryptingKey<K::Public>;
+
+        fn encrypting_key(&self) -> Self::EncryptingKey {
+            EncryptingKey::new(self.inner.to_public())
+        }
     }
 }
 
-impl EncryptingKeypair for DecryptingKey {
-    type EncryptingKey = EncryptingKey;
-
-    fn encrypting_key(&self) -> EncryptingKey {
-        EncryptingKey::new(self.inner.to_public_key())
+impl<K> AsRef<K> for DecryptingKey<K> {
+    fn as_ref(&self) -> &K {
+        &self.inner
     }
 }
 
-impl ZeroizeOnDrop for DecryptingKey {}
+impl<K: PrivateKeyStorage> From<K> for DecryptingKey<K> {
+    fn from(key: K) -> Self {
+        Self::new(key)
+    }
+}
+
+impl<K: ZeroizeOnDrop> ZeroizeOnDrop for DecryptingKey<K> {}
+
+crate::storage::impl_into_key!(DecryptingKey, PrivateKey, BoundedPrivateKey);

@@ -200,39 +200,38 @@ pub fn decrypt_explicit_into<K: PrivateOps>(key: &K, ct: &[u8], out: &mut [u8]) 
     rsaes_decrypt::<K, NoRng>(key, None, ct, out, |em| eme_pkcs1v15_decode(em))
 }
 
-#[cfg(feature = "alloc")]
 mod decrypting_key;
-#[cfg(feature = "alloc")]
 mod encrypting_key;
 #[cfg(feature = "alloc")]
 mod scheme;
-#[cfg(feature = "alloc")]
-mod signature;
-#[cfg(feature = "alloc")]
 mod signing_key;
-#[cfg(feature = "alloc")]
 mod verifying_key;
 
 #[cfg(feature = "alloc")]
+mod signature;
+#[cfg(feature = "alloc")]
 pub use self::{
-    decrypting_key::DecryptingKey,
-    encrypting_key::EncryptingKey,
     scheme::{Pkcs1v15Encrypt, Pkcs1v15Sign},
     signature::Signature,
-    signing_key::SigningKey,
-    verifying_key::VerifyingKey,
 };
 
-mod bounded_decrypting_key;
-mod bounded_encrypting_key;
 mod bounded_signature;
-mod bounded_signing_key;
-mod bounded_verifying_key;
 
 pub use self::{
-    bounded_decrypting_key::BoundedDecryptingKey,
-    bounded_encrypting_key::BoundedEncryptingKey,
     bounded_signature::BoundedSignature,
-    bounded_signing_key::BoundedSigningKey,
-    bounded_verifying_key::{BoundedVerifyingKey, RsaSignatureAssociatedOid},
+    decrypting_key::{BoundedDecryptingKey, DecryptingKey},
+    encrypting_key::{BoundedEncryptingKey, EncryptingKey},
+    signing_key::{BoundedSigningKey, SigningKey},
+    verifying_key::{BoundedVerifyingKey, RsaSignatureAssociatedOid, VerifyingKey},
 };
+
+/// The signature types of this scheme ([`Signature`] for the heap keys,
+/// [`BoundedSignature`] for the bounded keys), for the typed keys.
+#[doc(hidden)]
+pub struct Signatures;
+
+impl crate::storage::SignatureTypes for Signatures {
+    #[cfg(feature = "alloc")]
+    type Heap = Signature;
+    type Bounded<C: crate::Capacity> = BoundedSignature<C>;
+}

@@ -13,7 +13,7 @@ use rand_core::TryCryptoRng;
 
 use super::{decrypt_with, encrypt_into, sign_prehash_with, verify_prehash, DigestInfoPrefix};
 use crate::errors::{Error, Result};
-use crate::key::heap::check_public;
+use crate::storage::{default_rng, KeyStorage, PrivateKeyStorage};
 use crate::traits::{PaddingScheme, PublicKeyParts, SignatureScheme};
 use crate::{PrivateKey, PublicKey};
 
@@ -29,30 +29,14 @@ pub(super) fn sign<R: TryCryptoRng + ?Sized>(
     Ok(sig)
 }
 
-/// [`sign`] blinded with the system RNG when there is one (`getrandom`).
-pub(super) fn sign_with_default_rng(
-    key: &PrivateKey,
-    prefix: &[u8],
-    hashed: &[u8],
-) -> Result<Vec<u8>> {
-    #[cfg(feature = "getrandom")]
-    {
-        sign(Some(&mut getrandom::SysRng), key, prefix, hashed)
-    }
-    #[cfg(not(feature = "getrandom"))]
-    {
-        sign::<crate::blinding::NoRng>(None, key, prefix, hashed)
-    }
-}
-
 /// RSAES-PKCS1-v1_5 encryption of `msg`.
-pub(super) fn encrypt<R: TryCryptoRng + ?Sized>(
+pub(super) fn encrypt<K: KeyStorage, R: TryCryptoRng + ?Sized>(
     rng: &mut R,
-    key: &PublicKey,
+    key: &K,
     msg: &[u8],
 ) -> Result<Vec<u8>> {
-    check_public(key)?;
-    let mut ct = vec![0; key.size()];
+    key.check_public()?;
+    let mut ct = vec![0; key.modulus_len()];
     encrypt_into(key, rng, msg, &mut ct)?;
     Ok(ct)
 }
@@ -60,13 +44,13 @@ pub(super) fn encrypt<R: TryCryptoRng + ?Sized>(
 /// RSAES-PKCS1-v1_5 decryption with implicit rejection
 /// (draft-irtf-cfrg-rsa-guidance §7.2): invalid padding gives a synthetic
 /// message, never an error.
-pub(super) fn decrypt<R: TryCryptoRng + ?Sized>(
+pub(super) fn decrypt<K: PrivateKeyStorage, R: TryCryptoRng + ?Sized>(
     rng: Option<&mut R>,
-    key: &PrivateKey,
+    key: &K,
     ciphertext: &[u8],
 ) -> Result<Vec<u8>> {
-    check_public(key)?;
-    let k = key.size();
+    key.check_public()?;
+    let k = key.modulus_len();
     // RFC 8017 §7.2.2 step 1; the implicit rejection PRF encodes the
     // message length in two octets, which bounds k.
     if k < 11 || ciphertext.len() != k || k > 8191 {
@@ -214,14 +198,7 @@ impl PrivateKey {
     /// below `n` (never for bad padding); [`Error::Internal`] on a detected
     /// fault.
     pub fn pkcs1v15_decrypt(&self, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        #[cfg(feature = "getrandom")]
-        {
-            decrypt(Some(&mut getrandom::SysRng), self, ciphertext)
-        }
-        #[cfg(not(feature = "getrandom"))]
-        {
-            decrypt::<crate::blinding::NoRng>(None, self, ciphertext)
-        }
+        decrypt(default_rng::<Self>().as_mut(), self, ciphertext)
     }
 
     /// As [`Self::pkcs1v15_decrypt`], blinded with `rng`.
@@ -253,7 +230,7 @@ impl PrivateKey {
     pub fn pkcs1v15_sign_prehash<D: Digest + AssociatedOid>(&self, hash: &[u8]) -> Result<Vec<u8>> {
         let scheme = Pkcs1v15Sign::new::<D>();
         check_hash_len(scheme.hash_len, hash)?;
-        sign_with_default_rng(self, &scheme.prefix, hash)
+        sign(default_rng::<Self>().as_mut(), self, &scheme.prefix, hash)
     }
 
     /// As [`Self::pkcs1v15_sign`], blinded with `rng` (same signature).

@@ -1,87 +1,109 @@
-//! `RSASSA-PKCS1-v1_5` signing key over the heap [`PrivateKey`], as
-//! `rsa::pkcs1v15::SigningKey`.
+//! `RSASSA-PKCS1-v1_5` signing key, over the heap [`PrivateKey`](crate::PrivateKey) (as
+//! `rsa::pkcs1v15::SigningKey`) or a [`BoundedPrivateKey<C>`].
 
-use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use digest::const_oid::AssociatedOid;
 use digest::{Digest, FixedOutput, HashMarker, Update};
 use rand_core::TryCryptoRng;
-use signature::hazmat::PrehashSigner;
+use signature::hazmat::{PrehashSigner, RandomizedPrehashSigner};
 use signature::{
     DigestSigner, Keypair, MultipartSigner, RandomizedDigestSigner, RandomizedMultipartSigner,
     RandomizedSigner, Signer,
 };
 use spki::der::AnyRef;
-use spki::{AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
-use zeroize::ZeroizeOnDrop;
+use spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 
-use super::scheme::{sign, sign_with_default_rng};
-use super::{DigestInfoPrefix, RsaSignatureAssociatedOid, Signature, VerifyingKey};
-use crate::{Generate, PrivateKey, Result};
+use super::VerifyingKey;
+use super::{sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signatures};
+use crate::capacity::Max4096;
+use crate::key::BoundedPrivateKey;
+use crate::storage::{default_rng, KeyStorage, PrivateKeyStorage, SignatureBytes};
 
-/// Signing key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2) over a
-/// [`PrivateKey`] and the DigestInfo prefix of `D` (or none).
+/// The signature a signing key over `K` makes.
+type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
+
+/// Signing key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2): a
+/// private key `K` and the DigestInfo prefix of `D` (or none).
 ///
-/// The signature is deterministic; the signers blind the private operation
-/// (with their RNG, or the system RNG with `getrandom`).
-#[derive(Debug, Clone)]
-pub struct SigningKey<D>
+/// `K` is the heap [`PrivateKey`](crate::PrivateKey) (the default, as `rsa` 0.10) or a
+/// [`BoundedPrivateKey<C>`] ([`BoundedSigningKey<D, C>`]), whose signatures
+/// are [`Signature`](super::Signature) and
+/// [`BoundedSignature<C>`](super::BoundedSignature). The signature is
+/// deterministic; the `Randomized*` signers blind the private operation with
+/// their RNG, the others as `K` decides (the heap key with the system RNG,
+/// as `rsa` 0.10; the bounded key not: its private operation is constant
+/// time without blinding).
+pub struct SigningKey<D, K = crate::storage::DefaultPrivateKey>
 where
     D: Digest,
 {
-    inner: PrivateKey,
-    prefix: Vec<u8>,
+    inner: K,
+    prefix: DigestInfoPrefix,
     phantom: PhantomData<D>,
 }
 
-impl<D> SigningKey<D>
+/// A [`SigningKey`] over a [`BoundedPrivateKey<C>`]: signing never allocates.
+pub type BoundedSigningKey<D, C = Max4096> = SigningKey<D, BoundedPrivateKey<C>>;
+
+impl<D, K> SigningKey<D, K>
 where
     D: Digest + AssociatedOid,
+    K: PrivateKeyStorage,
 {
     /// A signing key with the prefix of `D`.
     #[must_use]
-    pub fn new(key: PrivateKey) -> Self {
+    pub fn new(key: K) -> Self {
         Self {
             inner: key,
-            prefix: DigestInfoPrefix::new::<D>().as_bytes().into(),
+            prefix: DigestInfoPrefix::new::<D>(),
             phantom: PhantomData,
         }
     }
-
-    /// Generates a key with a `bit_size`-bit modulus.
-    ///
-    /// # Errors
-    /// As [`PrivateKey::new`].
-    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-        Ok(Self::new(PrivateKey::new(rng, bit_size)?))
-    }
 }
 
-impl<D> SigningKey<D>
+impl<D, K> SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
     /// A signing key with an empty prefix: the "digest" is signed as given.
     /// Unprefixed signatures are uncommon; most want [`SigningKey::new`].
     #[must_use]
-    pub fn new_unprefixed(key: PrivateKey) -> Self {
+    pub fn new_unprefixed(key: K) -> Self {
         Self {
             inner: key,
-            prefix: Vec::new(),
+            prefix: DigestInfoPrefix::EMPTY,
             phantom: PhantomData,
         }
     }
 
-    /// Generates a key with a `bit_size`-bit modulus and an empty prefix.
-    ///
-    /// # Errors
-    /// As [`PrivateKey::new`].
-    pub fn random_unprefixed<R: TryCryptoRng + ?Sized>(
-        rng: &mut R,
-        bit_size: usize,
-    ) -> Result<Self> {
-        Ok(Self::new_unprefixed(PrivateKey::new(rng, bit_size)?))
+    /// Whether this key uses the empty ("unprefixed") DigestInfo prefix.
+    pub fn is_unprefixed(&self) -> bool {
+        self.prefix.is_empty()
+    }
+
+    /// Signs the digest `hashed` (not checked against `D`'s output length,
+    /// as in `rsa`), blinded as `K` decides.
+    fn sign_hashed(&self, hashed: &[u8]) -> signature::Result<Sig<K>> {
+        self.sign_hashed_with(default_rng::<K>().as_mut(), hashed)
+    }
+
+    /// [`Self::sign_hashed`], the private operation blinded when `rng` is given.
+    fn sign_hashed_with<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        hashed: &[u8],
+    ) -> signature::Result<Sig<K>> {
+        let mut sig = Sig::<K>::zeroed(self.inner.modulus_len());
+        sign_prehash_with(
+            &self.inner,
+            rng,
+            self.prefix.as_bytes(),
+            hashed,
+            sig.bytes_mut(),
+        )?;
+        Ok(sig)
     }
 
     fn hash_parts(msg: &[&[u8]]) -> digest::Output<D> {
@@ -92,48 +114,51 @@ where
     }
 }
 
-impl<D> Generate for SigningKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
-        rng: &mut R,
-    ) -> core::result::Result<Self, R::Error> {
-        PrivateKey::try_generate_from_rng(rng).map(Self::new)
-    }
-}
-
-impl<D> DigestSigner<D, Signature> for SigningKey<D>
+impl<D, K> DigestSigner<D, Sig<K>> for SigningKey<D, K>
 where
     D: Default + FixedOutput + HashMarker + Update,
+    K: PrivateKeyStorage,
 {
     fn try_sign_digest<F: Fn(&mut D) -> signature::Result<()>>(
         &self,
         f: F,
-    ) -> signature::Result<Signature> {
+    ) -> signature::Result<Sig<K>> {
         let mut digest = D::default();
         f(&mut digest)?;
-        let sig = sign_with_default_rng(&self.inner, &self.prefix, &digest.finalize_fixed())?;
-        Ok(Signature::from_vec(sig))
+        self.sign_hashed(&digest.finalize_fixed())
     }
 }
 
-impl<D> PrehashSigner<Signature> for SigningKey<D>
+impl<D, K> PrehashSigner<Sig<K>> for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
-    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature> {
-        Ok(Signature::from_vec(sign_with_default_rng(
-            &self.inner,
-            &self.prefix,
-            prehash,
-        )?))
+    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Sig<K>> {
+        self.sign_hashed(prehash)
     }
 }
 
-impl<D> RandomizedDigestSigner<D, Signature> for SigningKey<D>
+/// Not implemented by `rsa` 0.10 for this type; provided: the same
+/// signature as [`PrehashSigner`], the private operation blinded by `rng`.
+impl<D, K> RandomizedPrehashSigner<Sig<K>> for SigningKey<D, K>
+where
+    D: Digest,
+    K: PrivateKeyStorage,
+{
+    fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        prehash: &[u8],
+    ) -> signature::Result<Sig<K>> {
+        self.sign_hashed_with(Some(rng), prehash)
+    }
+}
+
+impl<D, K> RandomizedDigestSigner<D, Sig<K>> for SigningKey<D, K>
 where
     D: Default + FixedOutput + HashMarker + Update,
+    K: PrivateKeyStorage,
 {
     fn try_sign_digest_with_rng<
         R: TryCryptoRng + ?Sized,
@@ -142,122 +167,84 @@ where
         &self,
         rng: &mut R,
         f: F,
-    ) -> signature::Result<Signature> {
+    ) -> signature::Result<Sig<K>> {
         let mut digest = D::default();
         f(&mut digest)?;
-        let sig = sign(
-            Some(rng),
-            &self.inner,
-            &self.prefix,
-            &digest.finalize_fixed(),
-        )?;
-        Ok(Signature::from_vec(sig))
+        self.sign_hashed_with(Some(rng), &digest.finalize_fixed())
     }
 }
 
-impl<D> RandomizedSigner<Signature> for SigningKey<D>
+impl<D, K> RandomizedSigner<Sig<K>> for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
     fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[u8],
-    ) -> signature::Result<Signature> {
+    ) -> signature::Result<Sig<K>> {
         self.try_multipart_sign_with_rng(rng, &[msg])
     }
 }
 
-impl<D> RandomizedMultipartSigner<Signature> for SigningKey<D>
+impl<D, K> RandomizedMultipartSigner<Sig<K>> for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
     fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[&[u8]],
-    ) -> signature::Result<Signature> {
-        let sig = sign(Some(rng), &self.inner, &self.prefix, &Self::hash_parts(msg))?;
-        Ok(Signature::from_vec(sig))
+    ) -> signature::Result<Sig<K>> {
+        self.sign_hashed_with(Some(rng), &Self::hash_parts(msg))
     }
 }
 
-impl<D> Signer<Signature> for SigningKey<D>
+impl<D, K> Signer<Sig<K>> for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
-    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature> {
+    fn try_sign(&self, msg: &[u8]) -> signature::Result<Sig<K>> {
         self.try_multipart_sign(&[msg])
     }
 }
 
-impl<D> MultipartSigner<Signature> for SigningKey<D>
+impl<D, K> MultipartSigner<Sig<K>> for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
-    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Signature> {
-        let sig = sign_with_default_rng(&self.inner, &self.prefix, &Self::hash_parts(msg))?;
-        Ok(Signature::from_vec(sig))
+    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Sig<K>> {
+        self.sign_hashed(&Self::hash_parts(msg))
     }
 }
 
-impl<D> AsRef<PrivateKey> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &PrivateKey {
-        &self.inner
-    }
-}
-
-impl<D> AssociatedAlgorithmIdentifier for SigningKey<D>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
-impl<D> pkcs8::EncodePrivateKey for SigningKey<D>
-where
-    D: Digest,
-{
-    fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
-        self.inner.to_pkcs8_der()
-    }
-}
-
-impl<D> From<PrivateKey> for SigningKey<D>
+impl<D, K> From<K> for SigningKey<D, K>
 where
     D: Digest + AssociatedOid,
+    K: PrivateKeyStorage,
 {
-    fn from(key: PrivateKey) -> Self {
+    fn from(key: K) -> Self {
         Self::new(key)
     }
 }
 
-impl<D> From<SigningKey<D>> for PrivateKey
+impl<D, K> Keypair for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
-    fn from(key: SigningKey<D>) -> Self {
-        key.inner
-    }
-}
-
-impl<D> Keypair for SigningKey<D>
-where
-    D: Digest,
-{
-    type VerifyingKey = VerifyingKey<D>;
+    type VerifyingKey = VerifyingKey<D, K::Public>;
 
     fn verifying_key(&self) -> Self::VerifyingKey {
-        VerifyingKey::with_prefix(self.inner.to_public_key(), self.prefix.clone())
+        VerifyingKey::with_prefix(self.inner.to_public(), self.prefix)
     }
 }
 
-impl<D> SignatureAlgorithmIdentifier for SigningKey<D>
+impl<D, K> SignatureAlgorithmIdentifier for SigningKey<D, K>
 where
     D: Digest + RsaSignatureAssociatedOid,
 {
@@ -270,57 +257,70 @@ where
         };
 }
 
-impl<D> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<D>
+impl<'a, D, K> TryFrom<pkcs8::PrivateKeyInfoRef<'a>> for SigningKey<D, K>
 where
     D: Digest + AssociatedOid,
+    K: PrivateKeyStorage + TryFrom<pkcs8::PrivateKeyInfoRef<'a>, Error = pkcs8::Error>,
 {
     type Error = pkcs8::Error;
 
-    fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
+    fn try_from(info: pkcs8::PrivateKeyInfoRef<'a>) -> pkcs8::Result<Self> {
         info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
-        PrivateKey::try_from(info).map(Self::new)
+        K::try_from(info).map(Self::new)
     }
 }
 
-impl<D> ZeroizeOnDrop for SigningKey<D> where D: Digest {}
+crate::storage::impl_typed_key_basics!(SigningKey<D>, prefix.as_bytes());
 
-impl<D> PartialEq for SigningKey<D>
-where
-    D: Digest,
-{
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.prefix == other.prefix
+crate::signing_key_traits::impl_signing_key_common!();
+
+#[cfg(feature = "alloc")]
+mod heap {
+    use crypto_common::Generate;
+    use digest::const_oid::AssociatedOid;
+    use digest::Digest;
+    use rand_core::TryCryptoRng;
+
+    use super::SigningKey;
+    use crate::{PrivateKey, Result};
+
+    impl<D> SigningKey<D, PrivateKey>
+    where
+        D: Digest + AssociatedOid,
+    {
+        /// Generates a key with a `bit_size`-bit modulus.
+        ///
+        /// # Errors
+        /// As [`PrivateKey::new`].
+        pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
+            Ok(Self::new(PrivateKey::new(rng, bit_size)?))
+        }
     }
-}
 
-#[cfg(feature = "serde")]
-impl<D> serdect::serde::Serialize for SigningKey<D>
-where
-    D: Digest,
-{
-    fn serialize<S: serdect::serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> core::result::Result<S::Ok, S::Error> {
-        use pkcs8::EncodePrivateKey;
-        let der = self
-            .to_pkcs8_der()
-            .map_err(serdect::serde::ser::Error::custom)?;
-        serdect::slice::serialize_hex_lower_or_bin(&der.as_bytes(), serializer)
+    impl<D> SigningKey<D, PrivateKey>
+    where
+        D: Digest,
+    {
+        /// Generates a key with a `bit_size`-bit modulus and an empty prefix.
+        ///
+        /// # Errors
+        /// As [`PrivateKey::new`].
+        pub fn random_unprefixed<R: TryCryptoRng + ?Sized>(
+            rng: &mut R,
+            bit_size: usize,
+        ) -> Result<Self> {
+            Ok(Self::new_unprefixed(PrivateKey::new(rng, bit_size)?))
+        }
     }
-}
 
-#[cfg(feature = "serde")]
-impl<'de, D> serdect::serde::Deserialize<'de> for SigningKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    fn deserialize<De: serdect::serde::Deserializer<'de>>(
-        deserializer: De,
-    ) -> core::result::Result<Self, De::Error> {
-        use pkcs8::DecodePrivateKey;
-        let der =
-            zeroize::Zeroizing::new(serdect::slice::deserialize_hex_or_bin_vec(deserializer)?);
-        Self::from_pkcs8_der(&der).map_err(serdect::serde::de::Error::custom)
+    impl<D> Generate for SigningKey<D, PrivateKey>
+    where
+        D: Digest + AssociatedOid,
+    {
+        fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
+            rng: &mut R,
+        ) -> core::result::Result<Self, R::Error> {
+            PrivateKey::try_generate_from_rng(rng).map(Self::new)
+        }
     }
 }

@@ -1,54 +1,100 @@
-//! `RSASSA-PKCS1-v1_5` verifying key over the heap [`PublicKey`], as
-//! `rsa::pkcs1v15::VerifyingKey`.
+//! `RSASSA-PKCS1-v1_5` verifying key, over the heap [`PublicKey`](crate::PublicKey) (as
+//! `rsa::pkcs1v15::VerifyingKey`) or a [`BoundedPublicKey<C>`].
 
-use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use digest::const_oid::AssociatedOid;
-use digest::{Digest, FixedOutput, HashMarker, Update};
-use signature::hazmat::PrehashVerifier;
-use signature::{DigestVerifier, Verifier};
+use digest::const_oid::{AssociatedOid, ObjectIdentifier};
+use digest::Digest;
 use spki::der::AnyRef;
-use spki::{AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
+use spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 
-use super::{verify_prehash, DigestInfoPrefix, RsaSignatureAssociatedOid, Signature};
-use crate::PublicKey;
+use super::{verify_prehash_verdict, DigestInfoPrefix, Signatures};
+use crate::capacity::Max4096;
+use crate::key::BoundedPublicKey;
+use crate::storage::{KeyStorage, SignatureBytes};
+use crate::verdict::Verdict;
 
-/// Verifying key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2) over a
-/// [`PublicKey`] and the DigestInfo prefix of `D` (or none).
-#[derive(Debug)]
-pub struct VerifyingKey<D>
+/// The signature a verifying key over `K` checks.
+type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
+
+/// A trait which associates an RSA-specific OID (`sha256WithRSAEncryption`
+/// and friends, RFC 8017 Appendix A.2.4) with a digest type, as
+/// `rsa::pkcs1v15::RsaSignatureAssociatedOid`.
+///
+/// Implemented for the SHA-2 family; implement it for other digests to get
+/// [`SignatureAlgorithmIdentifier`] on their keys.
+pub trait RsaSignatureAssociatedOid {
+    /// The OID associated with this type.
+    const OID: ObjectIdentifier;
+}
+
+macro_rules! rsa_sig_oid {
+    ($($ty:ty => $oid:literal,)*) => {
+        $(
+            impl RsaSignatureAssociatedOid for $ty {
+                const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
+            }
+        )*
+    };
+}
+
+rsa_sig_oid! {
+    sha2::Sha224 => "1.2.840.113549.1.1.14",
+    sha2::Sha256 => "1.2.840.113549.1.1.11",
+    sha2::Sha384 => "1.2.840.113549.1.1.12",
+    sha2::Sha512 => "1.2.840.113549.1.1.13",
+    sha2::Sha512_224 => "1.2.840.113549.1.1.15",
+    sha2::Sha512_256 => "1.2.840.113549.1.1.16",
+}
+
+#[cfg(feature = "sha1")]
+rsa_sig_oid! {
+    sha1::Sha1 => "1.2.840.113549.1.1.5",
+}
+
+/// Verifying key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2): a
+/// public key `K` and the DigestInfo prefix of `D` (or none).
+///
+/// `K` is the heap [`PublicKey`](crate::PublicKey) (the default, as `rsa` 0.10) or a
+/// [`BoundedPublicKey<C>`] ([`BoundedVerifyingKey<D, C>`]); verification
+/// never allocates.
+pub struct VerifyingKey<D, K = crate::storage::DefaultPublicKey>
 where
     D: Digest,
 {
-    inner: PublicKey,
-    prefix: Vec<u8>,
+    inner: K,
+    prefix: DigestInfoPrefix,
     phantom: PhantomData<D>,
 }
 
-impl<D> VerifyingKey<D>
+/// A [`VerifyingKey`] over a [`BoundedPublicKey<C>`].
+pub type BoundedVerifyingKey<D, C = Max4096> = VerifyingKey<D, BoundedPublicKey<C>>;
+
+impl<D, K> VerifyingKey<D, K>
 where
     D: Digest + AssociatedOid,
+    K: KeyStorage,
 {
     /// A verifying key with the prefix of `D`.
     #[must_use]
-    pub fn new(key: PublicKey) -> Self {
-        Self::with_prefix(key, DigestInfoPrefix::new::<D>().as_bytes().into())
+    pub fn new(key: K) -> Self {
+        Self::with_prefix(key, DigestInfoPrefix::new::<D>())
     }
 }
 
-impl<D> VerifyingKey<D>
+impl<D, K> VerifyingKey<D, K>
 where
     D: Digest,
+    K: KeyStorage,
 {
     /// A verifying key for unprefixed signatures (see
     /// [`SigningKey::new_unprefixed`](super::SigningKey::new_unprefixed)).
     #[must_use]
-    pub fn new_unprefixed(key: PublicKey) -> Self {
-        Self::with_prefix(key, Vec::new())
+    pub fn new_unprefixed(key: K) -> Self {
+        Self::with_prefix(key, DigestInfoPrefix::EMPTY)
     }
 
-    pub(super) fn with_prefix(key: PublicKey, prefix: Vec<u8>) -> Self {
+    pub(super) fn with_prefix(key: K, prefix: DigestInfoPrefix) -> Self {
         Self {
             inner: key,
             prefix,
@@ -56,100 +102,34 @@ where
         }
     }
 
-    fn verify_hashed(&self, hashed: &[u8], signature: &Signature) -> signature::Result<()> {
-        verify_prehash(&self.inner, &self.prefix, hashed, signature.as_slice()).map_err(Into::into)
+    /// Whether this key uses the empty ("unprefixed") DigestInfo prefix.
+    pub fn is_unprefixed(&self) -> bool {
+        self.prefix.is_empty()
+    }
+
+    fn verdict_hashed(&self, hashed: &[u8], signature: &Sig<K>) -> Verdict {
+        verify_prehash_verdict(
+            &self.inner,
+            self.prefix.as_bytes(),
+            hashed,
+            signature.bytes(),
+        )
     }
 }
 
-impl<D> DigestVerifier<D, Signature> for VerifyingKey<D>
-where
-    D: Default + FixedOutput + HashMarker + Update,
-{
-    fn verify_digest<F: Fn(&mut D) -> signature::Result<()>>(
-        &self,
-        f: F,
-        signature: &Signature,
-    ) -> signature::Result<()> {
-        let mut digest = D::default();
-        f(&mut digest)?;
-        self.verify_hashed(&digest.finalize_fixed(), signature)
-    }
-}
+crate::verifier_traits::impl_verifier_traits!();
 
-impl<D> PrehashVerifier<Signature> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn verify_prehash(&self, prehash: &[u8], signature: &Signature) -> signature::Result<()> {
-        self.verify_hashed(prehash, signature)
-    }
-}
-
-impl<D> Verifier<Signature> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn verify(&self, msg: &[u8], signature: &Signature) -> signature::Result<()> {
-        self.verify_hashed(&D::digest(msg), signature)
-    }
-}
-
-impl<D> AsRef<PublicKey> for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn as_ref(&self) -> &PublicKey {
-        &self.inner
-    }
-}
-
-impl<D> AssociatedAlgorithmIdentifier for VerifyingKey<D>
-where
-    D: Digest,
-{
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
-}
-
-// By hand: a derive would require `D: Clone`.
-impl<D> Clone for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn clone(&self) -> Self {
-        Self::with_prefix(self.inner.clone(), self.prefix.clone())
-    }
-}
-
-impl<D> spki::EncodePublicKey for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn to_public_key_der(&self) -> spki::Result<spki::Document> {
-        self.inner.to_public_key_der()
-    }
-}
-
-impl<D> From<PublicKey> for VerifyingKey<D>
+impl<D, K> From<K> for VerifyingKey<D, K>
 where
     D: Digest + AssociatedOid,
+    K: KeyStorage,
 {
-    fn from(key: PublicKey) -> Self {
+    fn from(key: K) -> Self {
         Self::new(key)
     }
 }
 
-impl<D> From<VerifyingKey<D>> for PublicKey
-where
-    D: Digest,
-{
-    fn from(key: VerifyingKey<D>) -> Self {
-        key.inner
-    }
-}
-
-impl<D> SignatureAlgorithmIdentifier for VerifyingKey<D>
+impl<D, K> SignatureAlgorithmIdentifier for VerifyingKey<D, K>
 where
     D: Digest + RsaSignatureAssociatedOid,
 {
@@ -162,54 +142,17 @@ where
         };
 }
 
-impl<D> TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for VerifyingKey<D>
+impl<'a, D, K> TryFrom<spki::SubjectPublicKeyInfoRef<'a>> for VerifyingKey<D, K>
 where
     D: Digest + AssociatedOid,
+    K: KeyStorage + TryFrom<spki::SubjectPublicKeyInfoRef<'a>, Error = spki::Error>,
 {
     type Error = spki::Error;
 
-    fn try_from(info: pkcs8::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
+    fn try_from(info: spki::SubjectPublicKeyInfoRef<'a>) -> spki::Result<Self> {
         info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
-        PublicKey::try_from(info).map(Self::new)
+        K::try_from(info).map(Self::new)
     }
 }
 
-impl<D> PartialEq for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.prefix == other.prefix
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<D> serdect::serde::Serialize for VerifyingKey<D>
-where
-    D: Digest,
-{
-    fn serialize<S: serdect::serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> core::result::Result<S::Ok, S::Error> {
-        use spki::EncodePublicKey;
-        let der = self
-            .to_public_key_der()
-            .map_err(serdect::serde::ser::Error::custom)?;
-        serdect::slice::serialize_hex_lower_or_bin(&der, serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, D> serdect::serde::Deserialize<'de> for VerifyingKey<D>
-where
-    D: Digest + AssociatedOid,
-{
-    fn deserialize<De: serdect::serde::Deserializer<'de>>(
-        deserializer: De,
-    ) -> core::result::Result<Self, De::Error> {
-        use spki::DecodePublicKey;
-        let der = serdect::slice::deserialize_hex_or_bin_vec(deserializer)?;
-        Self::from_public_key_der(&der).map_err(serdect::serde::de::Error::custom)
-    }
-}
+crate::storage::impl_typed_key_basics!(VerifyingKey<D>, prefix.as_bytes());

@@ -165,15 +165,11 @@ pub fn verify_prehash_with_mgf_verdict<K: PublicOps + ?Sized, D: Digest, MGD: Di
 mod scheme;
 #[cfg(feature = "alloc")]
 mod signature;
-#[cfg(feature = "alloc")]
 mod signing_key;
-#[cfg(feature = "alloc")]
 mod verifying_key;
 
 #[cfg(feature = "alloc")]
-pub use self::{
-    scheme::Pss, signature::Signature, signing_key::SigningKey, verifying_key::VerifyingKey,
-};
+pub use self::{scheme::Pss, signature::Signature};
 
 /// Deprecated alias kept by `rsa` 0.10: [`SigningKey`] blinds with the
 /// signing RNG.
@@ -185,12 +181,22 @@ pub use self::{
 pub type BlindedSigningKey<D> = SigningKey<D>;
 
 mod bounded_signature;
-mod bounded_signing_key;
-mod bounded_verifying_key;
 
 pub use self::{
-    bounded_signature::BoundedSignature, bounded_signing_key::BoundedSigningKey,
-    bounded_verifying_key::BoundedVerifyingKey,
+    bounded_signature::BoundedSignature,
+    signing_key::{BoundedSigningKey, SigningKey},
+    verifying_key::{BoundedVerifyingKey, VerifyingKey},
 };
 #[cfg(feature = "alloc")]
-pub use bounded_signing_key::get_default_pss_signature_algo_id;
+pub use signing_key::get_default_pss_signature_algo_id;
+
+/// The signature types of this scheme ([`Signature`] for the heap keys,
+/// [`BoundedSignature`] for the bounded keys), for the typed keys.
+#[doc(hidden)]
+pub struct Signatures;
+
+impl crate::storage::SignatureTypes for Signatures {
+    #[cfg(feature = "alloc")]
+    type Heap = Signature;
+    type Bounded<C: crate::Capacity> = BoundedSignature<C>;
+}

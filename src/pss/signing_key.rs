@@ -1,52 +1,62 @@
-//! `RSASSA-PSS` signing key over the heap [`PrivateKey`], as
-//! `rsa::pss::SigningKey`.
+//! `RSASSA-PSS` signing key, over the heap [`PrivateKey`](crate::PrivateKey) (as
+//! `rsa::pss::SigningKey`) or a [`BoundedPrivateKey<C>`].
 
 use core::marker::PhantomData;
 
+#[cfg(feature = "alloc")]
 use digest::const_oid::AssociatedOid;
-use digest::{Digest, FixedOutputReset, Update};
+use digest::{Digest, FixedOutput, HashMarker, Update};
 use rand_core::TryCryptoRng;
-use signature::hazmat::RandomizedPrehashSigner;
-use signature::{Keypair, RandomizedDigestSigner, RandomizedMultipartSigner, RandomizedSigner};
-use spki::der::AnyRef;
-use spki::{
-    AlgorithmIdentifierOwned, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier,
-    DynSignatureAlgorithmIdentifier,
+use signature::{
+    hazmat::RandomizedPrehashSigner, Keypair, RandomizedDigestSigner, RandomizedMultipartSigner,
+    RandomizedSigner,
 };
-use zeroize::ZeroizeOnDrop;
 
-use super::bounded_signing_key::get_pss_signature_algo_id;
-use super::scheme::sign;
-use super::{Signature, VerifyingKey};
-use crate::{Generate, PrivateKey, Result};
+use super::{sign_prehash_into, Signatures, VerifyingKey};
+use crate::capacity::Max4096;
+use crate::key::BoundedPrivateKey;
+use crate::storage::{KeyStorage, PrivateKeyStorage, SignatureBytes};
 
-/// Signing key for `RSASSA-PSS` signatures (RFC 8017 §8.1) over a
-/// [`PrivateKey`], with digest `D`, MGF1 over `D` and a fixed salt length
-/// (by default the digest's output size, as TLS 1.3 requires). The signing
-/// RNG supplies the salt and blinds the private operation.
-#[derive(Debug, Clone)]
-pub struct SigningKey<D>
+/// The signature a signing key over `K` makes.
+type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
+
+/// Signing key for `RSASSA-PSS` signatures (RFC 8017 §8.1): a private key
+/// `K`, digest `D`, MGF1 over `D` and a fixed salt length (by default the
+/// digest's output size, as TLS 1.3 requires).
+///
+/// `K` is the heap [`PrivateKey`](crate::PrivateKey) (the default, as `rsa` 0.10) or a
+/// [`BoundedPrivateKey<C>`] ([`BoundedSigningKey<D, C>`]), whose signatures
+/// are [`Signature`](super::Signature) and
+/// [`BoundedSignature<C>`](super::BoundedSignature). The signing RNG
+/// supplies the salt and blinds the private operation; the signers that
+/// take none (`Signer`, `PrehashSigner`, `MultipartSigner`) use the system
+/// RNG (`getrandom` feature).
+pub struct SigningKey<D, K = crate::storage::DefaultPrivateKey>
 where
     D: Digest,
 {
-    inner: PrivateKey,
+    inner: K,
     salt_len: usize,
     phantom: PhantomData<D>,
 }
 
-impl<D> SigningKey<D>
+/// A [`SigningKey`] over a [`BoundedPrivateKey<C>`]: signing never allocates.
+pub type BoundedSigningKey<D, C = Max4096> = SigningKey<D, BoundedPrivateKey<C>>;
+
+impl<D, K> SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
     /// A signing key with a salt as long as the digest.
     #[must_use]
-    pub fn new(key: PrivateKey) -> Self {
+    pub fn new(key: K) -> Self {
         Self::new_with_salt_len(key, <D as Digest>::output_size())
     }
 
     /// A signing key with a `salt_len`-byte salt.
     #[must_use]
-    pub fn new_with_salt_len(key: PrivateKey, salt_len: usize) -> Self {
+    pub fn new_with_salt_len(key: K, salt_len: usize) -> Self {
         Self {
             inner: key,
             salt_len,
@@ -54,51 +64,27 @@ where
         }
     }
 
-    /// Generates a key with a `bit_size`-bit modulus.
-    ///
-    /// # Errors
-    /// As [`PrivateKey::new`].
-    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-        Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
-    }
-
-    /// Generates a key with a `bit_size`-bit modulus and a `salt_len`-byte
-    /// salt.
-    ///
-    /// # Errors
-    /// As [`PrivateKey::new`].
-    pub fn random_with_salt_len<R: TryCryptoRng + ?Sized>(
-        rng: &mut R,
-        bit_size: usize,
-        salt_len: usize,
-    ) -> Result<Self> {
-        Ok(Self::new_with_salt_len(
-            PrivateKey::new(rng, bit_size)?,
-            salt_len,
-        ))
-    }
-
     /// The salt length in bytes.
     #[must_use]
     pub fn salt_len(&self) -> usize {
         self.salt_len
     }
-}
 
-impl<D> Generate for SigningKey<D>
-where
-    D: Digest,
-{
-    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
+    fn sign_hashed<R: TryCryptoRng + ?Sized>(
+        &self,
         rng: &mut R,
-    ) -> core::result::Result<Self, R::Error> {
-        PrivateKey::try_generate_from_rng(rng).map(Self::new)
+        hashed: &[u8],
+    ) -> signature::Result<Sig<K>> {
+        let mut sig = Sig::<K>::zeroed(self.inner.modulus_len());
+        sign_prehash_into::<_, D, R>(&self.inner, rng, hashed, self.salt_len, sig.bytes_mut())?;
+        Ok(sig)
     }
 }
 
-impl<D> RandomizedDigestSigner<D, Signature> for SigningKey<D>
+impl<D, K> RandomizedDigestSigner<D, Sig<K>> for SigningKey<D, K>
 where
-    D: Digest + FixedOutputReset + Update,
+    D: Default + FixedOutput + HashMarker + Update,
+    K: PrivateKeyStorage,
 {
     fn try_sign_digest_with_rng<
         R: TryCryptoRng + ?Sized,
@@ -107,35 +93,37 @@ where
         &self,
         rng: &mut R,
         f: F,
-    ) -> signature::Result<Signature> {
-        let mut digest = D::new();
+    ) -> signature::Result<Sig<K>> {
+        let mut digest = D::default();
         f(&mut digest)?;
-        self.sign_prehash_with_rng(rng, &digest.finalize())
+        self.sign_hashed(rng, &digest.finalize_fixed())
     }
 }
 
-impl<D> RandomizedSigner<Signature> for SigningKey<D>
+impl<D, K> RandomizedSigner<Sig<K>> for SigningKey<D, K>
 where
-    D: Digest + FixedOutputReset + Update,
+    D: Default + FixedOutput + HashMarker + Update,
+    K: PrivateKeyStorage,
 {
     fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[u8],
-    ) -> signature::Result<Signature> {
+    ) -> signature::Result<Sig<K>> {
         self.try_multipart_sign_with_rng(rng, &[msg])
     }
 }
 
-impl<D> RandomizedMultipartSigner<Signature> for SigningKey<D>
+impl<D, K> RandomizedMultipartSigner<Sig<K>> for SigningKey<D, K>
 where
-    D: Digest + FixedOutputReset + Update,
+    D: Default + FixedOutput + HashMarker + Update,
+    K: PrivateKeyStorage,
 {
     fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         msg: &[&[u8]],
-    ) -> signature::Result<Signature> {
+    ) -> signature::Result<Sig<K>> {
         self.try_sign_digest_with_rng(rng, |digest: &mut D| {
             msg.iter().for_each(|part| Update::update(digest, part));
             Ok(())
@@ -143,182 +131,177 @@ where
     }
 }
 
-impl<D> RandomizedPrehashSigner<Signature> for SigningKey<D>
+impl<D, K> RandomizedPrehashSigner<Sig<K>> for SigningKey<D, K>
 where
-    D: Digest + FixedOutputReset + Update,
+    D: Digest,
+    K: PrivateKeyStorage,
 {
     fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         prehash: &[u8],
-    ) -> signature::Result<Signature> {
-        let sig = sign::<R, D>(rng, true, &self.inner, prehash, self.salt_len)?;
-        Ok(Signature::from_vec(sig))
+    ) -> signature::Result<Sig<K>> {
+        self.sign_hashed(rng, prehash)
     }
 }
 
 #[cfg(feature = "getrandom")]
-impl<D> signature::hazmat::PrehashSigner<Signature> for SigningKey<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Signature> {
-        let sig = sign::<_, D>(
-            &mut getrandom::SysRng,
-            true,
-            &self.inner,
-            prehash,
-            self.salt_len,
-        )?;
-        Ok(Signature::from_vec(sig))
-    }
-}
-
-#[cfg(feature = "getrandom")]
-impl<D> signature::Signer<Signature> for SigningKey<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    fn try_sign(&self, msg: &[u8]) -> signature::Result<Signature> {
-        signature::MultipartSigner::try_multipart_sign(self, &[msg])
-    }
-}
-
-#[cfg(feature = "getrandom")]
-impl<D> signature::MultipartSigner<Signature> for SigningKey<D>
-where
-    D: Digest + FixedOutputReset,
-{
-    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Signature> {
-        let mut digest = D::new();
-        msg.iter()
-            .for_each(|part| Digest::update(&mut digest, part));
-        let sig = sign::<_, D>(
-            &mut getrandom::SysRng,
-            true,
-            &self.inner,
-            &digest.finalize(),
-            self.salt_len,
-        )?;
-        Ok(Signature::from_vec(sig))
-    }
-}
-
-impl<D> AsRef<PrivateKey> for SigningKey<D>
+impl<D, K> signature::hazmat::PrehashSigner<Sig<K>> for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
-    fn as_ref(&self) -> &PrivateKey {
-        &self.inner
+    fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Sig<K>> {
+        self.sign_hashed(&mut getrandom::SysRng, prehash)
     }
 }
 
-impl<D> AssociatedAlgorithmIdentifier for SigningKey<D>
+#[cfg(feature = "getrandom")]
+impl<D, K> signature::Signer<Sig<K>> for SigningKey<D, K>
 where
-    D: Digest,
+    D: Default + FixedOutput + HashMarker + Update,
+    K: PrivateKeyStorage,
 {
-    type Params = AnyRef<'static>;
-
-    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = pkcs1::ALGORITHM_ID;
+    fn try_sign(&self, msg: &[u8]) -> signature::Result<Sig<K>> {
+        self.try_sign_with_rng(&mut getrandom::SysRng, msg)
+    }
 }
 
-impl<D> DynSignatureAlgorithmIdentifier for SigningKey<D>
+#[cfg(feature = "getrandom")]
+impl<D, K> signature::MultipartSigner<Sig<K>> for SigningKey<D, K>
+where
+    D: Default + FixedOutput + HashMarker + Update,
+    K: PrivateKeyStorage,
+{
+    fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Sig<K>> {
+        self.try_multipart_sign_with_rng(&mut getrandom::SysRng, msg)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<D, K> spki::DynSignatureAlgorithmIdentifier for SigningKey<D, K>
 where
     D: Digest + AssociatedOid,
 {
-    fn signature_algorithm_identifier(&self) -> spki::Result<AlgorithmIdentifierOwned> {
+    fn signature_algorithm_identifier(&self) -> spki::Result<spki::AlgorithmIdentifierOwned> {
         get_pss_signature_algo_id::<D>(self.salt_len)
     }
 }
 
-impl<D> pkcs8::EncodePrivateKey for SigningKey<D>
+impl<D, K> From<K> for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
-    fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
-        self.inner.to_pkcs8_der()
-    }
-}
-
-impl<D> From<PrivateKey> for SigningKey<D>
-where
-    D: Digest,
-{
-    fn from(key: PrivateKey) -> Self {
+    fn from(key: K) -> Self {
         Self::new(key)
     }
 }
 
-impl<D> From<SigningKey<D>> for PrivateKey
+impl<D, K> Keypair for SigningKey<D, K>
 where
     D: Digest,
+    K: PrivateKeyStorage,
 {
-    fn from(key: SigningKey<D>) -> Self {
-        key.inner
-    }
-}
-
-impl<D> Keypair for SigningKey<D>
-where
-    D: Digest,
-{
-    type VerifyingKey = VerifyingKey<D>;
+    type VerifyingKey = VerifyingKey<D, K::Public>;
 
     fn verifying_key(&self) -> Self::VerifyingKey {
-        VerifyingKey::new_with_salt_len(self.inner.to_public_key(), self.salt_len)
+        VerifyingKey::new_with_salt_len(self.inner.to_public(), self.salt_len)
     }
 }
 
-impl<D> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<D>
+impl<'a, D, K> TryFrom<pkcs8::PrivateKeyInfoRef<'a>> for SigningKey<D, K>
 where
-    D: Digest + AssociatedOid,
+    D: Digest,
+    K: PrivateKeyStorage + TryFrom<pkcs8::PrivateKeyInfoRef<'a>, Error = pkcs8::Error>,
 {
     type Error = pkcs8::Error;
 
-    fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
-        PrivateKey::try_from(info).map(Self::new)
+    fn try_from(info: pkcs8::PrivateKeyInfoRef<'a>) -> pkcs8::Result<Self> {
+        K::try_from(info).map(Self::new)
     }
 }
 
-impl<D> ZeroizeOnDrop for SigningKey<D> where D: Digest {}
+crate::storage::impl_typed_key_basics!(SigningKey<D>, salt_len);
 
-impl<D> PartialEq for SigningKey<D>
-where
-    D: Digest,
-{
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner && self.salt_len == other.salt_len
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<D> serdect::serde::Serialize for SigningKey<D>
-where
-    D: Digest,
-{
-    fn serialize<S: serdect::serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> core::result::Result<S::Ok, S::Error> {
-        use pkcs8::EncodePrivateKey;
-        let der = self
-            .to_pkcs8_der()
-            .map_err(serdect::serde::ser::Error::custom)?;
-        serdect::slice::serialize_hex_lower_or_bin(&der.as_bytes(), serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de, D> serdect::serde::Deserialize<'de> for SigningKey<D>
+/// Returns the [`AlgorithmIdentifierOwned`](spki::AlgorithmIdentifierOwned)
+/// of RSASSA-PSS with digest `D`, MGF1 over `D` and a salt as long as the
+/// digest (`id-RSASSA-PSS` with `RSASSA-PSS-params`, RFC 4055 §3.1).
+///
+/// # Errors
+/// Only if the parameters fail to encode.
+#[cfg(feature = "alloc")]
+pub fn get_default_pss_signature_algo_id<D>() -> spki::Result<spki::AlgorithmIdentifierOwned>
 where
     D: Digest + AssociatedOid,
 {
-    fn deserialize<De: serdect::serde::Deserializer<'de>>(
-        deserializer: De,
-    ) -> core::result::Result<Self, De::Error> {
-        use pkcs8::DecodePrivateKey;
-        let der =
-            zeroize::Zeroizing::new(serdect::slice::deserialize_hex_or_bin_vec(deserializer)?);
-        Self::from_pkcs8_der(&der).map_err(serdect::serde::de::Error::custom)
+    get_pss_signature_algo_id::<D>(<D as Digest>::output_size())
+}
+
+#[cfg(feature = "alloc")]
+pub(crate) fn get_pss_signature_algo_id<D>(
+    salt_len: usize,
+) -> spki::Result<spki::AlgorithmIdentifierOwned>
+where
+    D: Digest + AssociatedOid,
+{
+    // RsaPssParams encodes salt_len in a single byte; reject rather than truncate.
+    let salt_len = u8::try_from(salt_len).map_err(|_| der::ErrorKind::Overflow.to_error())?;
+    let pss_params = pkcs1::RsaPssParamsRef::new::<D>(salt_len);
+    Ok(spki::AlgorithmIdentifierOwned {
+        oid: crate::encoding::ID_RSASSA_PSS,
+        parameters: Some(der::Any::encode_from(&pss_params)?),
+    })
+}
+
+crate::signing_key_traits::impl_signing_key_common!();
+
+#[cfg(feature = "alloc")]
+mod heap {
+    use crypto_common::Generate;
+    use digest::Digest;
+    use rand_core::TryCryptoRng;
+
+    use super::SigningKey;
+    use crate::{PrivateKey, Result};
+
+    impl<D> SigningKey<D, PrivateKey>
+    where
+        D: Digest,
+    {
+        /// Generates a key with a `bit_size`-bit modulus.
+        ///
+        /// # Errors
+        /// As [`PrivateKey::new`].
+        pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
+            Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
+        }
+
+        /// Generates a key with a `bit_size`-bit modulus and a `salt_len`-byte
+        /// salt.
+        ///
+        /// # Errors
+        /// As [`PrivateKey::new`].
+        pub fn random_with_salt_len<R: TryCryptoRng + ?Sized>(
+            rng: &mut R,
+            bit_size: usize,
+            salt_len: usize,
+        ) -> Result<Self> {
+            Ok(Self::new_with_salt_len(
+                PrivateKey::new(rng, bit_size)?,
+                salt_len,
+            ))
+        }
+    }
+
+    impl<D> Generate for SigningKey<D, PrivateKey>
+    where
+        D: Digest,
+    {
+        fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
+            rng: &mut R,
+        ) -> core::result::Result<Self, R::Error> {
+            PrivateKey::try_generate_from_rng(rng).map(Self::new)
+        }
     }
 }

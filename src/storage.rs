@@ -1,0 +1,256 @@
+//! What the typed keys of [`crate::pkcs1v15`], [`crate::pss`] and
+//! [`crate::oaep`] need from the key they hold, so that each is defined
+//! once over both storages: the heap `PublicKey`/`PrivateKey` (with
+//! `alloc`) and [`BoundedPublicKey<C>`]/[`BoundedPrivateKey<C>`].
+
+use core::fmt::Debug;
+
+use crate::capacity::Capacity;
+use crate::errors::Result;
+use crate::key::{PrivateOps, PublicOps};
+use crate::oaep::OaepLabel;
+use crate::{BoundedPrivateKey, BoundedPublicKey};
+
+/// A signature buffer of one storage: a boxed slice for the heap keys, an
+/// inline array for the bounded keys.
+pub trait SignatureBytes: Sized {
+    /// An all-zero signature of `len` bytes (at most the capacity), to be filled in.
+    #[doc(hidden)]
+    fn zeroed(len: usize) -> Self;
+
+    /// The signature bytes.
+    #[doc(hidden)]
+    fn bytes(&self) -> &[u8];
+
+    /// The signature bytes, to be filled in.
+    #[doc(hidden)]
+    fn bytes_mut(&mut self) -> &mut [u8];
+}
+
+/// The two signature types of one signature scheme (distinct per scheme,
+/// as in `rsa` 0.10): `Signature` for the heap keys, `BoundedSignature<C>`
+/// for the bounded ones.
+pub trait SignatureTypes {
+    /// The heap keys' signature.
+    #[cfg(feature = "alloc")]
+    type Heap: SignatureBytes;
+    /// The bounded keys' signature.
+    type Bounded<C: Capacity>: SignatureBytes;
+}
+
+/// A key a typed key can hold: one of the heap and bounded public and
+/// private keys. Sealed (through [`PublicOps`]).
+pub trait KeyStorage: PublicOps + Clone + PartialEq + Debug {
+    /// The signature type of scheme `S` for this storage.
+    type Signature<S: SignatureTypes>: SignatureBytes;
+
+    /// The OAEP label a typed key over this storage holds.
+    type Label: OaepLabel;
+
+    /// The public-key checks the encryption schemes run first: `rsa`'s
+    /// for the heap keys, which any size of key can reach; none for the
+    /// bounded keys, checked when loaded.
+    ///
+    /// # Errors
+    /// The heap key's check errors.
+    #[doc(hidden)]
+    fn check_public(&self) -> Result<()>;
+}
+
+/// A private key a typed key can hold. Sealed.
+pub trait PrivateKeyStorage: KeyStorage + PrivateOps {
+    /// The public key of the same storage.
+    type Public: KeyStorage;
+
+    /// Whether the operations that take no RNG (`Signer`, `Decryptor`)
+    /// blind with the system RNG (with `getrandom`): yes for the heap keys,
+    /// as `rsa` 0.10; no for the bounded keys, whose private operation is
+    /// constant time unblinded and whose targets may have no system RNG.
+    #[doc(hidden)]
+    const BLINDS_BY_DEFAULT: bool;
+
+    /// The public key.
+    #[doc(hidden)]
+    fn to_public(&self) -> Self::Public;
+}
+
+/// The key the typed keys hold by default: the heap `PrivateKey`, as in
+/// `rsa` 0.10, or without `alloc` the bounded key (the only one there is).
+#[cfg(feature = "alloc")]
+pub type DefaultPrivateKey = crate::PrivateKey;
+#[cfg(not(feature = "alloc"))]
+pub type DefaultPrivateKey = BoundedPrivateKey;
+
+/// The public key the typed keys hold by default (as [`DefaultPrivateKey`]).
+#[cfg(feature = "alloc")]
+pub type DefaultPublicKey = crate::PublicKey;
+#[cfg(not(feature = "alloc"))]
+pub type DefaultPublicKey = BoundedPublicKey;
+
+/// The RNG of [`default_rng`].
+#[cfg(feature = "getrandom")]
+pub(crate) type DefaultRng = getrandom::SysRng;
+#[cfg(not(feature = "getrandom"))]
+pub(crate) type DefaultRng = crate::blinding::NoRng;
+
+/// The RNG the operations of `K` that take none blind with
+/// ([`PrivateKeyStorage::BLINDS_BY_DEFAULT`]).
+pub(crate) fn default_rng<K: PrivateKeyStorage>() -> Option<DefaultRng> {
+    #[cfg(feature = "getrandom")]
+    {
+        K::BLINDS_BY_DEFAULT.then_some(getrandom::SysRng)
+    }
+    #[cfg(not(feature = "getrandom"))]
+    {
+        None
+    }
+}
+
+impl<C: Capacity> KeyStorage for BoundedPublicKey<C> {
+    type Signature<S: SignatureTypes> = S::Bounded<C>;
+    type Label = crate::oaep::Label;
+
+    fn check_public(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
+impl<C: Capacity> KeyStorage for BoundedPrivateKey<C> {
+    type Signature<S: SignatureTypes> = S::Bounded<C>;
+    type Label = crate::oaep::Label;
+
+    fn check_public(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
+impl<C: Capacity> PrivateKeyStorage for BoundedPrivateKey<C> {
+    type Public = BoundedPublicKey<C>;
+
+    const BLINDS_BY_DEFAULT: bool = false;
+
+    fn to_public(&self) -> BoundedPublicKey<C> {
+        self.to_public_key()
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod heap {
+    use super::{KeyStorage, PrivateKeyStorage, SignatureTypes};
+    use crate::errors::Result;
+    use crate::key::heap::check_public;
+    use crate::{PrivateKey, PublicKey};
+
+    impl KeyStorage for PublicKey {
+        type Signature<S: SignatureTypes> = S::Heap;
+        type Label = alloc::boxed::Box<[u8]>;
+
+        fn check_public(&self) -> Result<()> {
+            check_public(self)
+        }
+    }
+
+    impl KeyStorage for PrivateKey {
+        type Signature<S: SignatureTypes> = S::Heap;
+        type Label = alloc::boxed::Box<[u8]>;
+
+        fn check_public(&self) -> Result<()> {
+            check_public(self)
+        }
+    }
+
+    impl PrivateKeyStorage for PrivateKey {
+        type Public = PublicKey;
+
+        const BLINDS_BY_DEFAULT: bool = true;
+
+        fn to_public(&self) -> PublicKey {
+            self.to_public_key()
+        }
+    }
+}
+
+/// Implements `From<Typed<.., K>> for K` for the heap and the bounded key
+/// of the typed key `Typed` (field `inner`, digest parameters `Digest`):
+/// twice, as `impl<K> From<Typed<K>> for K` is not allowed.
+macro_rules! impl_into_key {
+    ($typed:ident, $heap:ident, $bounded:ident) => {
+        $crate::storage::impl_into_key!($typed<>, $heap, $bounded);
+    };
+    ($typed:ident<$($d:ident),*>, $heap:ident, $bounded:ident) => {
+        #[cfg(feature = "alloc")]
+        impl<$($d),*> From<$typed<$($d,)* $crate::$heap>> for $crate::$heap
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn from(key: $typed<$($d,)* $crate::$heap>) -> Self {
+                key.inner
+            }
+        }
+
+        impl<$($d,)* C: $crate::capacity::Capacity> From<$typed<$($d,)* $crate::$bounded<C>>>
+            for $crate::$bounded<C>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn from(key: $typed<$($d,)* $crate::$bounded<C>>) -> Self {
+                key.inner
+            }
+        }
+    };
+}
+
+pub(crate) use impl_into_key;
+
+/// Implements `AsRef<K>`, `Clone`, `Debug` and `PartialEq` for the typed key
+/// `Typed<.., K>` from its field `inner`, the listed fields (shown by
+/// `Debug` through the given accessor, if any) and `phantom`: by hand, as
+/// a derive would bound the digest parameters too.
+macro_rules! impl_typed_key_basics {
+    ($typed:ident<$($d:ident),*>, $($field:ident $(.$show:ident())?),*) => {
+        impl<$($d,)* K: $crate::storage::KeyStorage> AsRef<K> for $typed<$($d,)* K>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn as_ref(&self) -> &K {
+                &self.inner
+            }
+        }
+
+        impl<$($d,)* K: $crate::storage::KeyStorage> Clone for $typed<$($d,)* K>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn clone(&self) -> Self {
+                Self {
+                    inner: self.inner.clone(),
+                    $($field: self.$field.clone(),)*
+                    phantom: ::core::marker::PhantomData,
+                }
+            }
+        }
+
+        impl<$($d,)* K: $crate::storage::KeyStorage> ::core::fmt::Debug for $typed<$($d,)* K>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_struct(stringify!($typed))
+                    .field("inner", &self.inner)
+                    $(.field(stringify!($field), &self.$field$(.$show())?))*
+                    .finish()
+            }
+        }
+
+        impl<$($d,)* K: $crate::storage::KeyStorage> PartialEq for $typed<$($d,)* K>
+        where
+            $($d: ::digest::Digest,)*
+        {
+            fn eq(&self, other: &Self) -> bool {
+                self.inner == other.inner $(&& self.$field == other.$field)*
+            }
+        }
+    };
+}
+
+pub(crate) use impl_typed_key_basics;
