@@ -33,22 +33,23 @@
 //!
 //! | marker | key (private / public) | `WORK_BYTES` | `LOAD_WORK_BYTES` | `PUBLIC_WORK_BYTES` |
 //! |---|---:|---:|---:|---:|
-//! | [`Max1024`] | 944 / 280 B | 1472 B | 704 B | 512 B |
-//! | [`Max2048`] | 1840 / 536 B | 2944 B | 1408 B | 1024 B |
-//! | [`Max3072`] | 2736 / 792 B | 4416 B | 2112 B | 1536 B |
-//! | [`Max4096`] | 3632 / 1048 B | 5888 B | 2816 B | 2048 B |
-//! | [`Max8192`] | 7216 / 2072 B | 11776 B | 5632 B | 4096 B |
+//! | [`Max1024`] | 944 / 280 B | 1472 B | 552 B | 512 B |
+//! | [`Max2048`] | 1840 / 536 B | 2944 B | 1084 B | 1024 B |
+//! | [`Max3072`] | 2736 / 792 B | 4416 B | 1616 B | 1536 B |
+//! | [`Max4096`] | 3632 / 1048 B | 5888 B | 2148 B | 2048 B |
+//! | [`Max8192`] | 7216 / 2072 B | 11776 B | 4276 B | 4096 B |
 
-use crate::arith::{exp, max_len, Limb, Modulus};
+use crate::arith::{exp, inv, max_len, Limb, Modulus};
 use crate::key::rsadp;
 
 /// Scratch limbs of loading (validating) a private key whose CRT halves have
 /// at most `h` limbs: the check `p·q = n` (two products of up to `4h + 2`
-/// limbs) or `qInv = q^(p−2) mod p` (`3h` limbs and a 2-bit-window
-/// exponentiation), whichever is larger; the other checks need less.
+/// limbs) or `qInv = q⁻¹ mod p` (`3h` limbs and the inversion's or a
+/// multiplication's scratch), whichever is larger; the other checks need
+/// less.
 pub const fn load_work_limbs(h: usize) -> usize {
     let product = 2 * (4 * h + 2);
-    let qinv = 3 * h + exp::secret_work_limbs_window(h, 2);
+    let qinv = 3 * h + max_len(inv::inv_work_limbs(h), 2 * h);
     max_len(product, qinv)
 }
 
@@ -151,11 +152,11 @@ mod tests {
         assert_eq!(Max3072::PUBLIC_WORK_BYTES, 1536);
         assert_eq!(Max4096::PUBLIC_WORK_BYTES, 2048);
         assert_eq!(Max8192::PUBLIC_WORK_BYTES, 4096);
-        assert_eq!(Max1024::LOAD_WORK_BYTES, 704);
-        assert_eq!(Max2048::LOAD_WORK_BYTES, 1408);
-        assert_eq!(Max3072::LOAD_WORK_BYTES, 2112);
-        assert_eq!(Max4096::LOAD_WORK_BYTES, 2816);
-        assert_eq!(Max8192::LOAD_WORK_BYTES, 5632);
+        assert_eq!(Max1024::LOAD_WORK_BYTES, 552);
+        assert_eq!(Max2048::LOAD_WORK_BYTES, 1084);
+        assert_eq!(Max3072::LOAD_WORK_BYTES, 1616);
+        assert_eq!(Max4096::LOAD_WORK_BYTES, 2148);
+        assert_eq!(Max8192::LOAD_WORK_BYTES, 4276);
         const { assert!(Max2048::PUBLIC_WORK_BYTES < Max2048::WORK_BYTES) };
         if cfg!(not(target_pointer_width = "64")) {
             let not_n = crate::arith::kernels::WINDOW_NOT_N;
