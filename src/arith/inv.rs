@@ -51,9 +51,10 @@ const fn batches(l: usize) -> usize {
 }
 
 /// Scratch limbs [`inv_mod`] needs for an `l`-limb modulus: `f`, `g`, `d`,
-/// `e` and `n` in radix 2³⁰.
+/// `e` and `n` in radix 2³⁰, each at most `l + l/8 + 2` digits (a bound
+/// without a division: work areas are sized at run time too).
 pub const fn inv_work_limbs(l: usize) -> usize {
-    5 * digits(l)
+    5 * (l + (l >> 3) + 2)
 }
 
 /// `out = a⁻¹ mod n` for odd `n` and any `a` of `n.len()` limbs (`a` need
@@ -67,6 +68,7 @@ pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> L
     debug_assert_eq!(a.len(), l);
     debug_assert_eq!(n[0] & 1, 1);
     let k = digits(l);
+    debug_assert!(k <= l + (l >> 3) + 2);
     let work = &mut work[..5 * k];
     let (f, rest) = work.split_at_mut(k);
     let (g, rest) = rest.split_at_mut(k);
@@ -225,6 +227,7 @@ fn digit(x: Limb) -> i64 {
 
 /// `x ← ±x + (n & mask)`: negated where `neg` is all-ones. Masks, no
 /// multiplication by a sign (which compilers turn into predicated code).
+#[inline(never)]
 fn cneg_add(x: &mut [Limb], neg: i32, n: &[Limb], mask: i32) {
     let k = x.len();
     let (neg, mask) = (i64::from(neg), i64::from(mask));
@@ -241,6 +244,7 @@ fn cneg_add(x: &mut [Limb], neg: i32, n: &[Limb], mask: i32) {
 }
 
 /// `x` (limbs) in radix 2³⁰, `out.len()` digits.
+#[inline(never)]
 fn to_digits(out: &mut [Limb], x: &[Limb]) {
     for (i, o) in out.iter_mut().enumerate() {
         let bit = BATCH as usize * i;
@@ -252,6 +256,7 @@ fn to_digits(out: &mut [Limb], x: &[Limb]) {
 }
 
 /// Non-negative `x` in radix 2³⁰, below `2^(32·out.len())`, to limbs.
+#[inline(never)]
 fn from_digits(out: &mut [Limb], x: &[Limb]) {
     out.fill(0);
     let (mut acc, mut bits, mut j) = (0u64, 0u32, 0usize);
