@@ -758,7 +758,7 @@ def main():
 
 
 NAMES = {"montmul": "Montgomery mul (mul+redc)", "montsqr": "Montgomery sqr (sqr+redc)",
-         "select16": "table select (16 entries)", "public": "public", "private": "private (CRT)"}
+         "select16": "table select (16 entries)", "inverse": "inversion (constant time)", "public": "public", "private": "private (CRT)"}
 
 
 def op_name(op):

@@ -26,9 +26,9 @@
 //! `RSA_CORTEX_M_CT_VALGRIND` (read when the crate is compiled) turns on the
 //! library's declassification points: the few values that are public by
 //! design (whether a fault was detected, whether an input is below `n`, the
-//! length of a returned plaintext, OAEP validity, the uniformly random
-//! value inverted in variable time by blinding), each documented where it is
-//! declassified. This program declassifies outputs only before comparing
+//! length of a returned plaintext, OAEP validity, whether a blinding draw
+//! was invertible), each documented where it is declassified. The blinding
+//! factor itself stays secret through its constant-time inversion. This program declassifies outputs only before comparing
 //! them with expected values (the test oracle), each with a comment.
 //!
 //! Outside Valgrind (or without the variable) it runs the same operations

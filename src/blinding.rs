@@ -13,14 +13,11 @@
 //! is defence in depth, and the one countermeasure against power/EM analyses
 //! that correlate with the known input (CPA on the base).
 //!
-//! `r⁻¹` is computed without a heap and without a constant-time inversion:
-//! draw `r` and an independent uniform mask `b`, form `y = r·b mod n` and
-//! invert `y` with a **variable-time** binary extended GCD; then
-//! `r⁻¹ = y⁻¹·b`. `y` is uniform over the units modulo `n` and independent
-//! of `r` (multiplying by an independent uniform unit is a bijection), of the
-//! message and of the key, so the inversion's timing can reveal only `y`,
-//! which says nothing about any secret (the technique of BoringSSL's
-//! `BN_mod_inverse_blinded`).
+//! `r⁻¹` comes from the constant-time inversion [`inv::inv_mod`] on `r`
+//! itself. (A variable-time GCD used to need an independent uniform mask
+//! `b`, inverting `r·b` instead. With a constant-time inversion the mask
+//! hides nothing from timing, and against power analysis it protected only
+//! the inversion while `r` itself enters the unmasked `r^e`; so it is gone.)
 //!
 //! # Exponent blinding (optional, two-prime keys)
 //!
@@ -45,10 +42,10 @@ use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::arith::backend::portable32::mul_wide;
-use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::arith::{exp, inv, limbs, max_len, Limb, Modulus};
 use crate::errors::{Error, Result};
 
-/// Draws of `(r, b)` before a generator whose values are never invertible
+/// Draws of `r` before a generator whose values are never invertible
 /// (e.g. one that returns only zeros) is reported as [`Error::Rng`]. For an
 /// RSA modulus a working generator needs a second draw with probability
 /// about `2/√n`; the margin serves test keys with small factors too (for
@@ -57,7 +54,7 @@ const MAX_BLINDING_DRAWS: usize = 64;
 
 /// Scratch limbs [`blind`] needs for an `l`-limb modulus.
 pub(crate) const fn blind_work_limbs(l: usize) -> usize {
-    3 * l + 2 * l + 4 * l
+    2 * l + 2 * l + max_len(4 * l, inv::inv_work_limbs(l))
 }
 
 /// `out` = uniformly random limbs.
@@ -136,29 +133,21 @@ fn blind_inner<R: TryCryptoRng + ?Sized>(
 ) -> Result<()> {
     let l = n.len();
     let (r, rest) = work.split_at_mut(l);
-    let (b, rest) = rest.split_at_mut(l);
     let (y, rest) = rest.split_at_mut(l);
     let (t, rest) = rest.split_at_mut(2 * l);
     for _ in 0..MAX_BLINDING_DRAWS {
         random_mod(rng, n, r, rest)?;
-        random_mod(rng, n, b, rest)?;
-        // y = r·b mod n (Montgomery form of r, times b).
-        n.to_mont(y, r, t);
-        n.mul_assign(y, b, t);
-        // Public by design: y is uniform over the units mod n and independent
-        // of r, of the input and of the key (b is an independent uniform
-        // mask), so its variable-time inversion below reveals nothing.
-        declassify(&*y);
-        if !inv_mod_vartime(rinv, y, n.n(), rest) {
-            continue; // r or b shares a factor with n: only 0 in practice
+        let mut ok = inv::inv_mod(rinv, r, n.n(), rest);
+        // Public by design: whether a discarded draw shared a factor with n.
+        // Read back from the declassified memory, not from a register copy.
+        declassify(&ok);
+        if *core::hint::black_box(&mut ok) == 0 {
+            continue; // r shares a factor with n: only 0 in practice
         }
-        // r⁻¹ = y⁻¹·b.
-        n.to_mont(y, rinv, t);
-        n.mul(rinv, y, b, t);
         // xb = x·r^e.
         exp::pow_public(y, r, e, n, rest);
-        n.to_mont(b, x, t);
-        n.mul(xb, b, y, t);
+        n.to_mont(xb, x, t);
+        n.mul_assign(xb, y, t);
         return Ok(());
     }
     Err(Error::Rng)
@@ -208,171 +197,6 @@ pub(crate) fn blind_exponent<R: TryCryptoRng + ?Sized>(
     }
     k.zeroize();
     Ok(())
-}
-
-/// Steps of the binary GCD run on word approximations between two passes
-/// over the full numbers (the `k` of Pornin's algorithm). With 30, the update
-/// factors satisfy `|f| + |g| ≤ 2³⁰` and every per-limb sum of
-/// [`lin_comb_shift`] stays below 2⁶³.
-const BATCH: u32 = 30;
-
-/// `inv = a⁻¹ mod n` (`n` odd, `a < n`, `l` limbs each); `false` if
-/// `gcd(a, n) ≠ 1`.
-///
-/// **Variable time in `a`**: only for values independent of every secret
-/// (see [`blind`]). `work` ≥ `4l` limbs, zeroed before returning.
-///
-/// The binary extended GCD with the batching of T. Pornin, "Optimized Binary
-/// GCD for Modular Inversion" (ePrint 2020/972, Algorithm 2): 30 steps at a
-/// time run on 64-bit approximations of `a` and `b` (their 30 low bits and
-/// 34 top bits), which give exact update factors `f, g`; the big numbers and
-/// the cofactors are then updated in one pass each, `(f·a + g·b) / 2³⁰`, the
-/// cofactors modulo `n` with a Montgomery-style division by 2³⁰. About
-/// `2·bits / 29` passes instead of one per bit.
-pub(crate) fn inv_mod_vartime(
-    inv: &mut [Limb],
-    a_in: &[Limb],
-    n: &[Limb],
-    work: &mut [Limb],
-) -> bool {
-    let l = n.len();
-    let n0 = crate::arith::mont::neg_inv_limb(n[0]);
-    let (a, rest) = work.split_at_mut(l);
-    let (b, rest) = rest.split_at_mut(l);
-    let (u, rest) = rest.split_at_mut(l);
-    let v = &mut rest[..l];
-    // Invariants: a ≡ u·a_in and b ≡ v·a_in (mod n), 0 ≤ u, v < n; b odd;
-    // gcd(a, b) = gcd(a_in, n).
-    a.copy_from_slice(a_in);
-    b.copy_from_slice(n);
-    u.fill(0);
-    u[0] = 1;
-    v.fill(0);
-    // Each pass shortens a·b by at least BATCH − 1 bits (Pornin, §3);
-    // the bound is a safety net, never reached for valid input.
-    let max_passes = 2 * (64 * l) / (BATCH as usize - 1) + 8;
-    let mut found = false;
-    for _ in 0..max_passes {
-        if limbs::bit_len(a) == 0 {
-            found = limbs::bit_len(b) == 1; // b = gcd(a_in, n) = 1
-            break;
-        }
-        let bits = limbs::bit_len(a).max(limbs::bit_len(b)).max(64);
-        let mut xa = approx(a, bits);
-        let mut xb = approx(b, bits);
-        let (mut f0, mut g0, mut f1, mut g1) = (1i64, 0i64, 0i64, 1i64);
-        for _ in 0..BATCH {
-            if xa & 1 == 1 {
-                if xa < xb {
-                    core::mem::swap(&mut xa, &mut xb);
-                    core::mem::swap(&mut f0, &mut f1);
-                    core::mem::swap(&mut g0, &mut g1);
-                }
-                xa -= xb;
-                f0 -= f1;
-                g0 -= g1;
-            }
-            xa >>= 1;
-            f1 <<= 1;
-            g1 <<= 1;
-        }
-        let (ha, hb) = lin_comb_shift(a, b, [f0, g0, f1, g1], None);
-        if ha < 0 {
-            negate(a);
-            (f0, g0) = (-f0, -g0);
-        }
-        if hb < 0 {
-            negate(b);
-            (f1, g1) = (-f1, -g1);
-        }
-        let (hu, hv) = lin_comb_shift(u, v, [f0, g0, f1, g1], Some((n, n0)));
-        normalize(u, hu, n);
-        normalize(v, hv, n);
-    }
-    if found {
-        // b = 1 ≡ v·a_in (mod n).
-        inv.copy_from_slice(v);
-    } else {
-        inv.fill(0);
-    }
-    work[..4 * l].zeroize();
-    found
-}
-
-/// The 64-bit approximation of `x` for a pass: its `BATCH` low bits and the
-/// `64 − BATCH` bits below bit `bits` (exact when `bits ≤ 64`).
-fn approx(x: &[Limb], bits: usize) -> u64 {
-    let lo = u64::from(x[0]) & ((1 << BATCH) - 1);
-    let top = 64 - BATCH as usize;
-    let pos = bits - top;
-    // Bits [pos, pos + top) of x; top ≤ 34, so three limbs suffice.
-    let (k, s) = (pos / 32, pos % 32);
-    let word = |i: usize| u128::from(x.get(i).copied().unwrap_or(0));
-    let window = (word(k) | word(k + 1) << 32 | word(k + 2) << 64) >> s;
-    let hi = (window as u64) & ((1 << top) - 1);
-    lo | hi << BATCH
-}
-
-/// `(x, y) ← ((x·f0 + y·g0 [+ n·qx]) / 2^BATCH, (x·f1 + y·g1 [+ n·qy]) / 2^BATCH)`
-/// in place, as signed numbers: returns the parts above the `l` limbs (the
-/// sign and, for the cofactors, a possible extra `1`). With `n` given, `qx`
-/// and `qy < 2^BATCH` are chosen (`n0 = −n⁻¹ mod 2³²`) so that the divisions
-/// are exact; without, they are exact by construction of the factors.
-fn lin_comb_shift(
-    x: &mut [Limb],
-    y: &mut [Limb],
-    fg: [i64; 4],
-    n: Option<(&[Limb], Limb)>,
-) -> (i64, i64) {
-    let [f0, g0, f1, g1] = fg;
-    let mask = (1u32 << BATCH) - 1;
-    let (mut qx, mut qy) = (0i64, 0i64);
-    if let Some((_, n0)) = n {
-        let low = |f: i64, g: i64| (i64::from(x[0]) * f + i64::from(y[0]) * g) as Limb;
-        qx = i64::from(low(f0, g0).wrapping_mul(n0) & mask);
-        qy = i64::from(low(f1, g1).wrapping_mul(n0) & mask);
-    }
-    let (mut cx, mut cy) = (0i64, 0i64);
-    let (mut px, mut py) = (0 as Limb, 0 as Limb);
-    let l = x.len();
-    for i in 0..l {
-        let (xi, yi) = (i64::from(x[i]), i64::from(y[i]));
-        let ni = n.map_or(0, |(n, _)| i64::from(n[i]));
-        let sx = cx + xi * f0 + yi * g0 + ni * qx;
-        let sy = cy + xi * f1 + yi * g1 + ni * qy;
-        let (lx, ly) = (sx as Limb, sy as Limb);
-        cx = sx >> 32;
-        cy = sy >> 32;
-        if i > 0 {
-            x[i - 1] = (px >> BATCH) | (lx << (32 - BATCH));
-            y[i - 1] = (py >> BATCH) | (ly << (32 - BATCH));
-        }
-        (px, py) = (lx, ly);
-    }
-    x[l - 1] = (px >> BATCH) | ((cx as Limb) << (32 - BATCH));
-    y[l - 1] = (py >> BATCH) | ((cy as Limb) << (32 - BATCH));
-    (cx >> BATCH, cy >> BATCH)
-}
-
-/// `x ← −x` (two's complement over its limbs).
-fn negate(x: &mut [Limb]) {
-    let mut carry = 1u64;
-    for w in x.iter_mut() {
-        let t = u64::from(!*w) + carry;
-        *w = t as Limb;
-        carry = t >> 32;
-    }
-}
-
-/// Brings `x + hi·2^(32l)`, known to lie in `(−n, 2n)`, into `[0, n)`.
-fn normalize(x: &mut [Limb], hi: i64, n: &[Limb]) {
-    let mut hi = hi;
-    if hi < 0 {
-        hi += i64::from(limbs::add_assign(x, n));
-    }
-    if hi > 0 || limbs::ct_lt(x, n) == 0 {
-        limbs::sub_assign(x, n);
-    }
 }
 
 /// Whether the crate was built for the Valgrind constant-time check
@@ -464,64 +288,10 @@ impl rand_core::TryCryptoRng for NoRng {}
 mod tests {
     use super::*;
     use num_bigint::BigUint;
-    use rand::{rngs::StdRng, Rng, SeedableRng};
+    use rand::{rngs::StdRng, SeedableRng};
 
     fn to_big(x: &[Limb]) -> BigUint {
         BigUint::from_slice(x)
-    }
-
-    #[test]
-    fn inverse_matches_num_bigint() {
-        let mut rng = StdRng::from_seed([7; 32]);
-        for l in [1usize, 2, 3, 5, 16, 33, 64] {
-            for i in 0..60 {
-                let mut n = std::vec![0 as Limb; l];
-                for w in n.iter_mut() {
-                    *w = rng.next_u32();
-                }
-                n[0] |= 1;
-                n[l - 1] |= 1 << 31;
-                let mut a = std::vec![0 as Limb; l];
-                for w in a.iter_mut() {
-                    *w = rng.next_u32();
-                }
-                a[l - 1] &= 0x7fff_ffff;
-                // Edge values: 1, n − 1, a power of two, a short a.
-                match i {
-                    0 => {
-                        a.fill(0);
-                        a[0] = 1;
-                    }
-                    1 => {
-                        a.copy_from_slice(&n);
-                        a[0] -= 1;
-                    }
-                    2 => {
-                        a.fill(0);
-                        a[l / 2] = 1 << 17;
-                    }
-                    3 => a[l / 2..].fill(0),
-                    _ => {}
-                }
-                let mut inv = std::vec![0 as Limb; l];
-                let mut work = std::vec![0 as Limb; 4 * l];
-                let ok = inv_mod_vartime(&mut inv, &a, &n, &mut work);
-                let (bn, ba) = (to_big(&n), to_big(&a));
-                let g = num_integer::Integer::gcd(&bn, &ba);
-                assert_eq!(ok, g == BigUint::from(1u8), "{l}");
-                if ok {
-                    assert_eq!((to_big(&inv) * &ba) % &bn, BigUint::from(1u8));
-                }
-                assert!(work.iter().all(|&w| w == 0));
-            }
-        }
-        // Not invertible: 0, and a common factor.
-        let mut inv = [0; 1];
-        let mut work = [0; 4];
-        assert!(!inv_mod_vartime(&mut inv, &[0], &[15], &mut work));
-        assert!(!inv_mod_vartime(&mut inv, &[6], &[15], &mut work));
-        assert!(inv_mod_vartime(&mut inv, &[7], &[15], &mut work));
-        assert_eq!(inv, [13]);
     }
 
     #[test]

@@ -33,22 +33,23 @@
 //!
 //! | marker | key (private / public) | `WORK_BYTES` | `LOAD_WORK_BYTES` | `PUBLIC_WORK_BYTES` |
 //! |---|---:|---:|---:|---:|
-//! | [`Max1024`] | 944 / 280 B | 1472 B | 704 B | 512 B |
-//! | [`Max2048`] | 1840 / 536 B | 2944 B | 1408 B | 1024 B |
-//! | [`Max3072`] | 2736 / 792 B | 4416 B | 2112 B | 1536 B |
-//! | [`Max4096`] | 3632 / 1048 B | 5888 B | 2816 B | 2048 B |
-//! | [`Max8192`] | 7216 / 2072 B | 11776 B | 5632 B | 4096 B |
+//! | [`Max1024`] | 944 / 280 B | 1472 B | 592 B | 512 B |
+//! | [`Max2048`] | 1840 / 536 B | 2944 B | 1144 B | 1024 B |
+//! | [`Max3072`] | 2736 / 792 B | 4416 B | 1696 B | 1536 B |
+//! | [`Max4096`] | 3632 / 1048 B | 5888 B | 2248 B | 2048 B |
+//! | [`Max8192`] | 7216 / 2072 B | 11776 B | 4456 B | 4096 B |
 
-use crate::arith::{exp, max_len, Limb, Modulus};
+use crate::arith::{exp, inv, max_len, Limb, Modulus};
 use crate::key::rsadp;
 
 /// Scratch limbs of loading (validating) a private key whose CRT halves have
 /// at most `h` limbs: the check `p·q = n` (two products of up to `4h + 2`
-/// limbs) or `qInv = q^(p−2) mod p` (`3h` limbs and a 2-bit-window
-/// exponentiation), whichever is larger; the other checks need less.
+/// limbs) or `qInv = q⁻¹ mod p` (`3h` limbs and the inversion's or a
+/// multiplication's scratch), whichever is larger; the other checks need
+/// less.
 pub const fn load_work_limbs(h: usize) -> usize {
     let product = 2 * (4 * h + 2);
-    let qinv = 3 * h + exp::secret_work_limbs_window(h, 2);
+    let qinv = 3 * h + max_len(inv::inv_work_limbs(h), 2 * h);
     max_len(product, qinv)
 }
 

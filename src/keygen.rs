@@ -7,7 +7,7 @@
 //! stack arrays sized by the key's [`Capacity`]; the finished components go
 //! through [`BoundedPrivateKey::from_be_bytes_components`], so a generated
 //! key passes exactly the checks of a loaded one (`p·q = n`,
-//! `e·dP ≡ 1 mod (p − 1)`, `e·dQ ≡ 1 mod (q − 1)`, `qInv` by Fermat and
+//! `e·dP ≡ 1 mod (p − 1)`, `e·dQ ≡ 1 mod (q − 1)`, `qInv` by inversion and
 //! checked).
 //!
 //! # The procedure (FIPS 186-5 A.1.3)

@@ -102,6 +102,8 @@ pub(crate) fn default_rng<K: PrivateKeyStorage>() -> Option<DefaultRng> {
     }
     #[cfg(not(feature = "getrandom"))]
     {
+        // No system RNG to blind with, whatever K's default.
+        let _ = K::BLINDS_BY_DEFAULT;
         None
     }
 }

@@ -31,6 +31,7 @@ pub use backend::selected as kernels;
 
 pub mod crt;
 pub mod exp;
+pub mod inv;
 pub mod limbs;
 pub mod mont;
 

@@ -11,7 +11,7 @@ use super::exponent_from_be_bytes;
 use super::private::{BoundedPrivateKey, Mode};
 use super::public::BoundedPublicKey;
 use crate::arith::backend::portable32::mul_wide;
-use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::arith::{inv, limbs, Limb, Modulus};
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
 
@@ -245,7 +245,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     }
 
     /// Checks a given `qInv` (`< p`, `qInv·q ≡ 1 mod p`) or computes it as
-    /// `q^(p−2) mod p`; stores it and its Montgomery form.
+    /// `q⁻¹ mod p`; stores it and its Montgomery form.
     fn compute_or_check_qinv(&mut self, given: Option<&[u8]>, work: &mut [Limb]) -> Result<()> {
         let h = self.h;
         let (p_limbs, rr_p) = (self.p.clone(), self.rr_p.clone());
@@ -259,11 +259,8 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 return Err(Error::InvalidCoefficient);
             }
         } else {
-            // Fermat: q^(p−2) mod p, p prime. p − 2 is p with bit 1 flipped
-            // after a borrow; compute it with a subtraction.
-            y.copy_from_slice(p.n());
-            limbs::sub_assign(y, &[2]);
-            exp::pow_secret_window(x, qmodp, y, &p, rest, 2);
+            // Not invertible leaves x = 0, which the check below rejects.
+            inv::inv_mod(x, qmodp, p.n(), rest);
         }
         // y = x·q mod p must be 1.
         // The kernels take exactly 2h limbs of scratch.

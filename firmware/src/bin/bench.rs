@@ -13,7 +13,8 @@
 //! e = 65537 and e = 3); on the UMAAL targets (`cfg(fw_keygen)`: ARMv7E-M,
 //! ARMv8-M Mainline) 2048-bit key generation (`PrivateKey::new`,
 //! e = 65537, Max4096 storage, no heap) from three fixed seeds of a
-//! deterministic generator. On the micro:bit (`cfg(fw_small_ram)`, 16 KiB
+//! deterministic generator; last, the constant-time modular inversion at
+//! 1024, 2048 and 4096 bits. On the micro:bit (`cfg(fw_small_ram)`, 16 KiB
 //! of RAM) the key-size rows are public 2048 and private 1024/2048 with
 //! `Max2048` keys.
 #![no_std]
@@ -208,6 +209,8 @@ fn main() -> ! {
     if !cfg!(feature = "quick") {
         keygen_rows(&mut b);
     }
+    #[cfg(not(fw_small_ram))]
+    inversion_rows(&mut b, &mut rng);
     hprintln!("bench-done {}", b.next);
     debug::exit(debug::EXIT_SUCCESS);
     loop {
@@ -321,6 +324,32 @@ fn rows(b: &mut Bench) {
         });
     }
     core::hint::black_box(&out);
+}
+
+/// The constant-time inversion (issue 23) of a random value modulo a
+/// random odd modulus of 1024, 2048 and 4096 bits: the blinding factor's
+/// inverse is the 2048-bit case.
+#[cfg(not(fw_small_ram))]
+#[inline(never)]
+fn inversion_rows(b: &mut Bench, rng: &mut Rng) {
+    use rsa_cortex_m::arith::inv::{inv_mod, inv_work_limbs};
+    const L: usize = 128;
+    let mut n = [0 as Limb; L];
+    let mut a = [0 as Limb; L];
+    let mut out = [0 as Limb; L];
+    let mut work = [0 as Limb; inv_work_limbs(L)];
+    for l in [32, 64, 128] {
+        let (n, a, out) = (&mut n[..l], &mut a[..l], &mut out[..l]);
+        rng.modulus(n);
+        n[l - 1] |= 0x8000_0000;
+        rng.below(a, n);
+        let mut ok = 0;
+        b.run("inverse", 32 * l, 0, &mut || {
+            ok = inv_mod(out, a, n, &mut work);
+        });
+        // Whether this a is invertible changes nothing: constant time.
+        core::hint::black_box((&out, ok));
+    }
 }
 
 /// Key generation (issue 8): 2048 bits, e = 65537, from fixed seeds. The

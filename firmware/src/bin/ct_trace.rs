@@ -12,7 +12,9 @@
 //! (signature verifies, valid plaintexts equal the encrypted message,
 //! length 48), so the traces are of working operations. Two "canary"
 //! regions first run a deliberate branch on a value: their traces must
-//! differ (proof that the check sees data-dependent control flow).
+//! differ (proof that the check sees data-dependent control flow). Last,
+//! the constant-time modular inversion at 2048 bits (see [`inversions`]):
+//! three moduli × six inputs, invertible or not.
 #![no_std]
 #![no_main]
 
@@ -98,6 +100,55 @@ const KEYS: [Key; 9] = [
 
 /// The public length of every decrypted message (see the module docs).
 const MESSAGE_LEN: usize = 48;
+
+/// The constant-time inversion (issue 23) at 2048 bits: modulo each
+/// 2048-bit key's `n`, the inverses of four of its ciphertexts, of 1 and
+/// of 0 (not invertible); each checked outside its region (verdict,
+/// `1⁻¹ = 1`, `(a⁻¹)⁻¹ = a`).
+#[inline(never)]
+fn inversions(id: &mut u32, failures: &mut u32) {
+    use rsa_cortex_m::arith::inv::{inv_mod, inv_work_limbs};
+    use rsa_cortex_m::arith::{limbs, Limb};
+    const L: usize = 64;
+    let mut work = [0 as Limb; inv_work_limbs(L)];
+    for key in KEYS.iter().filter(|k| k.cts[0].len() == 4 * L) {
+        let mut n = [0 as Limb; L];
+        let mut bytes = [0u8; 4 * L];
+        let loaded = PrivateKey::from_pkcs1_der(key.der)
+            .map(|sk| sk.as_public_key().write_n_be(&mut bytes).is_ok());
+        if loaded != Ok(true) {
+            *failures += 1;
+            continue;
+        }
+        limbs::from_be_bytes(&mut n, &bytes);
+        for i in 0..6usize {
+            let mut a = [0 as Limb; L];
+            match i {
+                0..=3 => {
+                    limbs::from_be_bytes(&mut a, key.cts[i + 1]);
+                }
+                4 => a[0] = 1,
+                _ => {}
+            }
+            let mut inv = [0 as Limb; L];
+            hprintln!("ct-region {} inverse {} {} {}", *id, 32 * L, key.name, i);
+            bench_start(*id);
+            let ok = inv_mod(&mut inv, &a, &n, &mut work);
+            bench_stop(*id);
+            *id += 1;
+            let mut back = [0 as Limb; L];
+            let ok_back = inv_mod(&mut back, &inv, &n, &mut work);
+            let good = match i {
+                5 => ok == 0 && inv.iter().all(|&w| w == 0),
+                _ => ok == 1 && ok_back == 1 && back == a && (i != 4 || inv == a),
+            };
+            if !good {
+                hprintln!("ct-trace: {} inverse {} FAILED", key.name, i);
+                *failures += 1;
+            }
+        }
+    }
+}
 
 /// One canary region: the same code for every input but for `leaky`'s
 /// branches.
@@ -189,6 +240,7 @@ fn main() -> ! {
             }
         }
     }
+    inversions(&mut id, &mut failures);
     hprintln!("ct-trace-done {} {}", id, failures);
     debug::exit(if failures == 0 {
         debug::EXIT_SUCCESS
