@@ -100,7 +100,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 Mode::Plain
             },
             primes: primes.len(),
-            exponent_blinding: false,
+            exponent_blinding: super::rsadp::EXPONENT_BLINDING,
         };
         if !limbs::from_be_bytes(&mut key.d.as_mut()[..l], d)
             || limbs::ct_lt(&key.d.as_ref()[..l], key.public.n_limbs()) == 0

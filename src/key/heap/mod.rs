@@ -701,7 +701,7 @@ impl PrivateKey {
     /// API.
     #[doc(hidden)]
     pub fn ct_valgrind_poison_secrets(&self) -> bool {
-        use crate::blinding::poison;
+        use crate::ct::poison;
         poison(self.d.as_words());
         for p in &self.primes {
             poison(p.as_words());
@@ -716,7 +716,7 @@ impl PrivateKey {
             poison(pre.qinv.as_words());
             poison(&pre.qinv_mont[..]);
         }
-        crate::blinding::CT_VALGRIND
+        crate::ct::CT_VALGRIND
     }
 
     /// Drops the CRT values: private operations then compute `c^d mod n`.
@@ -768,11 +768,7 @@ impl PrivateKey {
         }
         #[cfg(not(feature = "getrandom"))]
         {
-            padding.decrypt(
-                Option::<&mut crate::blinding::NoRng>::None,
-                self,
-                ciphertext,
-            )
+            padding.decrypt(Option::<&mut crate::ct::NoRng>::None, self, ciphertext)
         }
     }
 
@@ -803,7 +799,7 @@ impl PrivateKey {
         }
         #[cfg(not(feature = "getrandom"))]
         {
-            padding.sign(Option::<&mut crate::blinding::NoRng>::None, self, digest_in)
+            padding.sign(Option::<&mut crate::ct::NoRng>::None, self, digest_in)
         }
     }
 
