@@ -3,7 +3,8 @@
 //!
 //! * [`BoundedPublicKey`] / [`BoundedPrivateKey`] (`public.rs`,
 //!   `private.rs`): fixed-capacity storage with no heap; loaded and
-//!   validated in `load.rs`.
+//!   validated in `load.rs`, on the checks of `validate.rs` that the heap
+//!   keys share.
 //! * `rsaep.rs` / `rsadp.rs`: RSAEP/RSAVP1 and RSADP/RSASP1 written once,
 //!   over a borrowed view of any key's numbers.
 //! * `capacity.rs`: the capacities of the fixed-capacity keys and the
@@ -22,6 +23,7 @@ mod private;
 mod public;
 pub(crate) mod rsadp;
 pub(crate) mod rsaep;
+mod validate;
 
 #[cfg(test)]
 mod tests;

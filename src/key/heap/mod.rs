@@ -31,13 +31,14 @@ use core::ops::RangeInclusive;
 
 use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams, MontyParams};
 use crypto_bigint::{
-    BoxedUint, Choice, ConcatenatingMul, CtEq, CtLt, Gcd, Integer, NonZero, Odd, Resize,
+    BoxedUint, Choice, ConcatenatingMul, CtLt, Gcd, Integer, NonZero, Odd, Resize,
 };
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use self::lazy::Lazy;
 use self::ops::limbs_of;
+use super::validate;
 use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::errors::{Error, Result};
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
@@ -476,7 +477,9 @@ impl PrivateKey {
             _ => {
                 // The product of the primes must be n; this also bounds every
                 // prime's precision by n's.
-                if !product_is(&primes, n_c.as_ref()) {
+                let limbs: Vec<_> = primes.iter().map(|p| limbs_of(p)).collect();
+                let xs: Vec<&[Limb]> = limbs.iter().map(|p| &p[..]).collect();
+                if !product_is(&xs, &limbs_of(&n_c)) {
                     return Err(Error::InvalidModulus);
                 }
             }
@@ -819,83 +822,75 @@ impl PrivateKey {
 }
 
 /// `d < n`, distinct primes above 1 whose product is `n`, `d·e ≡ 1 mod
-/// (prime − 1)` for every prime.
+/// (prime − 1)` for every prime: on the core's limbs, with the checks the
+/// fixed-capacity keys load with (`key/validate.rs`).
 fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
-    // RFC 8017 §3.2: d < n, even if a larger d satisfies the congruences.
-    if key.d >= *key.n().as_ref() {
+    let (n, d, e) = (limbs_of(key.n()), limbs_of(&key.d), limbs_of(key.e()));
+    // RFC 8017 §3.2: d < n, even if a larger d satisfies the congruences
+    // (d has the precision of n).
+    if d.len() != n.len() || limbs::ct_lt(&d, &n) == 0 {
         return Err(Error::InvalidExponent);
     }
-    let two = BoxedUint::from(2u64);
-    let mut invalid = Choice::FALSE;
-    for (i, prime) in key.primes.iter().enumerate() {
-        invalid |= prime.as_ref().ct_lt(&two);
-        // RFC 8017 §3.2: the prime factors are distinct.
-        for other in &key.primes[..i] {
-            invalid |= prime.ct_eq(other);
+    let primes: Vec<_> = key.primes.iter().map(|p| limbs_of(p)).collect();
+    let mut invalid = 0;
+    for (i, prime) in primes.iter().enumerate() {
+        invalid |= u32::from(limbs::bit_len(prime) < 2);
+        // RFC 8017 §3.2: the prime factors are distinct (equal precisions).
+        for other in &primes[..i] {
+            invalid |= limbs::ct_eq(prime, other);
         }
     }
-    if invalid.to_bool() {
+    if invalid != 0 {
         return Err(Error::InvalidPrime);
     }
-    let primes: Vec<BoxedUint> = key.primes.iter().map(|p| p.as_ref().clone()).collect();
-    if !product_is(&primes, key.n().as_ref()) {
+    let xs: Vec<&[Limb]> = primes.iter().map(|p| &p[..]).collect();
+    if !product_is(&xs, &n) {
         return Err(Error::InvalidModulus);
     }
-    let de = product(&[key.d.clone(), key.e().clone()]);
-    for prime in &key.primes {
-        let pm1 = NonZero::new(prime.wrapping_sub(BoxedUint::one()))
-            .into_option()
-            .ok_or(Error::InvalidPrime)?;
-        if !de.rem(&pm1).is_one().to_bool() {
-            return Err(Error::InvalidExponent);
-        }
+    let e = &e[..limbs::significant_limbs(&e)];
+    for prime in &xs {
+        let w = limbs::significant_limbs(prime);
+        let mut work = Zeroizing::new(vec![0 as Limb; validate::exponent_work_limbs(e.len(), w)]);
+        validate::check_exponent(e, &d, prime, &mut work)?;
     }
     Ok(())
 }
 
-/// The product of the primes.
+/// The product of the primes (public: it is `n`).
 fn modulus_of(primes: &[BoxedUint]) -> BoxedUint {
-    product(primes)
+    let primes: Vec<_> = primes.iter().map(|p| limbs_of(p)).collect();
+    let xs: Vec<&[Limb]> = primes.iter().map(|p| &p[..]).collect();
+    let prod = product(&xs);
+    let mut bytes = Zeroizing::new(vec![0u8; 4 * prod.len()]);
+    limbs::to_be_bytes(&mut bytes, &prod);
+    BoxedUint::from_be_slice_vartime(&bytes).resize_unchecked(32 * prod.len() as u32)
 }
 
-/// `Π x` exactly, schoolbook over limbs on the heap (`crypto-bigint`'s
-/// Karatsuba puts kilobytes of scratch on the stack). Time depends on the
-/// bit lengths of the factors only (public: the sizes of primes are), not
-/// on their storage precision, so a key decoded at a huge precision costs
-/// what its values cost.
-fn product(xs: &[BoxedUint]) -> BoxedUint {
+/// `Π x` exactly, on the heap. Time depends on the bit lengths of the
+/// factors only (public: the sizes of primes are), not on their storage
+/// precision, so a key decoded at a huge precision costs what its values
+/// cost.
+fn product(xs: &[&[Limb]]) -> Zeroizing<Vec<Limb>> {
     let mut acc = Zeroizing::new(vec![1 as Limb]);
     for x in xs {
-        let x = limbs_of(x);
-        let x = &x[..limbs::significant_limbs(&x)];
+        let x = &x[..limbs::significant_limbs(x)];
         let mut next = Zeroizing::new(vec![0 as Limb; acc.len() + x.len()]);
-        for (i, &xi) in x.iter().enumerate() {
-            let mut carry = 0u64;
-            for (j, &aj) in acc.iter().enumerate() {
-                let t = u64::from(xi) * u64::from(aj) + u64::from(next[i + j]) + carry;
-                next[i + j] = t as Limb;
-                carry = t >> 32;
-            }
-            next[i + acc.len()] = carry as Limb;
-        }
+        validate::mul_exact(&mut next, &acc, x);
         acc = next;
     }
-    let mut bytes = Zeroizing::new(vec![0u8; 4 * acc.len()]);
-    limbs::to_be_bytes(&mut bytes, &acc);
-    BoxedUint::from_be_slice_vartime(&bytes).resize_unchecked(32 * acc.len() as u32)
+    acc
 }
 
 /// Whether `Π primes = n`, compared in constant time.
-fn product_is(primes: &[BoxedUint], n: &BoxedUint) -> bool {
+fn product_is(primes: &[&[Limb]], n: &[Limb]) -> bool {
     let prod = product(primes);
-    let (a, b) = (limbs_of(&prod), limbs_of(n));
-    let len = a.len().max(b.len());
+    let len = prod.len().max(n.len());
     let widen = |x: &[Limb]| {
         let mut w = Zeroizing::new(vec![0 as Limb; len]);
         w[..x.len()].copy_from_slice(x);
         w
     };
-    limbs::ct_eq(&widen(&a), &widen(&b)) == 1
+    limbs::ct_eq(&widen(&prod), &widen(n)) == 1
 }
 
 /// `qInv = q⁻¹ mod p` and its Montgomery form `qInv·R mod p`, on the core
@@ -918,30 +913,22 @@ fn crt_coefficient(
 ) -> Result<(BoxedUint, Zeroizing<Vec<Limb>>)> {
     let h = pl.len();
     let pm = Modulus::new(pl, &p_mont.rr, p_mont.n0);
-    let mut work = Zeroizing::new(vec![0 as Limb; 5 * h + exp::secret_work_limbs(h)]);
+    let mut work = Zeroizing::new(vec![0 as Limb; 4 * h + exp::secret_work_limbs_window(h, 2)]);
     let (qmodp, rest) = work.split_at_mut(h);
     let (x, rest) = rest.split_at_mut(h);
     let (y, rest) = rest.split_at_mut(h);
-    let (t, rest) = rest.split_at_mut(2 * h);
+    let (xq, t) = rest.split_at_mut(h);
     // q < 2^(32h) = R ≤ p·R: one reduction.
     let mut qw = Zeroizing::new(vec![0 as Limb; 2 * h]);
     qw[..ql.len().min(2 * h)].copy_from_slice(&ql[..ql.len().min(2 * h)]);
     pm.reduce(qmodp, &qw, t);
-    // Whether x < p and x·q ≡ 1 (mod p); y and t are scratch.
-    let inverts = |x: &[Limb], y: &mut [Limb], t: &mut [Limb]| {
-        let mut xq = Zeroizing::new(vec![0 as Limb; h]);
-        pm.mul(y, x, qmodp, t);
-        pm.to_mont(&mut xq, y, t);
-        limbs::ct_lt(x, pl) & limbs::ct_eq(&xq[..1], &[1]) & limbs::ct_is_zero(&xq[1..]) == 1
-    };
-    let hinted = hint.is_some_and(|bytes| limbs::from_be_bytes(x, bytes) && inverts(x, y, t));
-    if !hinted {
-        // x = q^(p − 2) mod p.
-        y.copy_from_slice(pl);
-        limbs::sub_assign(y, &[2]);
-        exp::pow_secret(x, qmodp, y, &pm, rest);
-    }
-    if hinted || inverts(x, y, t) {
+    let hinted = hint.is_some_and(|bytes| {
+        limbs::from_be_bytes(x, bytes) && validate::is_inverse(&pm, x, qmodp, y, xq, t)
+    });
+    if hinted || {
+        validate::fermat_inverse(&pm, qmodp, x, y, t);
+        validate::is_inverse(&pm, x, qmodp, y, xq, t)
+    } {
         let mut mont = Zeroizing::new(vec![0 as Limb; h]);
         pm.to_mont(&mut mont, x, t);
         let mut bytes = Zeroizing::new(vec![0u8; 4 * h]);
