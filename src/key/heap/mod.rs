@@ -37,7 +37,7 @@ use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use self::lazy::Lazy;
-use self::ops::limbs_of;
+use self::ops::{limbs_of, uint_of};
 use super::validate;
 use crate::arith::{exp, limbs, Limb, Modulus};
 use crate::errors::{Error, Result};
@@ -446,43 +446,57 @@ impl PrivateKey {
     /// Default public exponent.
     const EXP: u64 = 65537;
 
-    /// Builds the key without validation or precomputation; the callers
-    /// validate, then precompute.
+    /// `n` at the width of its bit length (public: a zero-padded `n` does
+    /// not slow every operation down) and `d` at that width (a wider `d`
+    /// must not be truncated into validity).
+    fn normalize(n: BoxedUint, d: BoxedUint) -> Result<(Odd<BoxedUint>, BoxedUint)> {
+        let n = Odd::new(n).into_option().ok_or(Error::InvalidModulus)?;
+        let n_bits = n.bit_width_vartime();
+        let n = n.resize_unchecked(n_bits);
+        let d = d
+            .try_resize(n.bits_precision())
+            .ok_or(Error::InvalidExponent)?;
+        Ok((n, d))
+    }
+
+    /// [`Self::from_components_inner`], recovering `p` and `q` from
+    /// `(n, e, d)` when no prime is given. Out of line from it, so that the
+    /// decoders (which always have the primes) do not link the recovery.
+    fn from_components_or_recover(
+        n: BoxedUint,
+        e: BoxedUint,
+        d: BoxedUint,
+        primes: Vec<BoxedUint>,
+        wide_primes: bool,
+    ) -> Result<PrivateKey> {
+        if !primes.is_empty() {
+            return Self::from_components_inner(n, e, d, primes, wide_primes);
+        }
+        let (n, d) = Self::normalize(n, d)?;
+        let (p, q) = recover_primes(n.as_nz_ref(), &e, &d)?;
+        Self::from_components_inner(n.get(), e, d, alloc::vec![p, q], wide_primes)
+    }
+
+    /// Builds the key from two or more primes without validation or
+    /// precomputation; the callers validate, then precompute.
     fn from_components_inner(
         n: BoxedUint,
         e: BoxedUint,
         d: BoxedUint,
-        mut primes: Vec<BoxedUint>,
+        primes: Vec<BoxedUint>,
         wide_primes: bool,
     ) -> Result<PrivateKey> {
-        let n = Odd::new(n).into_option().ok_or(Error::InvalidModulus)?;
-        // Storage width follows the bit length of n (public): a zero-padded
-        // n does not slow every operation down.
-        let n_bits = n.bit_width_vartime();
-        let n = n.resize_unchecked(n_bits);
-        // d at the public width of n; a wider d must not be truncated into
-        // validity.
-        let d = d
-            .try_resize(n.bits_precision())
-            .ok_or(Error::InvalidExponent)?;
-        let n_c = n.as_nz_ref().clone();
-
-        match primes.len() {
-            0 => {
-                let (p, q) = recover_primes(&n_c, &e, &d)?;
-                primes.push(p);
-                primes.push(q);
-            }
-            1 => return Err(Error::NprimesTooSmall),
-            _ => {
-                // The product of the primes must be n; this also bounds every
-                // prime's precision by n's.
-                let limbs: Vec<_> = primes.iter().map(|p| limbs_of(p)).collect();
-                let xs: Vec<&[Limb]> = limbs.iter().map(|p| &p[..]).collect();
-                if !product_is(&xs, &limbs_of(&n_c)) {
-                    return Err(Error::InvalidModulus);
-                }
-            }
+        let (n, d) = Self::normalize(n, d)?;
+        let n_bits = n.bits_precision();
+        if primes.len() < 2 {
+            return Err(Error::NprimesTooSmall);
+        }
+        // The product of the primes must be n; this also bounds every
+        // prime's precision by n's.
+        let limbs: Vec<_> = primes.iter().map(|p| limbs_of(p)).collect();
+        let xs: Vec<&[Limb]> = limbs.iter().map(|p| &p[..]).collect();
+        if !product_is(&xs, &limbs_of(&n)) {
+            return Err(Error::InvalidModulus);
         }
 
         // The width of the primes follows from public data only: the policy
@@ -537,7 +551,7 @@ impl PrivateKey {
         d: BoxedUint,
         primes: Vec<BoxedUint>,
     ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
+        let mut k = Self::from_components_or_recover(n, e, d, primes, false)?;
         k.validate()?;
         k.precompute()?;
         Ok(k)
@@ -574,7 +588,7 @@ impl PrivateKey {
         d: BoxedUint,
         primes: Vec<BoxedUint>,
     ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_inner(n, e, d, primes, true)?;
+        let mut k = Self::from_components_or_recover(n, e, d, primes, true)?;
         k.validate()?;
         k.precompute()?;
         Ok(k)
@@ -594,7 +608,7 @@ impl PrivateKey {
         d: BoxedUint,
         primes: Vec<BoxedUint>,
     ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
+        let mut k = Self::from_components_or_recover(n, e, d, primes, false)?;
         check_public_skip_exponent_size(k.pubkey_components.n.as_ref(), &k.pubkey_components.e)?;
         validate_private_key_parts(&k)?;
         k.precompute()?;
@@ -669,15 +683,7 @@ impl PrivateKey {
             return Ok(());
         }
         let (p, q) = (&self.primes[0], &self.primes[1]);
-        let one = BoxedUint::one();
-        let pm1 = NonZero::new(p.wrapping_sub(&one))
-            .into_option()
-            .ok_or(Error::InvalidPrime)?;
-        let qm1 = NonZero::new(q.wrapping_sub(&one))
-            .into_option()
-            .ok_or(Error::InvalidPrime)?;
-        let dp = self.d.rem(&pm1);
-        let dq = self.d.rem(&qm1);
+        let (dp, dq) = (crt_exponent(&self.d, p)?, crt_exponent(&self.d, q)?);
         let (pl, ql) = (limbs_of(p), limbs_of(q));
         let (p_mont, q_mont) = (Montgomery::of(&pl), Montgomery::of(&ql));
         let (qinv, qinv_mont) = crt_coefficient(p, q, &pl, &ql, &p_mont, qinv_hint)?;
@@ -891,6 +897,23 @@ fn product_is(primes: &[&[Limb]], n: &[Limb]) -> bool {
         w
     };
     limbs::ct_eq(&widen(&prod), &widen(n)) == 1
+}
+
+/// `d mod (prime − 1)` at the prime's precision (RFC 8017 §3.2 `dP`,
+/// `dQ`), on the core's limbs.
+///
+/// # Errors
+/// [`Error::InvalidPrime`] for the prime one.
+fn crt_exponent(d: &BoxedUint, prime: &Odd<BoxedUint>) -> Result<BoxedUint> {
+    let mut pm1 = Zeroizing::new(limbs_of(prime).to_vec());
+    pm1[0] &= !1; // the prime is odd: p − 1 clears bit 0
+    if limbs::ct_is_zero(&pm1) == 1 {
+        return Err(Error::InvalidPrime);
+    }
+    let mut r = Zeroizing::new(vec![0 as Limb; pm1.len()]);
+    let mut scratch = Zeroizing::new(vec![0 as Limb; pm1.len() + 1]);
+    limbs::rem(&mut r, &limbs_of(d), &pm1, &mut scratch);
+    Ok(uint_of(&r, prime.bits_precision()))
 }
 
 /// `qInv = q⁻¹ mod p` and its Montgomery form `qInv·R mod p`, on the core

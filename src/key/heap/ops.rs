@@ -11,7 +11,6 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Deref;
 
-#[cfg(feature = "hazmat")]
 use crypto_bigint::Resize;
 use crypto_bigint::{BoxedUint, Word};
 use rand_core::TryCryptoRng;
@@ -22,7 +21,7 @@ use zeroize::Zeroizing;
 use super::{PrivateKey, PublicKey};
 use crate::arith::crt::CrtKey;
 use crate::arith::{exp, limbs, Limb, Modulus};
-use crate::errors::{Error, Result};
+use crate::errors::Result;
 use crate::key::ops::Sealed;
 use crate::key::rsadp::{self, Blinding, Io, PrivateView};
 use crate::key::rsaep::{self, PublicView};
@@ -74,7 +73,6 @@ pub(crate) fn limbs_of(x: &BoxedUint) -> Limbs<'_> {
 }
 
 /// Limbs as a `BoxedUint` of `bits_precision` bits (`x` must fit).
-#[cfg(feature = "hazmat")]
 pub(crate) fn uint_of(x: &[Limb], bits_precision: u32) -> BoxedUint {
     let mut bytes = Zeroizing::new(vec![0u8; 4 * x.len()]);
     limbs::to_be_bytes(&mut bytes, x);
@@ -418,7 +416,7 @@ pub(crate) fn rsa_decrypt<K: PrivateKeyParts + ?Sized, R: TryCryptoRng + ?Sized>
 ) -> Result<BoxedUint> {
     let n = key.n();
     if c.bits_precision() != n.bits_precision() || c >= n.as_ref() {
-        return Err(Error::Decryption);
+        return Err(crate::errors::Error::Decryption);
     }
     let private = PrivateLimbs::of(key);
     let l = private.public.len();
