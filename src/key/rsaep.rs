@@ -31,6 +31,8 @@ impl PublicView<'_> {
 /// # Errors
 /// [`Error::InvalidArguments`] if `output` is not `k` bytes, or `input` is
 /// longer than `k` bytes or not below `n`.
+// Inlined: a frame of its own costs the public operation stack on the M4.
+#[inline(always)]
 pub(crate) fn rsaep_bytes(
     key: &PublicView,
     k: usize,

@@ -384,7 +384,7 @@ pub(super) fn crt_coefficient(
     // q < 2^(32h) = R ≤ p·R: one reduction.
     let mut qw = Zeroizing::new(vec![0 as Limb; 2 * h]);
     qw[..ql.len().min(2 * h)].copy_from_slice(&ql[..ql.len().min(2 * h)]);
-    pm.reduce(qmodp, &qw, t);
+    pm.reduce(qmodp, &qw, &mut t[..2 * h]);
     let hinted = hint.is_some_and(|bytes| {
         limbs::from_be_bytes(x, bytes) && validate::is_inverse(&pm, x, qmodp, y, xq, t)
     });
@@ -393,7 +393,7 @@ pub(super) fn crt_coefficient(
         validate::is_inverse(&pm, x, qmodp, y, xq, t)
     } {
         let mut mont = Zeroizing::new(vec![0 as Limb; h]);
-        pm.to_mont(&mut mont, x, t);
+        pm.to_mont(&mut mont, x, &mut t[..2 * h]);
         let mut bytes = Zeroizing::new(vec![0u8; 4 * h]);
         limbs::to_be_bytes(&mut bytes, x);
         let qinv = BoxedUint::from_be_slice(&bytes, p.bits_precision())?;
@@ -402,7 +402,7 @@ pub(super) fn crt_coefficient(
     let qinv: BoxedUint = Option::from(q.invert_odd_mod(p)).ok_or(Error::InvalidPrime)?;
     let qinv = qinv.resize_unchecked(p.bits_precision());
     let mut mont = Zeroizing::new(vec![0 as Limb; h]);
-    pm.to_mont(&mut mont, &limbs_of(&qinv), t);
+    pm.to_mont(&mut mont, &limbs_of(&qinv), &mut t[..2 * h]);
     Ok((qinv, mont))
 }
 

@@ -283,17 +283,6 @@ impl AsMut<[u8]> for HeapBytes {
     }
 }
 
-/// RSAEP / RSAVP1 on byte strings for a heap key.
-fn rsaep_bytes(key: &PublicKey, input: &[u8], output: &mut [u8]) -> Result<()> {
-    let public = PublicLimbs::of_key(key);
-    let l = public.len();
-    // One allocation for the representative, the result and the work.
-    let mut buf = vec![0 as Limb; 2 * l + exp::public_work_limbs(l)];
-    let (x, rest) = buf.split_at_mut(l);
-    let (y, work) = rest.split_at_mut(l);
-    rsaep::rsaep_bytes(&public.view(), key.size(), input, output, x, y, work)
-}
-
 impl Sealed for PublicKey {}
 impl Sealed for PrivateKey {}
 
@@ -313,7 +302,13 @@ impl PublicOps for PublicKey {
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        rsaep_bytes(self, input, output)
+        let public = PublicLimbs::of_key(self);
+        let l = public.len();
+        // One allocation for the representative, the result and the work.
+        let mut buf = vec![0 as Limb; 2 * l + exp::public_work_limbs(l)];
+        let (x, rest) = buf.split_at_mut(l);
+        let (y, work) = rest.split_at_mut(l);
+        rsaep::rsaep_bytes(&public.view(), self.size(), input, output, x, y, work)
     }
 }
 
@@ -333,7 +328,7 @@ impl PublicOps for PrivateKey {
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        rsaep_bytes(self.as_public_key(), input, output)
+        self.as_public_key().rsaep(input, output)
     }
 }
 
