@@ -26,6 +26,8 @@ pub(crate) fn mul_exact(out: &mut [Limb], a: &[Limb], b: &[Limb]) {
 
 /// Scratch limbs of [`check_inverse_of_e`] for `e` of `el` limbs and `m`
 /// of `w`.
+// Sizes the heap key's work areas.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) const fn inverse_of_e_work_limbs(el: usize, w: usize) -> usize {
     el + 3 * w + 1
 }
@@ -56,6 +58,8 @@ pub(crate) fn check_inverse_of_e(
 
 /// Scratch limbs of [`check_exponent`] for `e` of `el` limbs and a prime
 /// of `w` significant limbs.
+// Sizes the heap key's work areas.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) const fn exponent_work_limbs(el: usize, w: usize) -> usize {
     2 * w + inverse_of_e_work_limbs(el, w)
 }
