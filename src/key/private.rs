@@ -130,8 +130,9 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// ciphertext or message representative.
     ///
     /// # Errors
-    /// [`Error::InvalidArguments`] if `input` exceeds `k` bytes or is not
-    /// below `n`, or `output` is not `k` bytes; [`Error::Internal`] on a
+    /// [`Error::InvalidArguments`](crate::Error::InvalidArguments) if
+    /// `input` exceeds `k` bytes or is not below `n`, or `output` is not `k`
+    /// bytes; [`Error::Internal`](crate::Error::Internal) on a
     /// detected fault.
     pub fn raw_private(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
         self.raw_private_with::<NoRng>(None, input, output)
@@ -141,7 +142,8 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// enabled) drawn from `rng`; the result is the same.
     ///
     /// # Errors
-    /// As [`Self::raw_private`]; [`Error::Rng`] if the generator fails.
+    /// As [`Self::raw_private`]; [`Error::Rng`](crate::Error::Rng) if the
+    /// generator fails.
     pub fn raw_private_blinded<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
