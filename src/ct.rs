@@ -14,13 +14,7 @@ pub(crate) const CT_VALGRIND: bool = option_env!("RSA_CORTEX_M_CT_VALGRIND").is_
 /// no-op unless [`CT_VALGRIND`]; see the module docs.
 #[inline(always)]
 pub(crate) fn declassify<T: ?Sized>(x: &T) {
-    if CT_VALGRIND {
-        valgrind::request(
-            valgrind::MAKE_MEM_DEFINED,
-            x as *const T as *const u8 as usize,
-            core::mem::size_of_val(x),
-        );
-    }
+    mark(valgrind::MAKE_MEM_DEFINED, x);
 }
 
 /// Marks the bytes of `x` as secret ("undefined") for Valgrind memcheck, so
@@ -28,9 +22,15 @@ pub(crate) fn declassify<T: ?Sized>(x: &T) {
 /// unless [`CT_VALGRIND`].
 #[inline(always)]
 pub(crate) fn poison<T: ?Sized>(x: &T) {
+    mark(valgrind::MAKE_MEM_UNDEFINED, x);
+}
+
+/// The client request `req` on the bytes of `x`, when [`CT_VALGRIND`].
+#[inline(always)]
+fn mark<T: ?Sized>(req: usize, x: &T) {
     if CT_VALGRIND {
         valgrind::request(
-            valgrind::MAKE_MEM_UNDEFINED,
+            req,
             x as *const T as *const u8 as usize,
             core::mem::size_of_val(x),
         );
