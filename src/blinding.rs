@@ -1,5 +1,4 @@
-//! Blinding of the private-key operation, and the declassification hook of
-//! the Valgrind constant-time check.
+//! Blinding of the private-key operation.
 //!
 //! # Base blinding (operations given an RNG)
 //!
@@ -19,7 +18,7 @@
 //! hides nothing from timing, and against power analysis it protected only
 //! the inversion while `r` itself enters the unmasked `r^e`; so it is gone.)
 //!
-//! # Exponent blinding (optional, two-prime keys)
+//! # Exponent blinding (two-prime keys, on by default: see `key::rsadp`)
 //!
 //! With [`BoundedPrivateKey::set_exponent_blinding`](crate::BoundedPrivateKey::set_exponent_blinding)
 //! each CRT half uses `dP' = dP + k·(p − 1)` (and likewise for `q`) with a
@@ -27,16 +26,7 @@
 //! exponent bit pattern every time, so differential power/EM analysis that
 //! averages many traces to recover the fixed exponent bits (DPA on the
 //! exponent, template attacks on the window selects) no longer converges.
-//! Cost: two more limbs of exponent per half (+4.5 % at 2048 bits on the
-//! host, executed instructions).
-//!
-//! # Declassification
-//!
-//! [`declassify`] marks a value as public for the Valgrind memcheck
-//! constant-time check (`ci/ct`, `examples/ct_valgrind.rs`). It compiles to
-//! nothing unless the crate is built with the environment variable
-//! `RSA_CORTEX_M_CT_VALGRIND` set (read at compile time), on x86-64. Every
-//! call site says why the value is public by design.
+//! Cost: two more limbs of exponent per half (see `BENCHMARKS.md`).
 
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
@@ -199,110 +189,9 @@ pub(crate) fn blind_exponent<R: TryCryptoRng + ?Sized>(
     Ok(())
 }
 
-/// Whether the crate was built for the Valgrind constant-time check
-/// (`RSA_CORTEX_M_CT_VALGRIND` set at compile time).
-pub(crate) const CT_VALGRIND: bool = option_env!("RSA_CORTEX_M_CT_VALGRIND").is_some();
-
-/// Marks the bytes of `x` as public ("defined") for Valgrind memcheck. A
-/// no-op unless [`CT_VALGRIND`]; see the module docs.
-#[inline(always)]
-pub(crate) fn declassify<T: ?Sized>(x: &T) {
-    if CT_VALGRIND {
-        valgrind::request(
-            valgrind::MAKE_MEM_DEFINED,
-            x as *const T as *const u8 as usize,
-            core::mem::size_of_val(x),
-        );
-    }
-}
-
-/// Marks the bytes of `x` as secret ("undefined") for Valgrind memcheck, so
-/// that any branch or memory index depending on them is reported. A no-op
-/// unless [`CT_VALGRIND`].
-#[inline(always)]
-pub(crate) fn poison<T: ?Sized>(x: &T) {
-    if CT_VALGRIND {
-        valgrind::request(
-            valgrind::MAKE_MEM_UNDEFINED,
-            x as *const T as *const u8 as usize,
-            core::mem::size_of_val(x),
-        );
-    }
-}
-
-/// Valgrind client requests (memcheck's `VALGRIND_MAKE_MEM_*`), emitted as
-/// the documented "magic sequence" on x86-64: a no-op instruction sequence
-/// when not running under Valgrind.
-mod valgrind {
-    /// `VG_USERREQ_TOOL_BASE('M', 'C')`.
-    const MC_BASE: usize = ((b'M' as usize) << 24) | ((b'C' as usize) << 16);
-    pub(super) const MAKE_MEM_UNDEFINED: usize = MC_BASE + 1;
-    pub(super) const MAKE_MEM_DEFINED: usize = MC_BASE + 2;
-
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    #[inline(always)]
-    pub(super) fn request(req: usize, addr: usize, len: usize) {
-        let args: [usize; 6] = [req, addr, len, 0, 0, 0];
-        // SAFETY: the rotations of rdi total 128 bits (identity) and
-        // `xchg rbx, rbx` is a no-op; under Valgrind the sequence performs
-        // the client request described by `args`, which only reads `args`
-        // and changes Valgrind's shadow state, never program memory.
-        unsafe {
-            core::arch::asm!(
-                "rol rdi, 3",
-                "rol rdi, 13",
-                "rol rdi, 61",
-                "rol rdi, 51",
-                "xchg rbx, rbx",
-                inout("rdx") 0usize => _,
-                in("rax") args.as_ptr(),
-                options(nostack, preserves_flags),
-            );
-        }
-    }
-
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    #[inline(always)]
-    pub(super) fn request(_req: usize, _addr: usize, _len: usize) {}
-}
-
-/// Stand-in generator type for the `None` of `Option<&mut R>`; never called.
-pub(crate) enum NoRng {}
-
-impl rand_core::TryRng for NoRng {
-    type Error = core::convert::Infallible;
-    fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
-        match *self {}
-    }
-    fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
-        match *self {}
-    }
-    fn try_fill_bytes(&mut self, _dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
-        match *self {}
-    }
-}
-
-impl rand_core::TryCryptoRng for NoRng {}
+/// The hooks of the constant-time check, under the paths the scheme files
+/// use.
+pub(crate) use crate::ct::{declassify, NoRng};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use num_bigint::BigUint;
-    use rand::{rngs::StdRng, SeedableRng};
-
-    fn to_big(x: &[Limb]) -> BigUint {
-        BigUint::from_slice(x)
-    }
-
-    #[test]
-    fn exponent_blinding_is_congruent() {
-        let mut rng = StdRng::from_seed([9; 32]);
-        let p = [0xffff_fffb_u32, 0x1234_5678, 0x8000_0001];
-        let d = [0xdead_beef_u32, 0x0102_0304, 0x7000_0000];
-        let mut out = [0; 5];
-        blind_exponent(&mut rng, &d, &p, &mut out).unwrap();
-        let pm1 = to_big(&p) - 1u8;
-        assert_eq!(to_big(&out) % &pm1, to_big(&d) % &pm1);
-        assert!(to_big(&out) > to_big(&d));
-    }
-}
+mod tests;

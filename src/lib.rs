@@ -117,7 +117,8 @@ extern crate std;
 
 pub mod arith;
 mod blinding;
-pub mod capacity;
+pub use key::capacity;
+mod ct;
 mod encoding;
 pub mod errors;
 pub mod hazmat;

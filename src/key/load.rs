@@ -10,7 +10,7 @@ use zeroize::Zeroize;
 use super::exponent_from_be_bytes;
 use super::private::{BoundedPrivateKey, Mode};
 use super::public::BoundedPublicKey;
-use crate::arith::backend::portable32::mul_wide;
+use super::validate;
 use crate::arith::{inv, limbs, Limb, Modulus};
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
@@ -101,7 +101,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 Mode::Plain
             },
             primes: primes.len(),
-            exponent_blinding: false,
+            exponent_blinding: super::rsadp::EXPONENT_BLINDING,
         };
         if !limbs::from_be_bytes(&mut key.d.as_mut()[..l], d)
             || limbs::ct_lt(&key.d.as_ref()[..l], key.public.n_limbs()) == 0
@@ -133,20 +133,11 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                 if i < 2 {
                     widths[i] = pl;
                 }
-                // prod = prod · prime, schoolbook over the significant limbs.
+                // prod = prod · prime over the significant limbs.
                 if prod_len + pl > 2 * l + 2 {
                     return Err(Error::InvalidPrime);
                 }
-                tmp[..prod_len + pl].fill(0);
-                for (j, &pj) in pr[..pl].iter().enumerate() {
-                    let mut carry = 0u64;
-                    for (k, &qk) in prod[..prod_len].iter().enumerate() {
-                        let t = mul_wide(pj, qk) + tmp[j + k] as u64 + carry;
-                        tmp[j + k] = t as Limb;
-                        carry = t >> 32;
-                    }
-                    tmp[j + prod_len] = carry as Limb;
-                }
+                validate::mul_exact(tmp, &pr[..pl], &prod[..prod_len]);
                 prod[..prod_len + pl].copy_from_slice(&tmp[..prod_len + pl]);
                 // Sizes of the primes and their products are public.
                 prod_len = limbs::significant_limbs(&prod[..prod_len + pl]);
@@ -215,7 +206,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
                     return Err(Error::InvalidExponent);
                 }
             }
-            check_inverse_of_e(self.public.e_u64(), r, pm1, rest)?;
+            validate::check_inverse_of_e(&self.e_limbs(), r, pm1, rest)?;
             let dst = if which == 0 {
                 &mut self.dp
             } else {
@@ -228,20 +219,18 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     }
 
     fn check_exponent_for_prime(&self, prime: &[u8], work: &mut [Limb]) -> Result<()> {
-        let (h, l) = (self.h, self.public.limbs());
-        let (pm1, rest) = work.split_at_mut(h);
-        if !limbs::from_be_bytes(pm1, prime) {
+        let (pr, rest) = work.split_at_mut(self.h);
+        if !limbs::from_be_bytes(pr, prime) {
             return Err(Error::InvalidPrime);
         }
-        // Work over the prime's own (public) width, not the CRT half's: the
-        // cost of `rem` is bits(d) × width, and a crafted key with thousands
-        // of tiny primes would otherwise take seconds to reject.
-        let w = limbs::significant_limbs(pm1);
-        let pm1 = &mut pm1[..w];
-        let (r, rest) = rest.split_at_mut(w);
-        pm1[0] &= !1;
-        limbs::rem(r, &self.d.as_ref()[..l], pm1, rest);
-        check_inverse_of_e(self.public.e_u64(), r, pm1, rest)
+        let d = &self.d.as_ref()[..self.public.limbs()];
+        validate::check_exponent(&self.e_limbs(), d, pr, rest)
+    }
+
+    /// `e` as two limbs.
+    fn e_limbs(&self) -> [Limb; 2] {
+        let e = self.public.e_u64();
+        [e as Limb, (e >> 32) as Limb]
     }
 
     /// Checks a given `qInv` (`< p`, `qInv·q ≡ 1 mod p`) or computes it as
@@ -254,30 +243,26 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         let (x, rest) = rest.split_at_mut(h);
         let (y, rest) = rest.split_at_mut(h);
         p.reduce(qmodp, &self.q.as_ref()[..h], rest);
-        if let Some(bytes) = given {
-            if !limbs::from_be_bytes(x, bytes) || limbs::ct_lt(x, p.n()) == 0 {
-                return Err(Error::InvalidCoefficient);
+        match given {
+            Some(bytes) => {
+                if !limbs::from_be_bytes(x, bytes) {
+                    return Err(Error::InvalidCoefficient);
+                }
             }
-        } else {
             // Not invertible leaves x = 0, which the check below rejects.
-            inv::inv_mod(x, qmodp, p.n(), rest);
+            None => {
+                inv::inv_mod(x, qmodp, p.n(), rest);
+            }
         }
-        // y = x·q mod p must be 1.
-        // The kernels take exactly 2h limbs of scratch.
-        let t = &mut rest[..2 * h];
-        p.mul(y, x, qmodp, t);
-        p.to_mont(qmodp, y, t); // (x·q·R⁻¹)·R²·R⁻¹ = x·q
-        let mut one = [0 as Limb; 1];
-        one[0] = 1;
-        let is_one = limbs::ct_eq(&qmodp[..1], &one) & limbs::ct_is_zero(&qmodp[1..]);
-        if is_one == 0 {
+        let (xq, t) = rest.split_at_mut(h);
+        if !validate::is_inverse(&p, x, qmodp, y, xq, t) {
             return Err(if given.is_some() {
                 Error::InvalidCoefficient
             } else {
                 Error::InvalidPrime
             });
         }
-        p.to_mont(y, x, &mut rest[..2 * h]);
+        p.to_mont(y, x, &mut t[..2 * h]);
         self.qinv.as_mut()[..h].copy_from_slice(x);
         self.qinv_mont.as_mut()[..h].copy_from_slice(y);
         Ok(())
@@ -308,32 +293,5 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         let result = copy.compute_or_check_qinv(Some(qb), work.as_mut());
         qb.zeroize();
         result
-    }
-}
-
-/// Checks `e·x ≡ 1 mod m` (`m` even, non-zero).
-fn check_inverse_of_e(e: u64, x: &[Limb], m: &[Limb], work: &mut [Limb]) -> Result<()> {
-    let h = m.len();
-    let (prod, rest) = work.split_at_mut(h + 2);
-    let (r, rest) = rest.split_at_mut(h);
-    prod.fill(0);
-    let e = [e as Limb, (e >> 32) as Limb];
-    for (i, &ei) in e.iter().enumerate() {
-        let mut carry = 0u64;
-        for (j, &xj) in x.iter().enumerate() {
-            let t = mul_wide(ei, xj) + prod[i + j] as u64 + carry;
-            prod[i + j] = t as Limb;
-            carry = t >> 32;
-        }
-        prod[i + h] = carry as Limb;
-    }
-    limbs::rem(r, prod, m, rest);
-    let ok = (r[0] == 1) && limbs::ct_is_zero(&r[1..]) == 1;
-    prod.zeroize();
-    r.zeroize();
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::InvalidExponent)
     }
 }

@@ -3,14 +3,18 @@
 //!
 //! * [`BoundedPublicKey`] / [`BoundedPrivateKey`] (`public.rs`,
 //!   `private.rs`): fixed-capacity storage with no heap; loaded and
-//!   validated in `load.rs`.
-//! * `rsadp.rs`: RSADP/RSASP1 written once, over a borrowed view of any
-//!   key's numbers.
+//!   validated in `load.rs`, on the checks of `validate.rs` that the heap
+//!   keys share.
+//! * `rsaep.rs` / `rsadp.rs`: RSAEP/RSAVP1 and RSADP/RSASP1 written once,
+//!   over a borrowed view of any key's numbers.
+//! * `capacity.rs`: the capacities of the fixed-capacity keys and the
+//!   stack their operations cost (public as `crate::capacity`).
 //! * `ops.rs`: the sealed traits [`PublicOps`] / [`PrivateOps`] the schemes
 //!   run on, for every key type.
 //! * with `alloc`, `heap/`: the drop-in [`PublicKey`](crate::PublicKey) /
 //!   [`PrivateKey`](crate::PrivateKey) of `rsa` 0.10, over the same view.
 
+pub mod capacity;
 #[cfg(feature = "alloc")]
 pub(crate) mod heap;
 mod load;
@@ -18,6 +22,8 @@ pub(crate) mod ops;
 mod private;
 mod public;
 pub(crate) mod rsadp;
+pub(crate) mod rsaep;
+mod validate;
 
 #[cfg(test)]
 mod tests;

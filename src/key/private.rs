@@ -7,12 +7,12 @@ use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use super::public::BoundedPublicKey;
-use super::rsadp::{self, Blinding, PrivateView};
+use super::rsadp::{self, Blinding, Io, PrivateView};
 use crate::arith::crt::CrtKey;
 use crate::arith::{limbs, Limb, Modulus};
-use crate::blinding::{self, NoRng};
 use crate::capacity::{Array, Capacity, Max4096};
-use crate::errors::{Error, Result};
+use crate::ct::{self, NoRng};
+use crate::errors::Result;
 
 /// How a private key performs RSADP/RSASP1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,11 +109,12 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     }
 
     /// Turns exponent blinding on or off for the operations given an RNG
-    /// (off by default). On two-prime keys each CRT exponent becomes
+    /// (on by default: the blinding policy of the crate, as for the heap
+    /// keys). On two-prime keys each CRT exponent becomes
     /// `dP + k·(p − 1)` with a fresh random 64-bit `k` per operation: same
     /// result, a new exponent bit pattern every time, against differential
     /// power/EM analysis of the exponent (see `SECURITY.md`). Costs 2 limbs
-    /// of exponent per half (about 5 % at 2048 bits). No effect on
+    /// of exponent per half (see `BENCHMARKS.md`). No effect on
     /// multi-prime keys or on operations without an RNG.
     pub fn set_exponent_blinding(&mut self, on: bool) {
         self.exponent_blinding = on;
@@ -129,8 +130,9 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// ciphertext or message representative.
     ///
     /// # Errors
-    /// [`Error::InvalidArguments`] if `input` exceeds `k` bytes or is not
-    /// below `n`, or `output` is not `k` bytes; [`Error::Internal`] on a
+    /// [`Error::InvalidArguments`](crate::Error::InvalidArguments) if
+    /// `input` exceeds `k` bytes or is not below `n`, or `output` is not `k`
+    /// bytes; [`Error::Internal`](crate::Error::Internal) on a
     /// detected fault.
     pub fn raw_private(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
         self.raw_private_with::<NoRng>(None, input, output)
@@ -140,7 +142,8 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// enabled) drawn from `rng`; the result is the same.
     ///
     /// # Errors
-    /// As [`Self::raw_private`]; [`Error::Rng`] if the generator fails.
+    /// As [`Self::raw_private`]; [`Error::Rng`](crate::Error::Rng) if the
+    /// generator fails.
     pub fn raw_private_blinded<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
@@ -180,29 +183,18 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         rng: Option<&mut R>,
         mut io: Io<'_>,
     ) -> Result<()> {
-        if io.output().len() != self.size() {
-            return Err(Error::InvalidArguments);
-        }
         let l = self.public.limbs();
         let mut x = C::Limbs::zeroed();
         let mut y = C::Limbs::zeroed();
         let view = self.view();
-        // An input that is too long or not below n is public: no secret to
-        // clear yet.
-        rsadp::representative(
-            &view.public.n,
-            self.size(),
-            io.input(),
-            &mut x.as_mut()[..l],
-        )?;
-        io.clear_input();
-        let (x_l, y_l) = (&x.as_ref()[..l], &mut y.as_mut()[..l]);
+        let (x_l, y_l) = (&mut x.as_mut()[..l], &mut y.as_mut()[..l]);
+        io.read(&view.public.n, self.size(), x_l)?;
         let result = match rng {
             Some(rng) => self.rsadp_blinded(&view, x_l, y_l, rng),
             None => rsadp::rsadp::<NoRng>(&view, x_l, y_l, None, C::Work::zeroed().as_mut()),
         };
         if result.is_ok() {
-            limbs::to_be_bytes(io.output(), y_l);
+            io.write(y_l);
         }
         x.as_mut().zeroize();
         y.as_mut().zeroize();
@@ -235,18 +227,18 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// API.
     #[doc(hidden)]
     pub fn ct_valgrind_poison_secrets(&self) -> bool {
-        blinding::poison(self.d.as_ref());
-        blinding::poison(self.p.as_ref());
-        blinding::poison(self.q.as_ref());
-        blinding::poison(self.rr_p.as_ref());
-        blinding::poison(self.rr_q.as_ref());
-        blinding::poison(&self.p0);
-        blinding::poison(&self.q0);
-        blinding::poison(self.dp.as_ref());
-        blinding::poison(self.dq.as_ref());
-        blinding::poison(self.qinv.as_ref());
-        blinding::poison(self.qinv_mont.as_ref());
-        blinding::CT_VALGRIND
+        ct::poison(self.d.as_ref());
+        ct::poison(self.p.as_ref());
+        ct::poison(self.q.as_ref());
+        ct::poison(self.rr_p.as_ref());
+        ct::poison(self.rr_q.as_ref());
+        ct::poison(&self.p0);
+        ct::poison(&self.q0);
+        ct::poison(self.dp.as_ref());
+        ct::poison(self.dq.as_ref());
+        ct::poison(self.qinv.as_ref());
+        ct::poison(self.qinv_mont.as_ref());
+        ct::CT_VALGRIND
     }
 
     /// Writes `d` big-endian as exactly `out.len() ≥ k` bytes.
@@ -282,43 +274,6 @@ pub(crate) enum Component {
     Dp,
     Dq,
     Qinv,
-}
-
-/// The buffers of the private operation: an input and an output, or one
-/// buffer holding the input and then the output.
-enum Io<'a> {
-    Separate {
-        input: &'a [u8],
-        output: &'a mut [u8],
-    },
-    InPlace(&'a mut [u8]),
-}
-
-impl Io<'_> {
-    fn input(&self) -> &[u8] {
-        match self {
-            Io::Separate { input, .. } => input,
-            Io::InPlace(b) => b,
-        }
-    }
-
-    fn output(&mut self) -> &mut [u8] {
-        match self {
-            Io::Separate { output, .. } => output,
-            Io::InPlace(b) => b,
-        }
-    }
-
-    /// Clears an in-place buffer once its value is read, so that it holds
-    /// nothing but the checked result: twice, by two calls, so that no
-    /// single skipped instruction leaves the input there for an error
-    /// return (`ci/glitch` counts anything left in the output as released).
-    fn clear_input(&mut self) {
-        if let Io::InPlace(b) = self {
-            b.zeroize();
-            b.zeroize();
-        }
-    }
 }
 
 impl<C: Capacity> Drop for BoundedPrivateKey<C> {

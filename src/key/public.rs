@@ -4,7 +4,7 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
-use super::rsadp::{self, PublicView};
+use super::rsaep::{self, PublicView};
 use super::{exponent_from_be_bytes, strip_leading_zeros, ABSOLUTE_MIN_SIZE};
 use crate::arith::{limbs, Limb, Modulus};
 use crate::capacity::{Array, Capacity, Max4096};
@@ -171,17 +171,17 @@ impl<C: Capacity> BoundedPublicKey<C> {
     /// [`Error::InvalidArguments`] if `input` is longer than `k` bytes or not
     /// below `n`, or `output` is not `k` bytes.
     pub fn raw_public(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        if output.len() != self.size() {
-            return Err(Error::InvalidArguments);
-        }
-        let mut x = C::Limbs::zeroed();
-        let mut y = C::Limbs::zeroed();
-        let (view, l) = (self.view(), self.l);
-        rsadp::representative(&view.n, self.size(), input, &mut x.as_mut()[..l])?;
-        let mut work = C::PublicWork::zeroed();
-        view.rsaep(&x.as_ref()[..l], &mut y.as_mut()[..l], work.as_mut());
-        limbs::to_be_bytes(output, &y.as_ref()[..l]);
-        Ok(())
+        let (mut x, mut y) = (C::Limbs::zeroed(), C::Limbs::zeroed());
+        let l = self.l;
+        rsaep::rsaep_bytes(
+            &self.view(),
+            self.size(),
+            input,
+            output,
+            &mut x.as_mut()[..l],
+            &mut y.as_mut()[..l],
+            C::PublicWork::zeroed().as_mut(),
+        )
     }
 }
 

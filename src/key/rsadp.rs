@@ -20,33 +20,27 @@
 //!
 //! The work areas come from the caller: the fixed-capacity keys give stack
 //! arrays sized by their capacity, the heap keys vectors sized by the key.
+//!
+//! # Blinding policy (both storages)
+//!
+//! Without an RNG the operation is unblinded (it is constant time either
+//! way). Given an RNG, the base is always blinded, and so are the CRT
+//! exponents unless the key turned it off ([`EXPONENT_BLINDING`]): a caller
+//! who supplies an RNG asks for the side-channel countermeasures, and the
+//! drop-in keys, which have no switch, keep `rsa` 0.10's observable
+//! behaviour either way (same results and errors; only the RNG draws and
+//! the time differ, as they already do with base blinding).
 
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
+use super::rsaep::{representative, PublicView};
 use crate::arith::crt::{self, CrtKey};
 use crate::arith::{exp, kernels, limbs, max_len, Limb, Modulus};
 use crate::blinding;
+use crate::ct;
 use crate::errors::{Error, Result};
 use crate::verdict::{diff_backward, diff_forward, opaque, reload, Verdict};
-
-/// The numbers of a public key, borrowed from its storage.
-#[derive(Clone, Copy)]
-pub(crate) struct PublicView<'a> {
-    /// `n` with its Montgomery constants (`l` limbs, possibly with leading
-    /// zero limbs).
-    pub(crate) n: Modulus<'a>,
-    /// The public exponent `e`, little-endian limbs.
-    pub(crate) e: &'a [Limb],
-}
-
-impl PublicView<'_> {
-    /// RSAEP / RSAVP1 on limbs: `out = x^e mod n` for `x < n`. Variable
-    /// time in `e` only. `work` ≥ [`exp::public_work_limbs`]`(l)`.
-    pub(crate) fn rsaep(&self, x: &[Limb], out: &mut [Limb], work: &mut [Limb]) {
-        exp::pow_public(out, x, self.e, &self.n, work);
-    }
-}
 
 /// The numbers of a private key, borrowed from its storage.
 pub(crate) struct PrivateView<'a> {
@@ -57,6 +51,11 @@ pub(crate) struct PrivateView<'a> {
     /// (multi-prime keys, and keys whose CRT values were cleared).
     pub(crate) crt: Option<CrtKey<'a>>,
 }
+
+/// Whether operations given an RNG also blind the CRT exponents: always
+/// for the heap keys, by default for the fixed-capacity keys
+/// ([`BoundedPrivateKey::set_exponent_blinding`](crate::BoundedPrivateKey::set_exponent_blinding)).
+pub(crate) const EXPONENT_BLINDING: bool = true;
 
 /// How [`rsadp`] blinds the operation.
 pub(crate) struct Blinding<'a, R: ?Sized> {
@@ -254,7 +253,7 @@ pub(crate) fn fault_check(key: &PrivateView, x: &[Limb], m: &[Limb], work: &mut 
     let verdict = Verdict::from_diffs(a, b);
     // Public by design: whether a fault was detected is the error returned
     // (and a correct result is always accepted).
-    blinding::declassify(&verdict);
+    ct::declassify(&verdict);
     verdict
 }
 
@@ -322,24 +321,61 @@ fn diffs_crt(
     (a, b)
 }
 
-/// Reads a big-endian representative of at most `k` bytes into `out` (`l`
-/// limbs) and checks it is below `n` (RFC 8017 §5.1.1 step 1, §5.1.2 step 1,
-/// §5.2.1 step 1, §5.2.2 step 1).
-///
-/// # Errors
-/// [`Error::InvalidArguments`] if `input` is longer than `k` bytes or not
-/// below `n`.
-pub(crate) fn representative(n: &Modulus, k: usize, input: &[u8], out: &mut [Limb]) -> Result<()> {
-    if input.len() > k || !limbs::from_be_bytes(out, input) {
-        return Err(Error::InvalidArguments);
+/// The buffers of the private operation: an input and an output, or one
+/// buffer holding the input and then the output.
+pub(crate) enum Io<'a> {
+    Separate {
+        input: &'a [u8],
+        output: &'a mut [u8],
+    },
+    InPlace(&'a mut [u8]),
+}
+
+impl Io<'_> {
+    fn input(&self) -> &[u8] {
+        match self {
+            Io::Separate { input, .. } => input,
+            Io::InPlace(b) => b,
+        }
     }
-    let below = limbs::ct_lt(out, n.n());
-    // Public by design: for decryption and verification the input is
-    // public; for signing it is an encoding starting with 0x00, always
-    // below n, and the error is returned either way.
-    blinding::declassify(&below);
-    if below == 0 {
-        return Err(Error::InvalidArguments);
+
+    fn output(&mut self) -> &mut [u8] {
+        match self {
+            Io::Separate { output, .. } => output,
+            Io::InPlace(b) => b,
+        }
     }
-    Ok(())
+
+    /// Step 1 (RFC 8017 §5.1.2, §5.2.1): the representative `x < n` (`l`
+    /// limbs) of the input, for an output of exactly `k` bytes; an in-place
+    /// input is cleared once read.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArguments`] if the output is not `k` bytes, or the
+    /// input is longer than `k` bytes or not below `n` (public: no secret
+    /// to clear yet).
+    pub(crate) fn read(&mut self, n: &Modulus, k: usize, x: &mut [Limb]) -> Result<()> {
+        if self.output().len() != k {
+            return Err(Error::InvalidArguments);
+        }
+        representative(n, k, self.input(), x)?;
+        self.clear_input();
+        Ok(())
+    }
+
+    /// I2OSP: writes the result `y` as the `k`-byte output.
+    pub(crate) fn write(&mut self, y: &[Limb]) {
+        limbs::to_be_bytes(self.output(), y);
+    }
+
+    /// Clears an in-place buffer once its value is read, so that it holds
+    /// nothing but the checked result: twice, by two calls, so that no
+    /// single skipped instruction leaves the input there for an error
+    /// return (`ci/glitch` counts anything left in the output as released).
+    fn clear_input(&mut self) {
+        if let Io::InPlace(b) = self {
+            b.zeroize();
+            b.zeroize();
+        }
+    }
 }

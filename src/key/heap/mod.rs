@@ -15,6 +15,7 @@
 //! (`lazy.rs`): they cost 12 KiB of stack for a 4096-bit modulus on a
 //! Cortex-M4, which no operation needs to pay.
 
+mod components;
 mod convert;
 mod encoding;
 mod generate;
@@ -30,16 +31,17 @@ use core::hash::{Hash, Hasher};
 use core::ops::RangeInclusive;
 
 use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams, MontyParams};
-use crypto_bigint::{
-    BoxedUint, Choice, ConcatenatingMul, CtEq, CtLt, Gcd, Integer, NonZero, Odd, Resize,
-};
+use crypto_bigint::{BoxedUint, NonZero, Odd};
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
+pub(crate) use self::components::check_public;
+use self::components::{
+    check_public_with_max_size, crt_coefficient, crt_exponent, validate_private_key_parts,
+};
 use self::lazy::Lazy;
 use self::ops::limbs_of;
-use crate::arith::backend::portable32::mul_wide;
-use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::arith::{Limb, Modulus};
 use crate::errors::{Error, Result};
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
 
@@ -239,40 +241,6 @@ impl From<&PrivateKey> for PublicKey {
     }
 }
 
-/// RFC 8017 §3.1 checks of `(n, e)`, with an optional size limit.
-fn check_public_with_max_size(n: &BoxedUint, e: &BoxedUint, max_size: Option<usize>) -> Result<()> {
-    if let Some(max_size) = max_size {
-        if n.bit_width_vartime() as usize > max_size {
-            return Err(Error::ModulusTooLarge);
-        }
-    }
-    check_public_skip_exponent_size(n, e)?;
-    if e < &BoxedUint::from(PublicKey::MIN_PUB_EXPONENT) {
-        return Err(Error::PublicExponentTooSmall);
-    }
-    if e > &BoxedUint::from(PublicKey::MAX_PUB_EXPONENT) {
-        return Err(Error::PublicExponentTooLarge);
-    }
-    Ok(())
-}
-
-/// `n` odd and non-zero, `e < n`, `e` odd.
-fn check_public_skip_exponent_size(n: &BoxedUint, e: &BoxedUint) -> Result<()> {
-    if e >= n || n.is_even().into() || n.is_zero().into() {
-        return Err(Error::InvalidModulus);
-    }
-    if e.is_even().into() {
-        return Err(Error::InvalidExponent);
-    }
-    Ok(())
-}
-
-/// The checks of a public key (no size limit) that the encryption schemes
-/// run before using it, as `rsa` does.
-pub(crate) fn check_public(key: &impl PublicKeyParts) -> Result<()> {
-    check_public_with_max_size(key.n(), key.e(), None)
-}
-
 /// An RSA private key (RFC 8017 §3.2), as `rsa::PrivateKey`.
 ///
 /// Secrets are zeroized on drop; `Debug` prints only the public part.
@@ -446,198 +414,6 @@ impl PrivateKey {
     /// Default public exponent.
     const EXP: u64 = 65537;
 
-    /// Builds the key without validation or precomputation; the callers
-    /// validate, then precompute.
-    fn from_components_inner(
-        n: BoxedUint,
-        e: BoxedUint,
-        d: BoxedUint,
-        mut primes: Vec<BoxedUint>,
-        wide_primes: bool,
-    ) -> Result<PrivateKey> {
-        let n = Odd::new(n).into_option().ok_or(Error::InvalidModulus)?;
-        // Storage width follows the bit length of n (public): a zero-padded
-        // n does not slow every operation down.
-        let n_bits = n.bit_width_vartime();
-        let n = n.resize_unchecked(n_bits);
-        // d at the public width of n; a wider d must not be truncated into
-        // validity.
-        let d = d
-            .try_resize(n.bits_precision())
-            .ok_or(Error::InvalidExponent)?;
-        let n_c = n.as_nz_ref().clone();
-
-        match primes.len() {
-            0 => {
-                let (p, q) = recover_primes(&n_c, &e, &d)?;
-                primes.push(p);
-                primes.push(q);
-            }
-            1 => return Err(Error::NprimesTooSmall),
-            _ => {
-                // The product of the primes must be n; this also bounds every
-                // prime's precision by n's.
-                if !product_is(&primes, n_c.as_ref()) {
-                    return Err(Error::InvalidModulus);
-                }
-            }
-        }
-
-        // The width of the primes follows from public data only: the policy
-        // the caller chose and the size of n. Multi-prime keys keep
-        // modulus-width factors (their private operation does not use CRT).
-        let prime_bits = if wide_primes || primes.len() > 2 {
-            n_bits
-        } else {
-            n_bits.div_ceil(2)
-        };
-        let primes = primes
-            .into_iter()
-            .map(|p| {
-                if p.bit_width() > prime_bits {
-                    return Err(Error::InvalidPrime);
-                }
-                Odd::new(p.resize_unchecked(prime_bits))
-                    .into_option()
-                    .ok_or(Error::InvalidPrime)
-            })
-            .collect::<Result<Vec<_>>>()?;
-
-        Ok(PrivateKey {
-            pubkey_components: PublicKey::from_odd(n, e),
-            d,
-            primes,
-            precomputed: None,
-        })
-    }
-
-    /// Builds a key from its components and validates it:
-    ///
-    /// - `n`: the modulus; `e`: the public exponent; `d`: the private exponent;
-    /// - `primes`: the distinct prime factors of `n`, usually `p` and `q`
-    ///   (more for multi-prime keys, whose private operation then runs without
-    ///   CRT); empty to recover `p` and `q` from `(n, e, d)` (NIST SP
-    ///   800-56B Rev. 2, Appendix C.2; two-prime keys with `2¹⁶ < e < 2²⁵⁶`).
-    ///
-    /// For two-prime keys each prime must fit in `⌈bits(n)/2⌉` bits (use
-    /// [`Self::from_components_with_wide_primes`] for unbalanced factors).
-    ///
-    /// # Errors
-    /// [`Error::InvalidModulus`] for an even `n` or primes whose product is
-    /// not `n`; [`Error::NprimesTooSmall`] for one prime;
-    /// [`Error::InvalidPrime`] for a prime too wide, ≤ 1, repeated, or `p`
-    /// and `q` not coprime; [`Error::InvalidExponent`] for `d ≥ n` or
-    /// `d·e ≢ 1 mod (p − 1)`; the checks of [`PublicKey::new`] except the
-    /// size limits; [`Error::InvalidArguments`] if prime recovery fails.
-    pub fn from_components(
-        n: BoxedUint,
-        e: BoxedUint,
-        d: BoxedUint,
-        primes: Vec<BoxedUint>,
-    ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
-        k.validate()?;
-        k.precompute()?;
-        Ok(k)
-    }
-
-    /// As [`Self::from_components`], taking an encoded `qInv` (big-endian)
-    /// as a hint: used when `qInv·q ≡ 1 (mod p)` holds, recomputed
-    /// otherwise, so the key is the same either way (as `rsa`, which always
-    /// recomputes); the check costs one multiplication where the
-    /// computation costs an exponentiation.
-    pub(crate) fn from_components_with_qinv_hint(
-        n: BoxedUint,
-        e: BoxedUint,
-        d: BoxedUint,
-        primes: Vec<BoxedUint>,
-        qinv: &[u8],
-    ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
-        k.validate()?;
-        k.precompute_with(Some(qinv))?;
-        Ok(k)
-    }
-
-    /// As [`Self::from_components`] with every prime and CRT exponent at the
-    /// width of `n`: unbalanced factors are accepted (slower private
-    /// operations). Choose this policy as public configuration, never by
-    /// retrying a failed import.
-    ///
-    /// # Errors
-    /// As [`Self::from_components`].
-    pub fn from_components_with_wide_primes(
-        n: BoxedUint,
-        e: BoxedUint,
-        d: BoxedUint,
-        primes: Vec<BoxedUint>,
-    ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_inner(n, e, d, primes, true)?;
-        k.validate()?;
-        k.precompute()?;
-        Ok(k)
-    }
-
-    /// As [`Self::from_components`], accepting public exponents outside
-    /// `2..=2³³ − 1` (the key is still fully validated). A large `e` makes
-    /// every public operation, and the fault check of every private one,
-    /// slower: do not use it on untrusted input.
-    ///
-    /// # Errors
-    /// As [`Self::from_components`], without the exponent size errors.
-    #[cfg(feature = "hazmat")]
-    pub fn from_components_with_large_exponent(
-        n: BoxedUint,
-        e: BoxedUint,
-        d: BoxedUint,
-        primes: Vec<BoxedUint>,
-    ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
-        check_public_skip_exponent_size(k.pubkey_components.n.as_ref(), &k.pubkey_components.e)?;
-        validate_private_key_parts(&k)?;
-        k.precompute()?;
-        Ok(k)
-    }
-
-    /// Builds a key from its primes `p`, `q` and `e`, with
-    /// `d = e⁻¹ mod λ(n)` (NIST SP 800-56B Rev. 2 §6.2.1).
-    ///
-    /// # Errors
-    /// [`Error::InvalidPrime`] for even primes or primes below 2, or if `e` is
-    /// not invertible; otherwise as [`Self::from_components`].
-    pub fn from_p_q(p: BoxedUint, q: BoxedUint, public_exponent: BoxedUint) -> Result<PrivateKey> {
-        let two = BoxedUint::from(2u64);
-        if (p.ct_lt(&two) | q.ct_lt(&two) | !p.is_odd() | !q.is_odd()).to_bool() {
-            return Err(Error::InvalidPrime);
-        }
-        let d = private_exponent_carmichael(&p, &q, &public_exponent)?;
-        let primes = vec![p, q];
-        let n = modulus_of(&primes);
-        Self::from_components(n, public_exponent, d, primes)
-    }
-
-    /// Builds a key from its primes and `e`, with `d = e⁻¹ mod φ(n)`.
-    ///
-    /// # Errors
-    /// [`Error::NprimesTooSmall`] for fewer than two primes;
-    /// [`Error::InvalidPrime`] for even primes or primes below 2, or if `e` is
-    /// not invertible; otherwise as [`Self::from_components`].
-    pub fn from_primes(primes: Vec<BoxedUint>, public_exponent: BoxedUint) -> Result<PrivateKey> {
-        if primes.len() < 2 {
-            return Err(Error::NprimesTooSmall);
-        }
-        let two = BoxedUint::from(2u64);
-        let invalid = primes
-            .iter()
-            .fold(Choice::FALSE, |acc, p| acc | p.ct_lt(&two) | !p.is_odd());
-        if invalid.to_bool() {
-            return Err(Error::InvalidPrime);
-        }
-        let n = modulus_of(&primes);
-        let d = private_exponent_euler_totient(&primes, &public_exponent)?;
-        Self::from_components(n, public_exponent, d, primes)
-    }
-
     /// The public key.
     #[must_use]
     pub fn as_public_key(&self) -> &PublicKey {
@@ -667,18 +443,10 @@ impl PrivateKey {
             return Ok(());
         }
         let (p, q) = (&self.primes[0], &self.primes[1]);
-        let one = BoxedUint::one();
-        let pm1 = NonZero::new(p.wrapping_sub(&one))
-            .into_option()
-            .ok_or(Error::InvalidPrime)?;
-        let qm1 = NonZero::new(q.wrapping_sub(&one))
-            .into_option()
-            .ok_or(Error::InvalidPrime)?;
-        let dp = self.d.rem(&pm1);
-        let dq = self.d.rem(&qm1);
+        let (dp, dq) = (crt_exponent(&self.d, p)?, crt_exponent(&self.d, q)?);
         let (pl, ql) = (limbs_of(p), limbs_of(q));
         let (p_mont, q_mont) = (Montgomery::of(&pl), Montgomery::of(&ql));
-        let (qinv, qinv_mont) = crt_coefficient(p, q, &pl, &ql, &p_mont, qinv_hint)?;
+        let (qinv, qinv_mont) = crt_coefficient(p, &pl, &ql, &p_mont, qinv_hint)?;
         self.precomputed = Some(PrecomputedValues {
             dp,
             dq,
@@ -702,7 +470,7 @@ impl PrivateKey {
     /// API.
     #[doc(hidden)]
     pub fn ct_valgrind_poison_secrets(&self) -> bool {
-        use crate::blinding::poison;
+        use crate::ct::poison;
         poison(self.d.as_words());
         for p in &self.primes {
             poison(p.as_words());
@@ -717,7 +485,7 @@ impl PrivateKey {
             poison(pre.qinv.as_words());
             poison(&pre.qinv_mont[..]);
         }
-        crate::blinding::CT_VALGRIND
+        crate::ct::CT_VALGRIND
     }
 
     /// Drops the CRT values: private operations then compute `c^d mod n`.
@@ -769,11 +537,7 @@ impl PrivateKey {
         }
         #[cfg(not(feature = "getrandom"))]
         {
-            padding.decrypt(
-                Option::<&mut crate::blinding::NoRng>::None,
-                self,
-                ciphertext,
-            )
+            padding.decrypt(Option::<&mut crate::ct::NoRng>::None, self, ciphertext)
         }
     }
 
@@ -804,7 +568,7 @@ impl PrivateKey {
         }
         #[cfg(not(feature = "getrandom"))]
         {
-            padding.sign(Option::<&mut crate::blinding::NoRng>::None, self, digest_in)
+            padding.sign(Option::<&mut crate::ct::NoRng>::None, self, digest_in)
         }
     }
 
@@ -821,229 +585,4 @@ impl PrivateKey {
     ) -> Result<Vec<u8>> {
         padding.sign(Some(rng), self, digest_in)
     }
-}
-
-/// `d < n`, distinct primes above 1 whose product is `n`, `d·e ≡ 1 mod
-/// (prime − 1)` for every prime.
-fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
-    // RFC 8017 §3.2: d < n, even if a larger d satisfies the congruences.
-    if key.d >= *key.n().as_ref() {
-        return Err(Error::InvalidExponent);
-    }
-    let two = BoxedUint::from(2u64);
-    let mut invalid = Choice::FALSE;
-    for (i, prime) in key.primes.iter().enumerate() {
-        invalid |= prime.as_ref().ct_lt(&two);
-        // RFC 8017 §3.2: the prime factors are distinct.
-        for other in &key.primes[..i] {
-            invalid |= prime.ct_eq(other);
-        }
-    }
-    if invalid.to_bool() {
-        return Err(Error::InvalidPrime);
-    }
-    let primes: Vec<BoxedUint> = key.primes.iter().map(|p| p.as_ref().clone()).collect();
-    if !product_is(&primes, key.n().as_ref()) {
-        return Err(Error::InvalidModulus);
-    }
-    let de = product(&[key.d.clone(), key.e().clone()]);
-    for prime in &key.primes {
-        let pm1 = NonZero::new(prime.wrapping_sub(BoxedUint::one()))
-            .into_option()
-            .ok_or(Error::InvalidPrime)?;
-        if !de.rem(&pm1).is_one().to_bool() {
-            return Err(Error::InvalidExponent);
-        }
-    }
-    Ok(())
-}
-
-/// The product of the primes.
-fn modulus_of(primes: &[BoxedUint]) -> BoxedUint {
-    product(primes)
-}
-
-/// `Π x` exactly, schoolbook over limbs on the heap (`crypto-bigint`'s
-/// Karatsuba puts kilobytes of scratch on the stack). Time depends on the
-/// bit lengths of the factors only (public: the sizes of primes are), not
-/// on their storage precision, so a key decoded at a huge precision costs
-/// what its values cost.
-fn product(xs: &[BoxedUint]) -> BoxedUint {
-    let mut acc = Zeroizing::new(vec![1 as Limb]);
-    for x in xs {
-        let x = limbs_of(x);
-        let x = &x[..limbs::significant_limbs(&x)];
-        let mut next = Zeroizing::new(vec![0 as Limb; acc.len() + x.len()]);
-        for (i, &xi) in x.iter().enumerate() {
-            let mut carry = 0u64;
-            for (j, &aj) in acc.iter().enumerate() {
-                let t = mul_wide(xi, aj) + u64::from(next[i + j]) + carry;
-                next[i + j] = t as Limb;
-                carry = t >> 32;
-            }
-            next[i + acc.len()] = carry as Limb;
-        }
-        acc = next;
-    }
-    let mut bytes = Zeroizing::new(vec![0u8; 4 * acc.len()]);
-    limbs::to_be_bytes(&mut bytes, &acc);
-    BoxedUint::from_be_slice_vartime(&bytes).resize_unchecked(32 * acc.len() as u32)
-}
-
-/// Whether `Π primes = n`, compared in constant time.
-fn product_is(primes: &[BoxedUint], n: &BoxedUint) -> bool {
-    let prod = product(primes);
-    let (a, b) = (limbs_of(&prod), limbs_of(n));
-    let len = a.len().max(b.len());
-    let widen = |x: &[Limb]| {
-        let mut w = Zeroizing::new(vec![0 as Limb; len]);
-        w[..x.len()].copy_from_slice(x);
-        w
-    };
-    limbs::ct_eq(&widen(&a), &widen(&b)) == 1
-}
-
-/// `qInv = q⁻¹ mod p` and its Montgomery form `qInv·R mod p`, on the core
-/// arithmetic: the `hint` (an encoded `qInv`, big-endian) when it is below
-/// `p` and `qInv·q ≡ 1`, else `q^(p−2) mod p` (Fermat, constant time)
-/// checked the same way; when that check fails too (`p` composite, which a
-/// validated key allows if its congruences hold), `crypto-bigint`'s
-/// inversion decides, as in `rsa`. Which of the three produced the value
-/// depends on the key's encoding only, never on an operation's input.
-///
-/// # Errors
-/// [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
-fn crt_coefficient(
-    p: &Odd<BoxedUint>,
-    q: &Odd<BoxedUint>,
-    pl: &[Limb],
-    ql: &[Limb],
-    p_mont: &Montgomery,
-    hint: Option<&[u8]>,
-) -> Result<(BoxedUint, Zeroizing<Vec<Limb>>)> {
-    let h = pl.len();
-    let pm = Modulus::new(pl, &p_mont.rr, p_mont.n0);
-    let mut work = Zeroizing::new(vec![0 as Limb; 5 * h + exp::secret_work_limbs(h)]);
-    let (qmodp, rest) = work.split_at_mut(h);
-    let (x, rest) = rest.split_at_mut(h);
-    let (y, rest) = rest.split_at_mut(h);
-    let (t, rest) = rest.split_at_mut(2 * h);
-    // q < 2^(32h) = R ≤ p·R: one reduction.
-    let mut qw = Zeroizing::new(vec![0 as Limb; 2 * h]);
-    qw[..ql.len().min(2 * h)].copy_from_slice(&ql[..ql.len().min(2 * h)]);
-    pm.reduce(qmodp, &qw, t);
-    // Whether x < p and x·q ≡ 1 (mod p); y and t are scratch.
-    let inverts = |x: &[Limb], y: &mut [Limb], t: &mut [Limb]| {
-        let mut xq = Zeroizing::new(vec![0 as Limb; h]);
-        pm.mul(y, x, qmodp, t);
-        pm.to_mont(&mut xq, y, t);
-        limbs::ct_lt(x, pl) & limbs::ct_eq(&xq[..1], &[1]) & limbs::ct_is_zero(&xq[1..]) == 1
-    };
-    let hinted = hint.is_some_and(|bytes| limbs::from_be_bytes(x, bytes) && inverts(x, y, t));
-    if !hinted {
-        // x = q^(p − 2) mod p.
-        y.copy_from_slice(pl);
-        limbs::sub_assign(y, &[2]);
-        exp::pow_secret(x, qmodp, y, &pm, rest);
-    }
-    if hinted || inverts(x, y, t) {
-        let mut mont = Zeroizing::new(vec![0 as Limb; h]);
-        pm.to_mont(&mut mont, x, t);
-        let mut bytes = Zeroizing::new(vec![0u8; 4 * h]);
-        limbs::to_be_bytes(&mut bytes, x);
-        let qinv = BoxedUint::from_be_slice(&bytes, p.bits_precision())?;
-        return Ok((qinv, mont));
-    }
-    let qinv: BoxedUint = Option::from(q.invert_odd_mod(p)).ok_or(Error::InvalidPrime)?;
-    let qinv = qinv.resize_unchecked(p.bits_precision());
-    let mut mont = Zeroizing::new(vec![0 as Limb; h]);
-    pm.to_mont(&mut mont, &limbs_of(&qinv), t);
-    Ok((qinv, mont))
-}
-
-/// `d = e⁻¹ mod φ(n)`, `φ(n) = Π(prime − 1)`.
-fn private_exponent_euler_totient(primes: &[BoxedUint], e: &BoxedUint) -> Result<BoxedUint> {
-    let mut totient = BoxedUint::one_with_precision(primes[0].bits_precision());
-    for prime in primes {
-        totient = totient.concatenating_mul(&(prime - &BoxedUint::one()));
-    }
-    let e = e.resize_unchecked(totient.bits_precision());
-    let totient = NonZero::new(totient)
-        .into_option()
-        .ok_or(Error::InvalidPrime)?;
-    e.invert_mod(&totient)
-        .into_option()
-        .ok_or(Error::InvalidPrime)
-}
-
-/// `d = e⁻¹ mod λ(n)`, `λ(n) = lcm(p − 1, q − 1)`.
-fn private_exponent_carmichael(p: &BoxedUint, q: &BoxedUint, e: &BoxedUint) -> Result<BoxedUint> {
-    let one = BoxedUint::one();
-    let p1 = p - &one;
-    let q1 = q - &one;
-    let gcd = NonZero::new(p1.gcd(&q1))
-        .into_option()
-        .ok_or(Error::InvalidPrime)?;
-    let lcm = (p1 / gcd).concatenating_mul(&q1);
-    let e = e.resize_unchecked(lcm.bits_precision());
-    let lcm = NonZero::new(lcm).into_option().ok_or(Error::InvalidPrime)?;
-    e.invert_mod(&lcm).into_option().ok_or(Error::InvalidPrime)
-}
-
-/// Recovers `p` and `q` from `(n, e, d)` (NIST SP 800-56B Rev. 2, Appendix
-/// C.2); for `2¹⁶ < e < 2²⁵⁶`.
-fn recover_primes(
-    n: &NonZero<BoxedUint>,
-    e: &BoxedUint,
-    d: &BoxedUint,
-) -> Result<(BoxedUint, BoxedUint)> {
-    use crypto_bigint::ConcatenatingSquare;
-    if e <= &BoxedUint::from(1u64 << 16) || e.bit_width_vartime() > 256 {
-        return Err(Error::InvalidArguments);
-    }
-    // 1. a = (de − 1)·gcd(n − 1, de − 1).
-    let bits = d.bits_precision() * 2;
-    let one = BoxedUint::one_with_precision(bits);
-    let e = e.resize_unchecked(d.bits_precision());
-    let n = n.as_ref().resize_unchecked(bits);
-    let a1 = d.concatenating_mul(&e) - &one;
-    let a2 = (&n - &one).gcd(&a1);
-    let a = a1.concatenating_mul(&a2);
-    let n = n.resize_unchecked(a.bits_precision());
-    let n_nz = NonZero::new(n.clone())
-        .into_option()
-        .ok_or(Error::InvalidArguments)?;
-    // 2. m = ⌊a/n⌋, r = a − m·n.
-    let m = &a / &n_nz;
-    let r = a - m.concatenating_mul(&n).resize_unchecked(n.bits_precision());
-    let one = BoxedUint::one_with_precision(m.bits_precision());
-    // 3. b = (n − r)/(m + 1) + 1, an integer with b² > 4n.
-    let m1 = NonZero::new(&m + &one)
-        .into_option()
-        .ok_or(Error::InvalidArguments)?;
-    let n_minus_r = &n - &r;
-    if !bool::from((&n_minus_r % &m1).is_zero()) {
-        return Err(Error::InvalidArguments);
-    }
-    let b = (&n_minus_r / &m1) + &one;
-    let four_n = n.concatenating_mul(&BoxedUint::from(4u32));
-    let b_squared = b.concatenating_square();
-    if b_squared <= four_n {
-        return Err(Error::InvalidArguments);
-    }
-    let disc = b_squared - four_n;
-    // 4. y = √(b² − 4n), an integer.
-    let y = disc.floor_sqrt();
-    if y.concatenating_square() != disc {
-        return Err(Error::InvalidArguments);
-    }
-    // 5. p = (b + y)/2, q = (b − y)/2.
-    let bits = b.bits_precision().max(y.bits_precision());
-    let two = NonZero::new(BoxedUint::from(2u64).resize_unchecked(bits))
-        .into_option()
-        .ok_or(Error::InvalidArguments)?;
-    let (b, y) = (b.resize_unchecked(bits), y.resize_unchecked(bits));
-    let p = (&b + &y) / &two;
-    let q = (b - y) / two;
-    Ok((p, q))
 }

@@ -11,7 +11,6 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Deref;
 
-#[cfg(feature = "hazmat")]
 use crypto_bigint::Resize;
 use crypto_bigint::{BoxedUint, Word};
 use rand_core::TryCryptoRng;
@@ -22,9 +21,10 @@ use zeroize::Zeroizing;
 use super::{PrivateKey, PublicKey};
 use crate::arith::crt::CrtKey;
 use crate::arith::{exp, limbs, Limb, Modulus};
-use crate::errors::{Error, Result};
+use crate::errors::Result;
 use crate::key::ops::Sealed;
-use crate::key::rsadp::{self, Blinding, PrivateView, PublicView};
+use crate::key::rsadp::{self, Blinding, Io, PrivateView};
+use crate::key::rsaep::{self, PublicView};
 use crate::key::{PrivateOps, PublicOps};
 use crate::traits::{PrivateKeyParts, PublicKeyParts};
 
@@ -73,7 +73,6 @@ pub(crate) fn limbs_of(x: &BoxedUint) -> Limbs<'_> {
 }
 
 /// Limbs as a `BoxedUint` of `bits_precision` bits (`x` must fit).
-#[cfg(feature = "hazmat")]
 pub(crate) fn uint_of(x: &[Limb], bits_precision: u32) -> BoxedUint {
     let mut bytes = Zeroizing::new(vec![0u8; 4 * x.len()]);
     limbs::to_be_bytes(&mut bytes, x);
@@ -234,8 +233,8 @@ impl<'a> PrivateLimbs<'a> {
     }
 }
 
-/// RSADP on limbs for a heap key's view, blinded (base and exponents, as
-/// `rsa`) when `rng` is given; fault-checked when `check`.
+/// RSADP on limbs for a heap key's view, blinded when `rng` is given (see
+/// the blinding policy in `rsadp.rs`); fault-checked when `check`.
 pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
     key: &PrivateLimbs,
     x: &[Limb],
@@ -252,7 +251,7 @@ pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
     ]);
     let blinding = rng.map(|rng| Blinding {
         rng,
-        exponents: true,
+        exponents: rsadp::EXPONENT_BLINDING,
         scratch: &mut scratch,
     });
     if check {
@@ -284,25 +283,6 @@ impl AsMut<[u8]> for HeapBytes {
     }
 }
 
-/// RSAEP / RSAVP1 on byte strings for any public parts.
-fn rsaep_bytes(key: &PublicKey, input: &[u8], output: &mut [u8]) -> Result<()> {
-    let k = key.size();
-    if output.len() != k {
-        return Err(Error::InvalidArguments);
-    }
-    let public = PublicLimbs::of_key(key);
-    let l = public.len();
-    // One allocation for the representative, the result and the work.
-    let mut buf = vec![0 as Limb; 2 * l + exp::public_work_limbs(l)];
-    let (x, rest) = buf.split_at_mut(l);
-    let (y, work) = rest.split_at_mut(l);
-    let view = public.view();
-    rsadp::representative(&view.n, k, input, x)?;
-    view.rsaep(x, y, work);
-    limbs::to_be_bytes(output, y);
-    Ok(())
-}
-
 impl Sealed for PublicKey {}
 impl Sealed for PrivateKey {}
 
@@ -322,7 +302,13 @@ impl PublicOps for PublicKey {
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        rsaep_bytes(self, input, output)
+        let public = PublicLimbs::of_key(self);
+        let l = public.len();
+        // One allocation for the representative, the result and the work.
+        let mut buf = vec![0 as Limb; 2 * l + exp::public_work_limbs(l)];
+        let (x, rest) = buf.split_at_mut(l);
+        let (y, work) = rest.split_at_mut(l);
+        rsaep::rsaep_bytes(&public.view(), self.size(), input, output, x, y, work)
     }
 }
 
@@ -342,7 +328,27 @@ impl PublicOps for PrivateKey {
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        rsaep_bytes(self.as_public_key(), input, output)
+        self.as_public_key().rsaep(input, output)
+    }
+}
+
+impl PrivateKey {
+    /// The private operation on bytes, fault-checked, blinded when `rng`
+    /// is given: the output (`k` bytes) receives `input^d mod n` only on
+    /// success.
+    fn private_bytes<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: Option<&mut R>,
+        mut io: Io<'_>,
+    ) -> Result<()> {
+        let key = PrivateLimbs::of_key(self);
+        let l = key.public.len();
+        let mut xy = Zeroizing::new(vec![0 as Limb; 2 * l]);
+        let (x, y) = xy.split_at_mut(l);
+        io.read(&key.public.view().n, self.size(), x)?;
+        private_op(&key, x, y, rng, true)?;
+        io.write(y);
+        Ok(())
     }
 }
 
@@ -353,18 +359,7 @@ impl PrivateOps for PrivateKey {
         input: &[u8],
         output: &mut [u8],
     ) -> Result<()> {
-        let k = self.size();
-        if output.len() != k {
-            return Err(Error::InvalidArguments);
-        }
-        let key = PrivateLimbs::of_key(self);
-        let l = key.public.len();
-        let mut x = Zeroizing::new(vec![0 as Limb; l]);
-        let mut y = Zeroizing::new(vec![0 as Limb; l]);
-        rsadp::representative(&key.public.view().n, k, input, &mut x)?;
-        private_op(&key, &x, &mut y, rng, true)?;
-        limbs::to_be_bytes(output, &y);
-        Ok(())
+        self.private_bytes(rng, Io::Separate { input, output })
     }
 
     fn rsadp_in_place<R: TryCryptoRng + ?Sized>(
@@ -372,11 +367,7 @@ impl PrivateOps for PrivateKey {
         rng: Option<&mut R>,
         buf: &mut [u8],
     ) -> Result<()> {
-        // The heap key's buffers are on the heap: nothing to save on the
-        // stack, so through a copy of the input.
-        let input = Zeroizing::new(buf.to_vec());
-        zeroize::Zeroize::zeroize(buf);
-        self.rsadp(rng, &input, buf)
+        self.private_bytes(rng, Io::InPlace(buf))
     }
 
     fn write_d(&self, out: &mut [u8]) {
@@ -420,7 +411,7 @@ pub(crate) fn rsa_decrypt<K: PrivateKeyParts + ?Sized, R: TryCryptoRng + ?Sized>
 ) -> Result<BoxedUint> {
     let n = key.n();
     if c.bits_precision() != n.bits_precision() || c >= n.as_ref() {
-        return Err(Error::Decryption);
+        return Err(crate::errors::Error::Decryption);
     }
     let private = PrivateLimbs::of(key);
     let l = private.public.len();

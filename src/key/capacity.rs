@@ -39,8 +39,8 @@
 //! | [`Max4096`] | 3632 / 1048 B | 5888 B | 2248 B | 2048 B |
 //! | [`Max8192`] | 7216 / 2072 B | 11776 B | 4456 B | 4096 B |
 
+use super::rsadp;
 use crate::arith::{exp, inv, max_len, Limb, Modulus};
-use crate::key::rsadp;
 
 /// Scratch limbs of loading (validating) a private key whose CRT halves have
 /// at most `h` limbs: the check `p·q = n` (two products of up to `4h + 2`
