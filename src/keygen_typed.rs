@@ -13,8 +13,8 @@ use rand_core::TryCryptoRng;
 
 use crate::capacity::Capacity;
 use crate::errors::Result;
+use crate::key::generate::try_generate_default;
 use crate::key::BoundedPrivateKey;
-use crate::keygen::try_generate_default;
 use crate::{oaep, pkcs1v15, pss};
 
 impl<D, C: Capacity> pkcs1v15::BoundedSigningKey<D, C>

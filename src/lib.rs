@@ -123,7 +123,6 @@ mod encoding;
 pub mod errors;
 pub mod hazmat;
 mod key;
-mod keygen;
 mod keygen_typed;
 mod mgf;
 pub mod oaep;

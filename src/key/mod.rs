@@ -15,6 +15,7 @@
 //!   [`PrivateKey`](crate::PrivateKey) of `rsa` 0.10, over the same view.
 
 pub mod capacity;
+pub(crate) mod generate;
 #[cfg(feature = "alloc")]
 pub(crate) mod heap;
 mod load;

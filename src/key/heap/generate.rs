@@ -13,8 +13,8 @@ use zeroize::Zeroizing;
 use super::{PrivateKey, PublicKey};
 use crate::capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
 use crate::errors::{Error, Result};
+use crate::key::generate::generate_keeping_rng_error;
 use crate::key::{Component, ABSOLUTE_MIN_SIZE};
-use crate::keygen::generate_keeping_rng_error;
 use crate::BoundedPrivateKey;
 
 impl PrivateKey {
