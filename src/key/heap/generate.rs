@@ -1,5 +1,5 @@
 //! Key generation for the heap keys: the crate's FIPS 186-5 A.1.3 prime
-//! generation (`src/keygen.rs`, on the core arithmetic) in the smallest
+//! generation (`key/generate.rs`, on the core arithmetic) in the smallest
 //! capacity that holds the requested size, then
 //! [`PrivateKey::from_components`].
 
