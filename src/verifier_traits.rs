@@ -43,7 +43,7 @@ macro_rules! impl_verifier_traits {
 
         impl<D, K> ::signature::DigestVerifier<D, Sig<K>> for VerifyingKey<D, K>
         where
-            D: Default + ::digest::FixedOutput + ::digest::HashMarker + ::digest::Update,
+            D: ::digest::Digest + ::digest::Update,
             K: $crate::storage::KeyStorage,
         {
             fn verify_digest<F: Fn(&mut D) -> ::signature::Result<()>>(
@@ -51,9 +51,9 @@ macro_rules! impl_verifier_traits {
                 f: F,
                 signature: &Sig<K>,
             ) -> ::signature::Result<()> {
-                let mut digest = D::default();
+                let mut digest = <D as ::digest::Digest>::new();
                 f(&mut digest)?;
-                self.verify_hashed(&::digest::FixedOutput::finalize_fixed(digest), signature)
+                self.verify_hashed(&::digest::Digest::finalize(digest), signature)
             }
         }
 

@@ -4,7 +4,7 @@
 use core::marker::PhantomData;
 
 use digest::const_oid::AssociatedOid;
-use digest::{Digest, FixedOutput, HashMarker, Update};
+use digest::{Digest, Update};
 use rand_core::TryCryptoRng;
 use signature::hazmat::{PrehashSigner, RandomizedPrehashSigner};
 use signature::{
@@ -116,16 +116,16 @@ where
 
 impl<D, K> DigestSigner<D, Sig<K>> for SigningKey<D, K>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + Update,
     K: PrivateKeyStorage,
 {
     fn try_sign_digest<F: Fn(&mut D) -> signature::Result<()>>(
         &self,
         f: F,
     ) -> signature::Result<Sig<K>> {
-        let mut digest = D::default();
+        let mut digest = <D as Digest>::new();
         f(&mut digest)?;
-        self.sign_hashed(&digest.finalize_fixed())
+        self.sign_hashed(&Digest::finalize(digest))
     }
 }
 
@@ -157,7 +157,7 @@ where
 
 impl<D, K> RandomizedDigestSigner<D, Sig<K>> for SigningKey<D, K>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + Update,
     K: PrivateKeyStorage,
 {
     fn try_sign_digest_with_rng<
@@ -168,9 +168,9 @@ where
         rng: &mut R,
         f: F,
     ) -> signature::Result<Sig<K>> {
-        let mut digest = D::default();
+        let mut digest = <D as Digest>::new();
         f(&mut digest)?;
-        self.sign_hashed_with(Some(rng), &digest.finalize_fixed())
+        self.sign_hashed_with(Some(rng), &Digest::finalize(digest))
     }
 }
 

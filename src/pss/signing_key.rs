@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 
 #[cfg(feature = "alloc")]
 use digest::const_oid::AssociatedOid;
-use digest::{Digest, FixedOutput, HashMarker, Update};
+use digest::{Digest, Update};
 use rand_core::TryCryptoRng;
 use signature::{
     hazmat::RandomizedPrehashSigner, Keypair, RandomizedDigestSigner, RandomizedMultipartSigner,
@@ -83,7 +83,7 @@ where
 
 impl<D, K> RandomizedDigestSigner<D, Sig<K>> for SigningKey<D, K>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + Update,
     K: PrivateKeyStorage,
 {
     fn try_sign_digest_with_rng<
@@ -94,15 +94,15 @@ where
         rng: &mut R,
         f: F,
     ) -> signature::Result<Sig<K>> {
-        let mut digest = D::default();
+        let mut digest = <D as Digest>::new();
         f(&mut digest)?;
-        self.sign_hashed(rng, &digest.finalize_fixed())
+        self.sign_hashed(rng, &Digest::finalize(digest))
     }
 }
 
 impl<D, K> RandomizedSigner<Sig<K>> for SigningKey<D, K>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + Update,
     K: PrivateKeyStorage,
 {
     fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
@@ -116,7 +116,7 @@ where
 
 impl<D, K> RandomizedMultipartSigner<Sig<K>> for SigningKey<D, K>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + Update,
     K: PrivateKeyStorage,
 {
     fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
@@ -159,7 +159,7 @@ where
 #[cfg(feature = "getrandom")]
 impl<D, K> signature::Signer<Sig<K>> for SigningKey<D, K>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + Update,
     K: PrivateKeyStorage,
 {
     fn try_sign(&self, msg: &[u8]) -> signature::Result<Sig<K>> {
@@ -170,7 +170,7 @@ where
 #[cfg(feature = "getrandom")]
 impl<D, K> signature::MultipartSigner<Sig<K>> for SigningKey<D, K>
 where
-    D: Default + FixedOutput + HashMarker + Update,
+    D: Digest + Update,
     K: PrivateKeyStorage,
 {
     fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Sig<K>> {
