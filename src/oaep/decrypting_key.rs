@@ -1,4 +1,4 @@
-//! `RSAES-OAEP` decrypting key, over the heap [`PrivateKey`](crate::PrivateKey) (as
+//! `RSAES-OAEP` decrypting key, over the heap `PrivateKey` (as
 //! `rsa::oaep::DecryptingKey`) or a [`BoundedPrivateKey<C>`].
 
 use core::marker::PhantomData;
@@ -17,7 +17,7 @@ use crate::storage::{KeyStorage, PrivateKeyStorage};
 /// Decrypting key for `RSAES-OAEP` (RFC 8017 §7.1): a private key `K`, the
 /// label hash `D`, MGF1 over `MGD` and an optional label.
 ///
-/// `K` is the heap [`PrivateKey`](crate::PrivateKey) (the default, as `rsa` 0.10; the label is
+/// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10; the label is
 /// boxed) or a [`BoundedPrivateKey<C>`] ([`BoundedDecryptingKey<D, MGD, C>`];
 /// the label is inline, at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
 /// bytes). `RandomizedDecryptor::decrypt_with_rng` blinds the private

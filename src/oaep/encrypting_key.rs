@@ -1,4 +1,4 @@
-//! `RSAES-OAEP` encrypting key, over the heap [`PublicKey`](crate::PublicKey) (as
+//! `RSAES-OAEP` encrypting key, over the heap `PublicKey` (as
 //! `rsa::oaep::EncryptingKey`) or a [`BoundedPublicKey<C>`].
 
 use core::marker::PhantomData;
@@ -16,7 +16,7 @@ use crate::storage::KeyStorage;
 /// Encrypting key for `RSAES-OAEP` (RFC 8017 §7.1): a public key `K`, the
 /// label hash `D`, MGF1 over `MGD` and an optional label.
 ///
-/// `K` is the heap [`PublicKey`](crate::PublicKey) (the default, as `rsa` 0.10; the label is
+/// `K` is the heap `PublicKey` (the default, as `rsa` 0.10; the label is
 /// boxed) or a [`BoundedPublicKey<C>`] ([`BoundedEncryptingKey<D, MGD, C>`];
 /// the label is inline, at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
 /// bytes).

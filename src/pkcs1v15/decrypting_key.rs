@@ -1,4 +1,4 @@
-//! `RSAES-PKCS1-v1_5` decrypting key, over the heap [`PrivateKey`](crate::PrivateKey) (as
+//! `RSAES-PKCS1-v1_5` decrypting key, over the heap `PrivateKey` (as
 //! `rsa::pkcs1v15::DecryptingKey`) or a [`BoundedPrivateKey<C>`].
 
 use zeroize::ZeroizeOnDrop;
@@ -10,7 +10,7 @@ use crate::key::BoundedPrivateKey;
 use crate::storage::PrivateKeyStorage;
 
 /// Decrypting key for `RSAES-PKCS1-v1_5` (RFC 8017 §7.2) over the private
-/// key `K`: the heap [`PrivateKey`](crate::PrivateKey) (the default, as `rsa` 0.10) or a
+/// key `K`: the heap `PrivateKey` (the default, as `rsa` 0.10) or a
 /// [`BoundedPrivateKey<C>`] ([`BoundedDecryptingKey<C>`]).
 ///
 /// Invalid padding returns deterministic synthetic plaintext (implicit

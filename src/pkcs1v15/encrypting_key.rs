@@ -1,4 +1,4 @@
-//! `RSAES-PKCS1-v1_5` encrypting key, over the heap [`PublicKey`](crate::PublicKey) (as
+//! `RSAES-PKCS1-v1_5` encrypting key, over the heap `PublicKey` (as
 //! `rsa::pkcs1v15::EncryptingKey`) or a [`BoundedPublicKey<C>`].
 
 use rand_core::TryCryptoRng;
@@ -10,7 +10,7 @@ use crate::key::BoundedPublicKey;
 use crate::storage::KeyStorage;
 
 /// Encrypting key for `RSAES-PKCS1-v1_5` (RFC 8017 §7.2) over the public
-/// key `K`: the heap [`PublicKey`](crate::PublicKey) (the default, as `rsa` 0.10) or a
+/// key `K`: the heap `PublicKey` (the default, as `rsa` 0.10) or a
 /// [`BoundedPublicKey<C>`] ([`BoundedEncryptingKey<C>`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -1,4 +1,4 @@
-//! `RSASSA-PKCS1-v1_5` signing key, over the heap [`PrivateKey`](crate::PrivateKey) (as
+//! `RSASSA-PKCS1-v1_5` signing key, over the heap `PrivateKey` (as
 //! `rsa::pkcs1v15::SigningKey`) or a [`BoundedPrivateKey<C>`].
 
 use core::marker::PhantomData;
@@ -26,9 +26,9 @@ type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
 /// Signing key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2): a
 /// private key `K` and the DigestInfo prefix of `D` (or none).
 ///
-/// `K` is the heap [`PrivateKey`](crate::PrivateKey) (the default, as `rsa` 0.10) or a
+/// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10) or a
 /// [`BoundedPrivateKey<C>`] ([`BoundedSigningKey<D, C>`]), whose signatures
-/// are [`Signature`](super::Signature) and
+/// are `Signature` and
 /// [`BoundedSignature<C>`](super::BoundedSignature). The signature is
 /// deterministic; the `Randomized*` signers blind the private operation with
 /// their RNG, the others as `K` decides (the heap key with the system RNG,

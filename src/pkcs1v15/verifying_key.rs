@@ -1,4 +1,4 @@
-//! `RSASSA-PKCS1-v1_5` verifying key, over the heap [`PublicKey`](crate::PublicKey) (as
+//! `RSASSA-PKCS1-v1_5` verifying key, over the heap `PublicKey` (as
 //! `rsa::pkcs1v15::VerifyingKey`) or a [`BoundedPublicKey<C>`].
 
 use core::marker::PhantomData;
@@ -55,7 +55,7 @@ rsa_sig_oid! {
 /// Verifying key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2): a
 /// public key `K` and the DigestInfo prefix of `D` (or none).
 ///
-/// `K` is the heap [`PublicKey`](crate::PublicKey) (the default, as `rsa` 0.10) or a
+/// `K` is the heap `PublicKey` (the default, as `rsa` 0.10) or a
 /// [`BoundedPublicKey<C>`] ([`BoundedVerifyingKey<D, C>`]); verification
 /// never allocates.
 pub struct VerifyingKey<D, K = crate::storage::DefaultPublicKey>

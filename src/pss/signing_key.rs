@@ -1,4 +1,4 @@
-//! `RSASSA-PSS` signing key, over the heap [`PrivateKey`](crate::PrivateKey) (as
+//! `RSASSA-PSS` signing key, over the heap `PrivateKey` (as
 //! `rsa::pss::SigningKey`) or a [`BoundedPrivateKey<C>`].
 
 use core::marker::PhantomData;
@@ -24,9 +24,9 @@ type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
 /// `K`, digest `D`, MGF1 over `D` and a fixed salt length (by default the
 /// digest's output size, as TLS 1.3 requires).
 ///
-/// `K` is the heap [`PrivateKey`](crate::PrivateKey) (the default, as `rsa` 0.10) or a
+/// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10) or a
 /// [`BoundedPrivateKey<C>`] ([`BoundedSigningKey<D, C>`]), whose signatures
-/// are [`Signature`](super::Signature) and
+/// are `Signature` and
 /// [`BoundedSignature<C>`](super::BoundedSignature). The signing RNG
 /// supplies the salt and blinds the private operation; the signers that
 /// take none (`Signer`, `PrehashSigner`, `MultipartSigner`) use the system

@@ -1,4 +1,4 @@
-//! `RSASSA-PSS` verifying key, over the heap [`PublicKey`](crate::PublicKey) (as
+//! `RSASSA-PSS` verifying key, over the heap `PublicKey` (as
 //! `rsa::pss::VerifyingKey`) or a [`BoundedPublicKey<C>`].
 
 use core::marker::PhantomData;
@@ -20,7 +20,7 @@ type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
 /// `K`, digest `D`, MGF1 over `D`, and a fixed salt length (by default the
 /// digest's output size) or detection.
 ///
-/// `K` is the heap [`PublicKey`](crate::PublicKey) (the default, as `rsa` 0.10) or a
+/// `K` is the heap `PublicKey` (the default, as `rsa` 0.10) or a
 /// [`BoundedPublicKey<C>`] ([`BoundedVerifyingKey<D, C>`]); verification
 /// never allocates.
 pub struct VerifyingKey<D, K = crate::storage::DefaultPublicKey>
