@@ -2,7 +2,7 @@
 //! signed by the holder of an RSA key, the core of a secure-boot loader.
 //!
 //! * the public key is an SPKI DER blob (`openssl pkey -pubout -outform
-//!   DER`), decoded into a `BoundedPublicKey<Cap>` (`Max2048`: 536 bytes),
+//!   DER`), decoded into a `BoundedPublicKey<Cap>` (536 bytes at `Max2048`),
 //!   no heap;
 //! * the signature is RSASSA-PSS with SHA-256 made by `openssl dgst` (see
 //!   `sign.sh`); openssl uses the largest salt by default, so the verifying
@@ -29,11 +29,11 @@ use rsa_cortex_m::capacity::Array;
 use rsa_cortex_m::pkcs1::{der::Decode, RsaPublicKeyRef};
 use rsa_cortex_m::sha2::Sha256;
 use rsa_cortex_m::spki::{DecodePublicKey, SubjectPublicKeyInfoRef};
-use rsa_cortex_m::{pss, BoundedPublicKey, Capacity, Max2048, Verdict};
+use rsa_cortex_m::{pss, BoundedPublicKey, Capacity, Verdict};
 
 /// The largest key the verifier holds: RAM and stack scale with it (the
-/// README's "What to choose"). For a 4096-bit key, `Max4096`.
-type Cap = Max2048;
+/// README's "What to choose"). For a 4096-bit key, `rsa_cortex_m::Max4096`.
+type Cap = rsa_cortex_m::Max2048;
 
 /// The public key, the signed image and its signature (in a bootloader: the
 /// key in the loader's own flash, image and signature in the update slot).
