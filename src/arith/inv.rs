@@ -27,11 +27,14 @@
 //! both branches' values and selects with masks from `δ`'s sign and `g`'s
 //! low bit; the digit loops run over all digits; no table is indexed by a
 //! value. So the instruction sequence and the memory addresses depend only
-//! on `l` (given a constant-time 32×32→64 multiply, as everywhere here).
+//! on `l`, given a constant-time 32×32→64 multiply: the products go through
+//! [`mul_wide_signed`](super::backend::portable32::mul_wide_signed), 16-bit
+//! halves where the target's own is not (Cortex-M3).
 //! The verdict (invertible or not) is returned, not branched on.
 
 use zeroize::Zeroize;
 
+use super::backend::portable32::mul_wide_signed as smul;
 use super::mont::inv_limb;
 use super::{limbs, Limb};
 
@@ -41,13 +44,23 @@ const MASK: Limb = (1 << BATCH) - 1;
 
 /// Digits of radix 2³⁰ for the numbers of an `l`-limb modulus: values in
 /// `(−2n, 2n)` need `32l + 2` bits with the sign.
-const fn digits(l: usize) -> usize {
-    (32 * l + 2).div_ceil(BATCH as usize)
+fn digits(l: usize) -> usize {
+    div_ceil(32 * l + 2, BATCH as usize)
 }
 
 /// Batches of divsteps for `l`-limb operands (BY, Theorem 11.2, `d = 32l`).
-const fn batches(l: usize) -> usize {
-    ((49 * 32 * l + 80) / 17).div_ceil(BATCH as usize)
+fn batches(l: usize) -> usize {
+    div_ceil(
+        (49 * 32 * l + 80) / core::hint::black_box(17),
+        BATCH as usize,
+    )
+}
+
+/// `⌈x / d⌉` of public lengths by a divide instruction (or call): LLVM
+/// turns a constant divisor into a UMULL by its reciprocal, which
+/// `ci/m3-ct` could not tell from a product of secrets.
+fn div_ceil(x: usize, d: usize) -> usize {
+    x.div_ceil(core::hint::black_box(d))
 }
 
 /// Scratch limbs [`inv_mod`] needs for an `l`-limb modulus: `f`, `g`, `d`,
@@ -153,17 +166,17 @@ fn divsteps(delta: &mut i32, f: Limb, g: Limb) -> [i32; 4] {
 fn update_fg(f: &mut [Limb], g: &mut [Limb], t: [i32; 4]) {
     let k = f.len();
     let g = &mut g[..k];
-    let [u, v, q, r] = t.map(i64::from);
-    let (f0, g0) = (digit(f[0]), digit(g[0]));
-    let mut cf = u * f0 + v * g0;
-    let mut cg = q * f0 + r * g0;
+    let [u, v, q, r] = t;
+    let (f0, g0) = (f[0] as i32, g[0] as i32);
+    let mut cf = smul(u, f0) + smul(v, g0);
+    let mut cg = smul(q, f0) + smul(r, g0);
     debug_assert_eq!((cf | cg) & i64::from(MASK), 0);
     cf >>= BATCH;
     cg >>= BATCH;
     for i in 1..k {
-        let (fi, gi) = (digit(f[i]), digit(g[i]));
-        cf += u * fi + v * gi;
-        cg += q * fi + r * gi;
+        let (fi, gi) = (f[i] as i32, g[i] as i32);
+        cf += smul(u, fi) + smul(v, gi);
+        cg += smul(q, fi) + smul(r, gi);
         f[i - 1] = cf as Limb & MASK;
         g[i - 1] = cg as Limb & MASK;
         cf >>= BATCH;
@@ -200,17 +213,16 @@ fn update_de(d: &mut [Limb], e: &mut [Limb], n: &[Limb], ninv: Limb, t: [i32; 4]
     me = me.wrapping_sub(
         (ce as Limb).wrapping_mul(ninv).wrapping_add(me as Limb) as i32 & MASK as i32,
     );
-    let [u, v, q, r, md, me] = [u, v, q, r, md, me].map(i64::from);
-    let (d0, e0, n0) = (digit(d[0]), digit(e[0]), digit(n[0]));
-    let mut cd = u * d0 + v * e0 + md * n0;
-    let mut ce = q * d0 + r * e0 + me * n0;
+    let (d0, e0, n0) = (d[0] as i32, e[0] as i32, n[0] as i32);
+    let mut cd = smul(u, d0) + smul(v, e0) + smul(md, n0);
+    let mut ce = smul(q, d0) + smul(r, e0) + smul(me, n0);
     debug_assert_eq!((cd | ce) & i64::from(MASK), 0);
     cd >>= BATCH;
     ce >>= BATCH;
     for i in 1..k {
-        let (di, ei, ni) = (digit(d[i]), digit(e[i]), digit(n[i]));
-        cd += u * di + v * ei + md * ni;
-        ce += q * di + r * ei + me * ni;
+        let (di, ei, ni) = (d[i] as i32, e[i] as i32, n[i] as i32);
+        cd += smul(u, di) + smul(v, ei) + smul(md, ni);
+        ce += smul(q, di) + smul(r, ei) + smul(me, ni);
         d[i - 1] = cd as Limb & MASK;
         e[i - 1] = ce as Limb & MASK;
         cd >>= BATCH;

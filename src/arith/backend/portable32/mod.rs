@@ -33,6 +33,29 @@ pub(crate) fn mul_wide(a: Limb, b: Limb) -> u64 {
     }
 }
 
+/// Signed `a·b` as 64 bits, as constant-time as [`mul_wide`].
+#[inline(always)]
+pub(crate) fn mul_wide_signed(a: i32, b: i32) -> i64 {
+    #[cfg(rsa_cortex_m_mul16)]
+    {
+        signed_product(a, b, mul_wide_16(a as Limb, b as Limb))
+    }
+    #[cfg(not(rsa_cortex_m_mul16))]
+    {
+        i64::from(a) * i64::from(b)
+    }
+}
+
+/// The signed product from the unsigned one `p` of the two's-complement
+/// words: less `2³²·b` if `a < 0` and `2³²·a` if `b < 0`, modulo 2⁶⁴
+/// (masks, no branch).
+#[inline(always)]
+#[cfg_attr(not(any(rsa_cortex_m_mul16, test)), allow(dead_code))]
+fn signed_product(a: i32, b: i32, p: u64) -> i64 {
+    let fix = ((a >> 31) as Limb & b as Limb).wrapping_add((b >> 31) as Limb & a as Limb);
+    p.wrapping_sub(u64::from(fix) << 32) as i64
+}
+
 /// `a·b` from four 16×16→32 products (schoolbook on half-words), without
 /// branches: as constant-time as the target's `MULS`.
 #[inline(always)]
