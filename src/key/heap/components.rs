@@ -163,10 +163,15 @@ impl PrivateKey {
         d: BoxedUint,
         primes: Vec<BoxedUint>,
     ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_or_recover(n, e, d, primes, false)?;
-        k.validate()?;
-        k.precompute()?;
-        Ok(k)
+        Self::from_components_or_recover(n, e, d, primes, false)?.checked(None)
+    }
+
+    /// Validates the key and precomputes its CRT values (with an encoded
+    /// `qInv` as a hint, if given).
+    fn checked(mut self, qinv_hint: Option<&[u8]>) -> Result<PrivateKey> {
+        self.validate()?;
+        self.precompute_with(qinv_hint)?;
+        Ok(self)
     }
 
     /// As [`Self::from_components`], taking an encoded `qInv` (big-endian)
@@ -181,10 +186,7 @@ impl PrivateKey {
         primes: Vec<BoxedUint>,
         qinv: &[u8],
     ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_inner(n, e, d, primes, false)?;
-        k.validate()?;
-        k.precompute_with(Some(qinv))?;
-        Ok(k)
+        Self::from_components_inner(n, e, d, primes, false)?.checked(Some(qinv))
     }
 
     /// As [`Self::from_components`] with every prime and CRT exponent at the
@@ -200,10 +202,7 @@ impl PrivateKey {
         d: BoxedUint,
         primes: Vec<BoxedUint>,
     ) -> Result<PrivateKey> {
-        let mut k = Self::from_components_or_recover(n, e, d, primes, true)?;
-        k.validate()?;
-        k.precompute()?;
-        Ok(k)
+        Self::from_components_or_recover(n, e, d, primes, true)?.checked(None)
     }
 
     /// As [`Self::from_components`], accepting public exponents outside
