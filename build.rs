@@ -3,10 +3,11 @@
 //!
 //! * `"umaal"` where the Thumb-2 UMAAL assembly can run (ARMv7E-M, ARMv8-M
 //!   Mainline with DSP, ARMv7-A/R in Thumb state);
-//! * `"armv6m"` on ARMv6-M, ARMv8-M Baseline and ARMv7-M (Thumb-1 `MULS`
-//!   assembly; on the Cortex-M3 it avoids UMULL/UMLAL, whose time depends
-//!   on the operands there; a user may choose it on any other Thumb target,
-//!   which all run Thumb-1);
+//! * `"armv6m"` on ARMv6-M, ARMv8-M Baseline and ARMv7-M (`MUL` on 16-bit
+//!   halves: Thumb-1 assembly, Thumb-2 on ARMv7-M, cfg
+//!   `rsa_cortex_m_asm_v7m`; on the Cortex-M3 it avoids UMULL/UMLAL, whose
+//!   time depends on the operands there; a user may choose it on any other
+//!   Thumb target, which all run Thumb-1);
 //! * `"x86_64"` on x86-64 (64-bit words, BMI2/ADX rows where the CPU has
 //!   them);
 //! * `"portable64"` on other 64-bit targets, `"portable32"` elsewhere.
@@ -110,6 +111,13 @@ fn main() {
         Err(_) => "portable32",
     };
     println!("cargo:rustc-cfg=rsa_cortex_m_backend=\"{backend}\"");
+
+    // The armv6m backend's rows in Thumb-2 (mac_row_v7m.s) on ARMv7-M, the
+    // Cortex-M3's architecture; Thumb-1 (mac_row.s) on every other target.
+    println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_asm_v7m)");
+    if armv7m && backend == "armv6m" {
+        println!("cargo:rustc-cfg=rsa_cortex_m_asm_v7m");
+    }
 
     println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_mul16)");
     // Every product outside the kernels (portable32's mul_wide) as four

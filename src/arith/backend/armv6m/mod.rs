@@ -14,7 +14,11 @@
 use super::portable32;
 use crate::arith::Limb;
 
+#[cfg(not(rsa_cortex_m_asm_v7m))]
 core::arch::global_asm!(include_str!("mac_row.s"), options(raw));
+// ARMv7-M (the Cortex-M3): the same routines in Thumb-2.
+#[cfg(rsa_cortex_m_asm_v7m)]
+core::arch::global_asm!(include_str!("mac_row_v7m.s"), options(raw));
 
 unsafe extern "C" {
     fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);

@@ -1,0 +1,204 @@
+@ ARMv7-M (Thumb-2) build of the armv6m backend's rows, for the Cortex-M3:
+@ the same three routines and contracts as mac_row.s (mod.rs includes one
+@ or the other), t[0..len] += a·b[0..len] as the row they loop over.
+@
+@ The M3's UMULL/UMLAL terminate early (their time depends on the
+@ operands); MUL and MLA do not. So each a·y is still four MULs on 16-bit
+@ halves, al·yl + (al·yh + ah·yl)·2^16 + ah·yh·2^32, but Thumb-2 adds the
+@ middle products with shifted operands (ADDS lo, lo, m, LSL #16 / ADC hi,
+@ hi, m, LSR #16), has three-operand forms and r8-r12 for every
+@ instruction: about two thirds of mac_row.s's instructions per limb.
+@ Every instruction used takes a fixed time on the M3; the only branches
+@ and addresses depend on len, which is public.
+
+    .syntax unified
+    .thumb
+    .text
+
+@ One limb of the row: (r2, t[j]) = t[j] + a·b[j] + r2, r0 and r1 advanced.
+@ r3 = al, r4 = ah; r5-r9 scratch. ah·yh + (al·yh >> 16) + (ah·yl >> 16)
+@ and the carries into it stay below 2^32, as the sum itself is below 2^64.
+.macro ROW_STEP
+    ldr     r5, [r1], #4        @ y = b[j]
+    ldr     r7, [r0]            @ t[j] (pipelines after the load before)
+    lsr     r6, r5, #16         @ yh
+    uxth    r5, r5              @ yl
+    mul     r8, r4, r6          @ ah·yh: the high word
+    mul     r6, r3, r6          @ al·yh
+    mul     r9, r4, r5          @ ah·yl
+    mul     r5, r3, r5          @ al·yl: the low word
+    adds    r5, r5, r6, lsl #16
+    adc     r8, r8, r6, lsr #16
+    adds    r5, r5, r9, lsl #16
+    adc     r8, r8, r9, lsr #16
+    adds    r5, r5, r2          @ + carry in
+    adc     r8, r8, #0
+    adds    r5, r5, r7          @ + t[j]
+    adc     r2, r8, #0
+    str     r5, [r0], #4
+.endm
+
+@ The row: r0 = t, r1 = b, r2 = len (≥ 1), r3 = a; returns the carry word
+@ in r2 with r0 = &t[len], r1 = &b[len]. Clobbers r3-r10 (saved by the
+@ callers); r11, r12 are kept. Called with BL, returns with BX LR. Eight
+@ steps per loop pass; the first pass is entered at step −len mod 8 (a
+@ computed branch by the assembled length of one step), so that len mod 8
+@ needs no steps of its own. The name is mac_row.s's (ci/arm-test looks
+@ for it in the M3 image).
+    .section .text.rsa_cm_v6m_row,"ax",%progbits
+    .type   rsa_cm_v6m_row, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_row:
+    lsr     r4, r3, #16         @ ah
+    uxth    r3, r3              @ al
+    add     r10, r1, r2, lsl #2 @ end of b
+    rsb     r5, r2, #0
+    and     r5, r5, #7          @ steps of the first pass skipped
+    ldr     r6, .Lrow_step_bytes
+    adr     r7, .Lrow_loop
+    mla     r5, r5, r6, r7
+    movs    r2, #0
+    mov     pc, r5
+    .p2align 2
+.Lrow_loop:
+    ROW_STEP
+.Lrow_step1:
+    ROW_STEP
+    ROW_STEP
+    ROW_STEP
+    ROW_STEP
+    ROW_STEP
+    ROW_STEP
+    ROW_STEP
+    cmp     r1, r10
+    bne     .Lrow_loop
+    bx      lr
+    .p2align 2
+.Lrow_step_bytes:
+    .word   .Lrow_step1 - .Lrow_loop
+    .size   rsa_cm_v6m_row, . - rsa_cm_v6m_row
+
+@ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
+@ len ≥ 1, t[..2len] zero on entry: t = a·b, one row per limb of a.
+@ r11 = &t[i], r12 = &a[i]; b, len and &a[len] on the stack.
+    .section .text.rsa_cm_v6m_mul,"ax",%progbits
+    .global rsa_cm_v6m_mul
+    .type   rsa_cm_v6m_mul, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_mul:
+    push    {r4-r11, lr}
+    add     r4, r1, r3, lsl #2
+    push    {r2, r3, r4}        @ [sp] = b, [sp, #4] = len, [sp, #8] = &a[len]
+    mov     r11, r0
+    mov     r12, r1
+5:  ldr     r3, [r12], #4       @ a[i]
+    mov     r0, r11
+    ldrd    r1, r2, [sp]
+    bl      rsa_cm_v6m_row
+    str     r2, [r0]            @ t[i + len] = carry
+    add     r11, r11, #4
+    ldr     r0, [sp, #8]
+    cmp     r12, r0
+    bne     5b
+    add     sp, #12
+    pop     {r4-r11, pc}
+    .size   rsa_cm_v6m_mul, . - rsa_cm_v6m_mul
+
+@ u32 rsa_cm_v6m_redc_rows(u32 *t, const u32 *n, usize len, u32 n0),
+@ len ≥ 1: REDC's rows, t[i..] += (t[i]·n0 mod 2^32)·n for i < len with
+@ the carries through t[i + len]; returns the carry out of t[2len - 1]
+@ (the result is that bit : t[len..2len], below 2n).
+@ r11 = &t[i], r12 = &t[len]; n, len, n0 and that carry on the stack.
+    .section .text.rsa_cm_v6m_redc_rows,"ax",%progbits
+    .global rsa_cm_v6m_redc_rows
+    .type   rsa_cm_v6m_redc_rows, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_redc_rows:
+    push    {r4-r11, lr}
+    movs    r4, #0
+    push    {r1, r2, r3, r4}    @ [sp] = n, [sp, #4] = len, [sp, #8] = n0, [sp, #12] = top
+    mov     r11, r0
+    add     r12, r0, r2, lsl #2
+6:  ldr     r3, [r11]
+    ldr     r4, [sp, #8]
+    mul     r3, r3, r4          @ m = t[i]·n0
+    mov     r0, r11
+    ldrd    r1, r2, [sp]
+    bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
+    ldr     r4, [r0]
+    ldr     r5, [sp, #12]
+    movs    r6, #0
+    adds    r4, r4, r2          @ t[i + len] + carry + top
+    adc     r6, r6, #0
+    adds    r4, r4, r5
+    adc     r6, r6, #0
+    str     r4, [r0]
+    str     r6, [sp, #12]
+    add     r11, r11, #4
+    cmp     r11, r12
+    bne     6b
+    ldr     r0, [sp, #12]
+    add     sp, #16
+    pop     {r4-r11, pc}
+    .size   rsa_cm_v6m_redc_rows, . - rsa_cm_v6m_redc_rows
+
+@ void rsa_cm_v6m_sqr(u32 *t, const u32 *a, usize len), len ≥ 1,
+@ t[..2len] zero on entry: t = a². The cross products a[i]·a[j], i < j, by
+@ rows (r11 = &t[2i + 1], r12 = &a[i + 1], the row's length on the stack),
+@ then one pass over i that doubles t[2i], t[2i + 1] (shifts; the bit
+@ carried to the next pair in r10) and adds a[i]² (the carry flag, which
+@ the loop's TEQ keeps). t, a and len on the stack.
+    .section .text.rsa_cm_v6m_sqr,"ax",%progbits
+    .global rsa_cm_v6m_sqr
+    .type   rsa_cm_v6m_sqr, %function
+    .thumb_func
+    .p2align 2
+rsa_cm_v6m_sqr:
+    push    {r4-r11, lr}
+    push    {r0, r1, r2, r3}    @ [sp] = t, [sp, #4] = a, [sp, #8] = len, [sp, #12] = row length
+    subs    r2, r2, #1
+    beq     8f
+    str     r2, [sp, #12]       @ length of row 0
+    add     r11, r0, #4
+    add     r12, r1, #4
+7:  ldr     r3, [r12, #-4]      @ a[i]
+    mov     r1, r12             @ &a[i + 1]
+    mov     r0, r11
+    bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
+    str     r2, [r0]
+    add     r11, r11, #8
+    add     r12, r12, #4
+    ldr     r2, [sp, #12]
+    subs    r2, r2, #1
+    str     r2, [sp, #12]
+    bne     7b
+8:  ldmia   sp, {r0, r1, r2}
+    add     r12, r1, r2, lsl #2 @ &a[len]
+    movs    r10, #0             @ the bit doubling carries into the pair
+    adds    r2, r2, #0          @ carry flag clear
+9:  ldr     r6, [r1], #4        @ x = a[i]
+    ldrd    r4, r5, [r0]
+    uxth    r7, r6              @ xl
+    lsr     r8, r6, #16         @ xh
+    mul     r9, r7, r8          @ xl·xh
+    mul     r7, r7, r7          @ xl²
+    mul     r8, r8, r8          @ xh²
+    add     r9, r9, r7, lsr #17 @ (x² >> 32) = xh² + ((xl·xh + (xl² >> 17)) >> 15)
+    add     r8, r8, r9, lsr #15
+    mul     r7, r6, r6          @ x² mod 2^32
+    lsr     r9, r5, #31         @ the next pair's doubling bit
+    lsl     r5, r5, #1          @ 2·(t[2i + 1] : t[2i]) + r10
+    orr     r5, r5, r4, lsr #31
+    orr     r4, r10, r4, lsl #1
+    mov     r10, r9
+    adcs    r4, r4, r7          @ + x², the carry from the pair before
+    adcs    r5, r5, r8
+    stmia   r0!, {r4, r5}
+    teq     r1, r12             @ keeps the carry flag
+    bne     9b
+    add     sp, #16
+    pop     {r4-r11, pc}
+    .size   rsa_cm_v6m_sqr, . - rsa_cm_v6m_sqr
