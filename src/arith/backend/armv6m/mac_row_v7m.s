@@ -15,36 +15,43 @@
     .thumb
     .text
 
-@ One limb of the row: (r2, t[j]) = t[j] + a·b[j] + r2, r0 and r1 advanced.
-@ r3 = al, r4 = ah; r5-r9 scratch. ah·yh + (al·yh >> 16) + (ah·yl >> 16)
-@ and the carries into it stay below 2^32, as the sum itself is below 2^64.
-.macro ROW_STEP
+@ One limb of the row, in two halves so that each store is free (it follows
+@ a load, which it does not depend on: M4/M3 TRM load/store timings): its
+@ loads and the store of the limb before (r12, to t[j - 1]), then
+@ (r2, r12) = t[j] + a·b[j] + r2, where r12 is t[j]'s new value. r0 and r1
+@ are advanced. r3 = al, r4 = ah; r5-r9 scratch. ah·yh + (al·yh >> 16) +
+@ (ah·yl >> 16) and the carries into it stay below 2^32, as the sum itself
+@ is below 2^64.
+.macro ROW_LOAD
     ldr     r5, [r1], #4        @ y = b[j]
-    ldr     r7, [r0]            @ t[j] (pipelines after the load before)
+    ldr     r7, [r0], #4        @ t[j] (pipelines after the load before)
+    str     r12, [r0, #-8]      @ t[j - 1]
+.endm
+.macro ROW_CALC
     lsr     r6, r5, #16         @ yh
     uxth    r5, r5              @ yl
     mul     r8, r4, r6          @ ah·yh: the high word
     mul     r6, r3, r6          @ al·yh
     mul     r9, r4, r5          @ ah·yl
-    mul     r5, r3, r5          @ al·yl: the low word
-    adds    r5, r5, r6, lsl #16
+    mul     r12, r3, r5         @ al·yl: the low word
+    adds    r12, r12, r6, lsl #16
     adc     r8, r8, r6, lsr #16
-    adds    r5, r5, r9, lsl #16
+    adds    r12, r12, r9, lsl #16
     adc     r8, r8, r9, lsr #16
-    adds    r5, r5, r2          @ + carry in
+    adds    r12, r12, r2        @ + carry in
     adc     r8, r8, #0
-    adds    r5, r5, r7          @ + t[j]
+    adds    r12, r12, r7        @ + t[j]
     adc     r2, r8, #0
-    str     r5, [r0], #4
 .endm
 
 @ The row: r0 = t, r1 = b, r2 = len (≥ 1), r3 = a; returns the carry word
-@ in r2 with r0 = &t[len], r1 = &b[len]. Clobbers r3-r10 (saved by the
-@ callers); r11, r12 are kept. Called with BL, returns with BX LR. Eight
-@ steps per loop pass; the first pass is entered at step −len mod 8 (a
-@ computed branch by the assembled length of one step), so that len mod 8
-@ needs no steps of its own. The name is mac_row.s's (ci/arm-test looks
-@ for it in the M3 image).
+@ in r2 with r0 = &t[len], r1 = &b[len]. Clobbers r3-r10 and r12 (saved
+@ by the callers); r11 is kept. Called with BL, returns with BX LR. Eight
+@ limbs per loop pass; the first pass is entered at limb −len mod 8 (a
+@ computed branch by the assembled length of one limb, past that limb's
+@ loads, done here, and its store, of which there is none), so that len
+@ mod 8 needs no code of its own; the last limb is stored after the loop.
+@ The name is mac_row.s's (ci/arm-test looks for it in the M3 image).
     .section .text.rsa_cm_v6m_row,"ax",%progbits
     .type   rsa_cm_v6m_row, %function
     .thumb_func
@@ -53,26 +60,38 @@ rsa_cm_v6m_row:
     lsr     r4, r3, #16         @ ah
     uxth    r3, r3              @ al
     add     r10, r1, r2, lsl #2 @ end of b
-    rsb     r5, r2, #0
-    and     r5, r5, #7          @ steps of the first pass skipped
-    ldr     r6, .Lrow_step_bytes
-    adr     r7, .Lrow_loop
-    mla     r5, r5, r6, r7
+    rsb     r6, r2, #0
+    and     r6, r6, #7          @ limbs of the first pass skipped
+    ldr     r8, .Lrow_step_bytes
+    adr     r9, .Lrow_calc0
+    mla     r6, r6, r8, r9
     movs    r2, #0
-    mov     pc, r5
+    ldr     r5, [r1], #4
+    ldr     r7, [r0], #4
+    mov     pc, r6
     .p2align 2
 .Lrow_loop:
-    ROW_STEP
+    ROW_LOAD
+.Lrow_calc0:
+    ROW_CALC
 .Lrow_step1:
-    ROW_STEP
-    ROW_STEP
-    ROW_STEP
-    ROW_STEP
-    ROW_STEP
-    ROW_STEP
-    ROW_STEP
+    ROW_LOAD
+    ROW_CALC
+    ROW_LOAD
+    ROW_CALC
+    ROW_LOAD
+    ROW_CALC
+    ROW_LOAD
+    ROW_CALC
+    ROW_LOAD
+    ROW_CALC
+    ROW_LOAD
+    ROW_CALC
+    ROW_LOAD
+    ROW_CALC
     cmp     r1, r10
     bne     .Lrow_loop
+    str     r12, [r0, #-4]      @ t[len - 1]
     bx      lr
     .p2align 2
 .Lrow_step_bytes:
@@ -81,7 +100,7 @@ rsa_cm_v6m_row:
 
 @ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
 @ len ≥ 1, t[..2len] zero on entry: t = a·b, one row per limb of a.
-@ r11 = &t[i], r12 = &a[i]; b, len and &a[len] on the stack.
+@ r11 = &t[i]; b, len, &a[i] and &a[len] on the stack.
     .section .text.rsa_cm_v6m_mul,"ax",%progbits
     .global rsa_cm_v6m_mul
     .type   rsa_cm_v6m_mul, %function
@@ -89,20 +108,23 @@ rsa_cm_v6m_row:
     .p2align 2
 rsa_cm_v6m_mul:
     push    {r4-r11, lr}
+    sub     sp, sp, #16
     add     r4, r1, r3, lsl #2
-    push    {r2, r3, r4}        @ [sp] = b, [sp, #4] = len, [sp, #8] = &a[len]
+    strd    r2, r3, [sp]        @ [sp] = b, [sp, #4] = len
+    strd    r1, r4, [sp, #8]    @ [sp, #8] = &a[i], [sp, #12] = &a[len]
     mov     r11, r0
-    mov     r12, r1
-5:  ldr     r3, [r12], #4       @ a[i]
+5:  ldr     r4, [sp, #8]
+    ldr     r3, [r4], #4        @ a[i]
+    str     r4, [sp, #8]
     mov     r0, r11
     ldrd    r1, r2, [sp]
     bl      rsa_cm_v6m_row
     str     r2, [r0]            @ t[i + len] = carry
     add     r11, r11, #4
-    ldr     r0, [sp, #8]
-    cmp     r12, r0
+    ldrd    r0, r1, [sp, #8]
+    cmp     r0, r1
     bne     5b
-    add     sp, #12
+    add     sp, sp, #16
     pop     {r4-r11, pc}
     .size   rsa_cm_v6m_mul, . - rsa_cm_v6m_mul
 
@@ -110,7 +132,7 @@ rsa_cm_v6m_mul:
 @ len ≥ 1: REDC's rows, t[i..] += (t[i]·n0 mod 2^32)·n for i < len with
 @ the carries through t[i + len]; returns the carry out of t[2len - 1]
 @ (the result is that bit : t[len..2len], below 2n).
-@ r11 = &t[i], r12 = &t[len]; n, len, n0 and that carry on the stack.
+@ r11 = &t[i]; n, len, n0, that carry and &t[len] on the stack.
     .section .text.rsa_cm_v6m_redc_rows,"ax",%progbits
     .global rsa_cm_v6m_redc_rows
     .type   rsa_cm_v6m_redc_rows, %function
@@ -119,9 +141,9 @@ rsa_cm_v6m_mul:
 rsa_cm_v6m_redc_rows:
     push    {r4-r11, lr}
     movs    r4, #0
-    push    {r1, r2, r3, r4}    @ [sp] = n, [sp, #4] = len, [sp, #8] = n0, [sp, #12] = top
+    add     r5, r0, r2, lsl #2
+    push    {r1, r2, r3, r4, r5} @ [sp] = n, [sp, #4] = len, [sp, #8] = n0, [sp, #12] = top, [sp, #16] = &t[len]
     mov     r11, r0
-    add     r12, r0, r2, lsl #2
 6:  ldr     r3, [r11]
     ldr     r4, [sp, #8]
     mul     r3, r3, r4          @ m = t[i]·n0
@@ -138,16 +160,17 @@ rsa_cm_v6m_redc_rows:
     str     r4, [r0]
     str     r6, [sp, #12]
     add     r11, r11, #4
-    cmp     r11, r12
+    ldr     r0, [sp, #16]
+    cmp     r11, r0
     bne     6b
     ldr     r0, [sp, #12]
-    add     sp, #16
+    add     sp, sp, #20
     pop     {r4-r11, pc}
     .size   rsa_cm_v6m_redc_rows, . - rsa_cm_v6m_redc_rows
 
 @ void rsa_cm_v6m_sqr(u32 *t, const u32 *a, usize len), len ≥ 1,
 @ t[..2len] zero on entry: t = a². The cross products a[i]·a[j], i < j, by
-@ rows (r11 = &t[2i + 1], r12 = &a[i + 1], the row's length on the stack),
+@ rows (r11 = &t[2i + 1]; &a[i + 1] and the row's length on the stack),
 @ then one pass over i that doubles t[2i], t[2i + 1] (shifts; the bit
 @ carried to the next pair in r10) and adds a[i]² (the carry flag, which
 @ the loop's TEQ keeps). t, a and len on the stack.
@@ -158,19 +181,20 @@ rsa_cm_v6m_redc_rows:
     .p2align 2
 rsa_cm_v6m_sqr:
     push    {r4-r11, lr}
-    push    {r0, r1, r2, r3}    @ [sp] = t, [sp, #4] = a, [sp, #8] = len, [sp, #12] = row length
+    add     r4, r1, #4
+    push    {r0, r1, r2, r3, r4} @ [sp] = t, [sp, #4] = a, [sp, #8] = len, [sp, #12] = row length, [sp, #16] = &a[i + 1]
     subs    r2, r2, #1
     beq     8f
     str     r2, [sp, #12]       @ length of row 0
     add     r11, r0, #4
-    add     r12, r1, #4
-7:  ldr     r3, [r12, #-4]      @ a[i]
-    mov     r1, r12             @ &a[i + 1]
+7:  ldr     r1, [sp, #16]       @ &a[i + 1]
+    ldr     r3, [r1, #-4]       @ a[i]
+    add     r4, r1, #4
+    str     r4, [sp, #16]
     mov     r0, r11
     bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
     str     r2, [r0]
     add     r11, r11, #8
-    add     r12, r12, #4
     ldr     r2, [sp, #12]
     subs    r2, r2, #1
     str     r2, [sp, #12]
@@ -199,6 +223,6 @@ rsa_cm_v6m_sqr:
     stmia   r0!, {r4, r5}
     teq     r1, r12             @ keeps the carry flag
     bne     9b
-    add     sp, #16
+    add     sp, sp, #20
     pop     {r4-r11, pc}
     .size   rsa_cm_v6m_sqr, . - rsa_cm_v6m_sqr
