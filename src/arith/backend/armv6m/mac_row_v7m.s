@@ -18,10 +18,12 @@
 @ One limb of the row, in two halves so that each store is free (it follows
 @ a load, which it does not depend on: M4/M3 TRM load/store timings): its
 @ loads and the store of the limb before (r12, to t[j - 1]), then
-@ (r2, r12) = t[j] + a·b[j] + r2, where r12 is t[j]'s new value. r0 and r1
-@ are advanced. r3 = al, r4 = ah; r5-r9 scratch. ah·yh + (al·yh >> 16) +
-@ (ah·yl >> 16) and the carries into it stay below 2^32, as the sum itself
-@ is below 2^64.
+@ (r2 + C, r12) = t[j] + a·b[j] + r2 + C, where r12 is t[j]'s new value and
+@ C the carry flag: the last carry out of a limb's low word is not added
+@ into r2 but into the next limb's first addition (nothing between them
+@ sets the flags). r0 and r1 are advanced. r3 = al, r4 = ah; r5-r9
+@ scratch. ah·yh + (al·yh >> 16) + (ah·yl >> 16) and the carries into it
+@ stay below 2^32, as the sum itself is below 2^64.
 .macro ROW_LOAD
     ldr     r5, [r1], #4        @ y = b[j]
     ldr     r7, [r0], #4        @ t[j] (pipelines after the load before)
@@ -34,14 +36,13 @@
     mul     r6, r3, r6          @ al·yh
     mul     r9, r4, r5          @ ah·yl
     mul     r12, r3, r5         @ al·yl: the low word
+    adcs    r12, r12, r2        @ + carry in (word and flag)
+    adc     r2, r8, r6, lsr #16
     adds    r12, r12, r6, lsl #16
-    adc     r8, r8, r6, lsr #16
+    adc     r2, r2, r9, lsr #16
     adds    r12, r12, r9, lsl #16
-    adc     r8, r8, r9, lsr #16
-    adds    r12, r12, r2        @ + carry in
-    adc     r8, r8, #0
-    adds    r12, r12, r7        @ + t[j]
-    adc     r2, r8, #0
+    adc     r2, r2, #0
+    adds    r12, r12, r7        @ + t[j]; its carry goes to the next limb
 .endm
 
 @ The row: r0 = t, r1 = b, r2 = len (≥ 1), r3 = a; returns the carry word
@@ -66,6 +67,7 @@ rsa_cm_v6m_row:
     adr     r9, .Lrow_calc0
     mla     r6, r6, r8, r9
     movs    r2, #0
+    cmn     r2, #0              @ carry flag clear
     ldr     r5, [r1], #4
     ldr     r7, [r0], #4
     mov     pc, r6
@@ -89,8 +91,9 @@ rsa_cm_v6m_row:
     ROW_CALC
     ROW_LOAD
     ROW_CALC
-    cmp     r1, r10
+    teq     r1, r10             @ keeps the carry flag
     bne     .Lrow_loop
+    adc     r2, r2, #0          @ the last limb's carry
     str     r12, [r0, #-4]      @ t[len - 1]
     bx      lr
     .p2align 2
