@@ -25,13 +25,12 @@
 @ scratch. ah·yh + (al·yh >> 16) + (ah·yl >> 16) and the carries into it
 @ stay below 2^32, as the sum itself is below 2^64.
 .macro ROW_LOAD
-    ldr     r5, [r1], #4        @ y = b[j]
-    ldr     r7, [r0], #4        @ t[j] (pipelines after the load before)
+    ldrh    r5, [r1], #2        @ yl, the low half of y = b[j]
+    ldrh    r6, [r1], #2        @ yh (each load pipelines after the one before)
+    ldr     r7, [r0], #4        @ t[j]
     str     r12, [r0, #-8]      @ t[j - 1]
 .endm
 .macro ROW_CALC
-    lsr     r6, r5, #16         @ yh
-    uxth    r5, r5              @ yl
     mul     r8, r4, r6          @ ah·yh: the high word
     mul     r6, r3, r6          @ al·yh
     mul     r9, r4, r5          @ ah·yl
@@ -65,12 +64,13 @@ rsa_cm_v6m_row:
     and     r6, r6, #7          @ limbs of the first pass skipped
     ldr     r8, .Lrow_step_bytes
     adr     r9, .Lrow_calc0
-    mla     r6, r6, r8, r9
+    mla     r9, r6, r8, r9
     movs    r2, #0
     cmn     r2, #0              @ carry flag clear
-    ldr     r5, [r1], #4
+    ldrh    r5, [r1], #2
+    ldrh    r6, [r1], #2
     ldr     r7, [r0], #4
-    mov     pc, r6
+    mov     pc, r9
     .p2align 2
 .Lrow_loop:
     ROW_LOAD
