@@ -1,7 +1,8 @@
 //! Puts the memory map for the target board where cortex-m-rt's link.x
 //! finds it: micro:bit for ARMv6-M, mps2-an385 for ARMv7-M, mps2-an386 for
 //! ARMv7E-M, mps2-an505 for ARMv8-M. On ARMv6-M (16 KiB of RAM) it also sets
-//! `cfg(fw_small_ram)`, which shrinks the test and benchmark firmware, and
+//! `cfg(fw_small_ram)`, which shrinks the test and benchmark firmware, on
+//! ARMv7-M `cfg(fw_an385)` (the test firmware's extra operand sizes), and
 //! on ARMv7E-M/ARMv8-M Mainline `cfg(fw_keygen)` (the benchmark's key
 //! generation regions).
 use std::{env, fs, path::PathBuf};
@@ -30,6 +31,10 @@ fn main() {
     println!("cargo:rustc-check-cfg=cfg(fw_small_ram)");
     println!("cargo:rustc-check-cfg=cfg(fw_keygen)");
     println!("cargo:rustc-check-cfg=cfg(fw_an505)");
+    println!("cargo:rustc-check-cfg=cfg(fw_an385)");
+    if target.starts_with("thumbv7m") {
+        println!("cargo:rustc-cfg=fw_an385");
+    }
     if target.starts_with("thumbv8m") {
         println!("cargo:rustc-cfg=fw_an505");
     }

@@ -7,9 +7,8 @@
 //!    against its portable twin, on `ITERATIONS` random inputs per operand
 //!    size: 1024, 1536, 2048, 3072 and 4096 bits (32, 48, 64, 96, 128 limbs:
 //!    every size with its own assembly path) and 1248 bits (39 limbs, not a
-//!    multiple of 256 bits: the generic loops). On the Cortex-M3 and M0 the
-//!    selected kernels *are* the portable ones, so this only checks that
-//!    they run; on the micro:bit (16 KiB of RAM, `cfg(fw_small_ram)`) the
+//!    multiple of 256 bits: the generic loops), on the Cortex-M3 also 1 to
+//!    6 limbs (the entry paths of its rows); on the micro:bit (16 KiB of RAM, `cfg(fw_small_ram)`) the
 //!    operands stop at 512 bits and the iterations are fewer, leaving the
 //!    RAM to the known-answer tests (a `Max2048` private key and its load
 //!    need about 10 KiB).
@@ -34,8 +33,13 @@ use common::{neg_inv, Rng};
 /// Random inputs per operand size and kernel.
 #[cfg(not(fw_small_ram))]
 const ITERATIONS: u32 = 10_000;
-#[cfg(not(fw_small_ram))]
+#[cfg(not(any(fw_small_ram, fw_an385)))]
 const SIZES: [usize; 6] = [32, 48, 64, 96, 128, 39];
+/// On the Cortex-M3 also 1 to 6 limbs: with 32 and 39, every entry path of
+/// the Thumb-2 row (a row of `len` limbs enters its eight-limb loop at limb
+/// `−len mod 8`).
+#[cfg(fw_an385)]
+const SIZES: [usize; 12] = [32, 48, 64, 96, 128, 39, 1, 2, 3, 4, 5, 6];
 #[cfg(not(fw_small_ram))]
 const MAX: usize = 128;
 #[cfg(fw_small_ram)]
