@@ -3,7 +3,7 @@
 //! | backend | where | kernels |
 //! |---|---|---|
 //! | [`portable32`] | 32-bit targets without UMAAL or Thumb-1 assembly (ARMv8-M Mainline without DSP) | Rust, 32-bit limbs; the reference every other backend is tested against |
-//! | `armv6m` | ARMv6-M (Cortex-M0/M0+), ARMv8-M Baseline, ARMv7-M (Cortex-M3: no `UMULL`/`UMLAL`, early-terminating there) | `portable32` with a Thumb-1 `MULS` assembly row |
+//! | `armv6m` | ARMv6-M (Cortex-M0/M0+), ARMv8-M Baseline, ARMv7-M (Cortex-M3: no `UMULL`/`UMLAL`, early-terminating there) | `portable32` with `MUL` assembly rows on 16-bit halves (Thumb-1; Thumb-2 on ARMv7-M) |
 //! | [`portable64`] | 64-bit targets other than x86-64 | Rust, 64-bit words |
 //! | `x86_64` | x86-64 | `portable64` with BMI2/ADX assembly rows |
 //! | `umaal` | ARMv7E-M, ARMv8-M Mainline with DSP, ARMv7-A/R in Thumb state | Thumb-2 UMAAL assembly |

@@ -1,14 +1,19 @@
-//! ARMv6-M kernels (Cortex-M0/M0+, ARMv8-M Baseline): the schoolbook
-//! product, square and REDC's rows in Thumb-1 assembly (`mac_row.s`: one
-//! multiply-accumulate row, four `MULS` on 16-bit halves per limb product,
-//! where portable32's Rust row spends twice the cycles; `mul`, `sqr` and
-//! REDC loop over it). `select` and REDC's final subtraction are
+//! ARMv6-M kernels (Cortex-M0/M0+, ARMv8-M Baseline) and their ARMv7-M
+//! build (Cortex-M3): the schoolbook product, square and REDC's rows in
+//! assembly, four `MUL`s on 16-bit halves per limb product (no 32×32→64
+//! multiply: the M0 has none, the M3's `UMULL`/`UMLAL` terminate early).
+//! `mac_row.s` is Thumb-1 (one multiply-accumulate row, where portable32's
+//! Rust row spends twice the cycles; `mul`, `sqr` and REDC loop over it);
+//! `mac_row_v7m.s` has the same routines in Thumb-2 for ARMv7-M (cfg
+//! `rsa_cortex_m_asm_v7m` from `build.rs`: three-operand `MUL`, shifted
+//! operands for the middle products, `LDRH` for the halves), about half the
+//! cycles per product on the M3. `select` and REDC's final subtraction are
 //! portable32's own. `mul`, `sqr` and `redc` are `#[inline(never)]`:
 //! inlined, every call site took a copy of the surrounding Rust.
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
 //! `thumbv6m-*`, `thumbv8m.base-*` and `thumbv7m-*` (the Cortex-M3, whose
-//! `UMULL`/`UMLAL` terminate early: `MULS` does not); `--cfg
+//! `UMULL`/`UMLAL` terminate early: `MUL` does not); `--cfg
 //! rsa_cortex_m_backend="portable32"` gives the Rust row back.
 
 use super::portable32;
