@@ -6,8 +6,9 @@
 @ operands); MUL and MLA do not. So each a·y is still four MULs on 16-bit
 @ halves, al·yl + (al·yh + ah·yl)·2^16 + ah·yh·2^32, but Thumb-2 adds the
 @ middle products with shifted operands (ADDS lo, lo, m, LSL #16 / ADC hi,
-@ hi, m, LSR #16), has three-operand forms and r8-r12 for every
-@ instruction: about two thirds of mac_row.s's instructions per limb.
+@ hi, m, LSR #16), loads the halves with LDRH, has three-operand forms and
+@ r8-r12 for every instruction: about half of mac_row.s's instructions
+@ per limb.
 @ Every instruction used takes a fixed time on the M3; the only branches
 @ and addresses depend on len, which is public.
 
