@@ -25,10 +25,14 @@
 @ sets the flags). r0 and r1 are advanced. r3 = al, r4 = ah; r5-r9
 @ scratch. ah·yh + (al·yh >> 16) + (ah·yl >> 16) and the carries into it
 @ stay below 2^32, as the sum itself is below 2^64.
+@ Every instruction of a limb is a 32-bit encoding (.w where a 16-bit one
+@ exists; MUL without flags, ADC with an immediate and STR with a negative
+@ offset have none): 15 of them, 60 bytes, which the row's entry
+@ multiplies by.
 .macro ROW_LOAD
-    ldrh    r5, [r1], #2        @ yl, the low half of y = b[j]
-    ldrh    r6, [r1], #2        @ yh (each load pipelines after the one before)
-    ldr     r7, [r0], #4        @ t[j]
+    ldrh.w  r5, [r1], #2        @ yl, the low half of y = b[j]
+    ldrh.w  r6, [r1], #2        @ yh (each load pipelines after the one before)
+    ldr.w   r7, [r0], #4        @ t[j]
     str     r12, [r0, #-8]      @ t[j - 1]
 .endm
 .macro ROW_CALC
@@ -36,13 +40,13 @@
     mul     r6, r3, r6          @ al·yh
     mul     r9, r4, r5          @ ah·yl
     mul     r12, r3, r5         @ al·yl: the low word
-    adcs    r12, r12, r2        @ + carry in (word and flag)
-    adc     r2, r8, r6, lsr #16
-    adds    r12, r12, r6, lsl #16
-    adc     r2, r2, r9, lsr #16
-    adds    r12, r12, r9, lsl #16
+    adcs.w  r12, r12, r2        @ + carry in (word and flag)
+    adc.w   r2, r8, r6, lsr #16
+    adds.w  r12, r12, r6, lsl #16
+    adc.w   r2, r2, r9, lsr #16
+    adds.w  r12, r12, r9, lsl #16
     adc     r2, r2, #0
-    adds    r12, r12, r7        @ + t[j]; its carry goes to the next limb
+    adds.w  r12, r12, r7        @ + t[j]; its carry goes to the next limb
 .endm
 
 @ The row: r0 = t, r1 = b, r2 = len (≥ 1), r3 = a; returns the carry word
@@ -61,13 +65,12 @@ rsa_cm_v6m_row:
     lsr     r4, r3, #16         @ ah
     uxth    r3, r3              @ al
     add     r10, r1, r2, lsl #2 @ end of b
-    rsb     r6, r2, #0
+    rsbs    r6, r2, #0          @ (len ≥ 1 borrows: the carry flag clear)
     and     r6, r6, #7          @ limbs of the first pass skipped
-    ldr     r8, .Lrow_step_bytes
+    rsb     r6, r6, r6, lsl #4
     adr     r9, .Lrow_calc0
-    mla     r9, r6, r8, r9
-    movs    r2, #0
-    cmn     r2, #0              @ carry flag clear
+    add     r9, r9, r6, lsl #2  @ 60 bytes a limb
+    mov     r2, #0
     ldrh    r5, [r1], #2
     ldrh    r6, [r1], #2
     ldr     r7, [r0], #4
@@ -97,9 +100,6 @@ rsa_cm_v6m_row:
     adc     r2, r2, #0          @ the last limb's carry
     str     r12, [r0, #-4]      @ t[len - 1]
     bx      lr
-    .p2align 2
-.Lrow_step_bytes:
-    .word   .Lrow_step1 - .Lrow_loop
     .size   rsa_cm_v6m_row, . - rsa_cm_v6m_row
 
 @ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
@@ -156,13 +156,11 @@ rsa_cm_v6m_redc_rows:
     bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
     ldr     r4, [r0]
     ldr     r5, [sp, #12]
-    movs    r6, #0
-    adds    r4, r4, r2          @ t[i + len] + carry + top
-    adc     r6, r6, #0
-    adds    r4, r4, r5
-    adc     r6, r6, #0
+    lsrs    r5, r5, #1          @ the carry flag = top (0 or 1), r5 = 0
+    adcs    r4, r4, r2          @ t[i + len] + carry + top
+    adc     r5, r5, #0
     str     r4, [r0]
-    str     r6, [sp, #12]
+    str     r5, [sp, #12]
     add     r11, r11, #4
     ldr     r0, [sp, #16]
     cmp     r11, r0
@@ -207,16 +205,16 @@ rsa_cm_v6m_sqr:
     add     r12, r1, r2, lsl #2 @ &a[len]
     movs    r10, #0             @ the bit doubling carries into the pair
     adds    r2, r2, #0          @ carry flag clear
-9:  ldr     r6, [r1], #4        @ x = a[i]
-    ldrd    r4, r5, [r0]
-    uxth    r7, r6              @ xl
-    lsr     r8, r6, #16         @ xh
+9:  ldrh    r7, [r1], #2        @ xl, the low half of x = a[i]
+    ldrh    r8, [r1], #2        @ xh
+    ldr     r4, [r0]
+    ldr     r5, [r0, #4]
     mul     r9, r7, r8          @ xl·xh
     mul     r7, r7, r7          @ xl²
     mul     r8, r8, r8          @ xh²
-    add     r9, r9, r7, lsr #17 @ (x² >> 32) = xh² + ((xl·xh + (xl² >> 17)) >> 15)
-    add     r8, r8, r9, lsr #15
-    mul     r7, r6, r6          @ x² mod 2^32
+    add     r6, r9, r7, lsr #17 @ (x² >> 32) = xh² + ((xl·xh + (xl² >> 17)) >> 15)
+    add     r8, r8, r6, lsr #15
+    add     r7, r7, r9, lsl #17 @ x² mod 2^32
     lsr     r9, r5, #31         @ the next pair's doubling bit
     lsl     r5, r5, #1          @ 2·(t[2i + 1] : t[2i]) + r10
     orr     r5, r5, r4, lsr #31
@@ -224,7 +222,8 @@ rsa_cm_v6m_sqr:
     mov     r10, r9
     adcs    r4, r4, r7          @ + x², the carry from the pair before
     adcs    r5, r5, r8
-    stmia   r0!, {r4, r5}
+    str     r4, [r0], #4
+    str     r5, [r0], #4
     teq     r1, r12             @ keeps the carry flag
     bne     9b
     add     sp, sp, #20
