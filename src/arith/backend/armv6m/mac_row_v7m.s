@@ -80,7 +80,6 @@ rsa_cm_v6m_row:
     ROW_LOAD
 .Lrow_calc0:
     ROW_CALC
-.Lrow_step1:
     ROW_LOAD
     ROW_CALC
     ROW_LOAD
