@@ -11,7 +11,9 @@
 //! Every backend exports the same five kernels (see [`super::kernels`]):
 //! `mul`, `sqr`, `redc`, `redc_lazy` and `select`; `selected` adds
 //! `sqr_n_mul_lazy` (a window's squarings and product), which the UMAAL
-//! backend fuses. `build.rs` chooses the
+//! backend fuses, and `pow_secret_whole` (a whole secret-exponent
+//! exponentiation), which the x86-64 backend runs in AVX-512 IFMA where the
+//! CPU has it. `build.rs` chooses the
 //! backend from the target and emits it as the cfg `rsa_cortex_m_backend`;
 //! a user picks another with `--cfg rsa_cortex_m_backend="…"` in
 //! `RUSTFLAGS` (`portable32`, `portable64`, `x86_64`, `umaal`, `armv6m`, or
@@ -42,6 +44,26 @@ pub mod selected {
 
     #[cfg(rsa_cortex_m_backend = "umaal")]
     pub use super::umaal::{sqr_n_mul_lazy, WINDOW_NOT_N};
+
+    #[cfg(rsa_cortex_m_backend = "x86_64")]
+    pub(crate) use super::x86_64::pow_secret_whole;
+
+    /// A whole secret-exponent exponentiation by the backend (`r =
+    /// base^exp mod n`, `rr = R² mod n`, fixed `window_bits` windows), or
+    /// false when it has none for this length or CPU: here, none.
+    #[cfg(not(rsa_cortex_m_backend = "x86_64"))]
+    #[inline(always)]
+    pub(crate) fn pow_secret_whole(
+        _r: &mut [super::super::Limb],
+        _base: &[super::super::Limb],
+        _exp: &[super::super::Limb],
+        _n: &[super::super::Limb],
+        _rr: &[super::super::Limb],
+        _n0: super::super::Limb,
+        _window_bits: usize,
+    ) -> bool {
+        false
+    }
 
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub use self::sqr_n_mul_lazy_unfused as sqr_n_mul_lazy;

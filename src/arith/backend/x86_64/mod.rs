@@ -8,6 +8,10 @@
 //! detected at run time with `std`; without them, and for odd lengths, the
 //! portable kernels run. The only branch on the CPU feature is taken the
 //! same way on every call.
+//!
+//! On CPUs with AVX-512 IFMA, [`ifma`] runs secret-exponent
+//! exponentiations whole, in radix 2⁵² ([`pow_secret_whole`]); these rows
+//! then serve the rest (public exponents, CRT recombination, key checks).
 
 use super::portable64::{self, get, put, Rows, W};
 use crate::arith::Limb;
@@ -95,6 +99,25 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 }
 
 pub use super::portable64::select;
+
+pub mod ifma;
+
+/// The backend's whole secret-exponent exponentiation (see
+/// `exp::pow_secret_window`): the IFMA one where the CPU has it and the
+/// length is supported ([`ifma::supports`]); false, having done nothing,
+/// otherwise.
+#[inline]
+pub(crate) fn pow_secret_whole(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    n: &[Limb],
+    rr: &[Limb],
+    n0: Limb,
+    window_bits: usize,
+) -> bool {
+    ifma::pow_secret(r, base, exp, n, rr, n0, window_bits)
+}
 
 mod adx {
     //! The x86-64 assembly: MULX with two independent carry chains (ADCX

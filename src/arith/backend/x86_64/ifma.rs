@@ -1,0 +1,388 @@
+//! AVX-512 IFMA exponentiation: the whole constant-time modular
+//! exponentiation in radix 2⁵² (`vpmadd52luq`/`vpmadd52huq`, eight 52×52-bit
+//! multiply-adds per instruction), used by [`crate::arith::exp`] on x86-64
+//! CPUs that have AVX-512F and AVX-512 IFMA.
+//!
+//! A number modulo an `l`-limb `n` is `d = ⌈(32l + 2)/52⌉` digits of 52 bits,
+//! held in 64-bit lanes of `v = ⌈d/8⌉` vectors (the lanes above `d` zero).
+//! Products are almost-Montgomery (AMM): `amm(a, b) ≡ a·b·R′⁻¹ (mod n)` with
+//! `R′ = 2^(52d)`, for `a·b < n·R′`, is below `2n` (as `4n ≤ R′`), so the
+//! exponentiation's values stay below `2n` and one conditional subtraction
+//! at the end lands in `[0, n)`. Inside a product the lanes collect
+//! unnormalised sums (at most `4d` terms below `2⁵²` each, far from 2⁶⁴);
+//! its end normalises them with fixed shifts and masks, the last carry
+//! ripple by mask arithmetic (`(G << 1) + P`, as in a carry-lookahead adder).
+//! Nothing branches on or indexes by a value: the window table is read whole
+//! with compare masks.
+
+use core::arch::x86_64::*;
+use zeroize::Zeroize;
+
+use crate::arith::{portable, Limb};
+
+/// Bits per digit.
+const DIGIT_BITS: usize = 52;
+/// The low 52 bits.
+const MASK: u64 = (1 << DIGIT_BITS) - 1;
+/// Most vectors per number (the carry ripple's masks fill one `u128`): the
+/// CRT halves of 8192-bit keys (`l = 128`) need 79 digits.
+const MAX_VECTORS: usize = 16;
+
+/// A number of `v` vectors of eight 52-bit digits (little-endian).
+type Num<const V: usize> = [[u64; 8]; V];
+
+/// Whether the IFMA exponentiation runs: the CPU has AVX-512F and IFMA
+/// (known at compile time, or detected once at run time with `std`), and
+/// neither `--cfg rsa_cortex_m_no_ifma` nor the environment variable
+/// `RSA_CORTEX_M_NO_IFMA` (any value but `0`, read once with `std`) forces
+/// the BMI2/ADX path.
+#[inline]
+pub(crate) fn use_ifma() -> bool {
+    #[cfg(rsa_cortex_m_no_ifma)]
+    {
+        false
+    }
+    #[cfg(all(
+        not(rsa_cortex_m_no_ifma),
+        target_feature = "avx512f",
+        target_feature = "avx512ifma",
+        not(feature = "std")
+    ))]
+    {
+        true
+    }
+    #[cfg(all(not(rsa_cortex_m_no_ifma), feature = "std"))]
+    {
+        use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+        // 0: not yet known, 1: no, 2: yes.
+        static STATE: AtomicU8 = AtomicU8::new(0);
+        match STATE.load(Relaxed) {
+            0 => {
+                let forced_off = std::env::var_os("RSA_CORTEX_M_NO_IFMA").is_some_and(|v| v != "0");
+                let yes = !forced_off
+                    && std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512ifma");
+                STATE.store(if yes { 2 } else { 1 }, Relaxed);
+                yes
+            }
+            s => s == 2,
+        }
+    }
+    #[cfg(all(
+        not(rsa_cortex_m_no_ifma),
+        not(feature = "std"),
+        not(all(target_feature = "avx512f", target_feature = "avx512ifma"))
+    ))]
+    {
+        false
+    }
+}
+
+/// Whether the CPU can run the kernels at all (the tests' check; the
+/// environment override aside).
+#[cfg(test)]
+pub(crate) fn cpu_has_ifma() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
+}
+
+/// Digits for an `l`-limb modulus: `52d ≥ 32l + 2`, so that `4n ≤ R′`.
+pub(crate) const fn digits(l: usize) -> usize {
+    (32 * l + 2).div_ceil(DIGIT_BITS)
+}
+
+/// Whether [`pow_secret`] serves `l`-limb moduli: from 8 limbs (the `R′²`
+/// computation needs `4(52d − 32l) < 52d`) up to 8192 bits.
+pub(crate) const fn supports(l: usize) -> bool {
+    l >= 8 && digits(l).div_ceil(8) <= MAX_VECTORS
+}
+
+/// `r = base^exp mod n` in `[0, n)`, constant time, `window_bits`-bit fixed
+/// windows (1 to 6), as `exp::pow_secret_window` computes it; `base < n`,
+/// `rr = R² mod n` for `R = 2^(32l)`, `n0 = −n⁻¹ mod 2³²`. Returns false
+/// (and does nothing) when IFMA is not in use or `l` is not
+/// [supported](supports); the answer depends on public values only.
+pub(crate) fn pow_secret(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    n: &[Limb],
+    rr: &[Limb],
+    n0: Limb,
+    window_bits: usize,
+) -> bool {
+    let l = n.len();
+    if !supports(l) || !use_ifma() {
+        return false;
+    }
+    pow_secret_unchecked(r, base, exp, n, rr, n0, window_bits);
+    true
+}
+
+/// [`pow_secret`] without the CPU check (the tests call it directly on
+/// CPUs with IFMA, whatever the override says). `l` must be supported.
+pub(crate) fn pow_secret_unchecked(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    n: &[Limb],
+    rr: &[Limb],
+    n0: Limb,
+    window_bits: usize,
+) {
+    let l = n.len();
+    debug_assert!(supports(l) && matches!(window_bits, 1..=6));
+    debug_assert!(base.len() == l && rr.len() == l && r.len() == l);
+    let v = digits(l).div_ceil(8);
+    // SAFETY (every arm): the caller checked AVX-512F and IFMA.
+    macro_rules! arms {
+        ($($k:literal)*) => {
+            match v {
+                $($k => unsafe { pow_v::<$k>(r, base, exp, n, rr, n0, window_bits) },)*
+                _ => unreachable!(),
+            }
+        };
+    }
+    arms!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+}
+
+/// `−n⁻¹ mod 2⁵²` from `n0 = −n⁻¹ mod 2³²` (Newton: each step doubles the
+/// correct low bits).
+fn k0_52(n: &[Limb], n0: Limb) -> u64 {
+    let n64 = n[0] as u64 | (n.get(1).copied().unwrap_or(0) as u64) << 32;
+    let mut inv = (n0.wrapping_neg()) as u64; // n⁻¹ mod 2³²
+    inv = inv.wrapping_mul(2u64.wrapping_sub(n64.wrapping_mul(inv)));
+    inv.wrapping_neg() & MASK
+}
+
+/// Digits of `x` (32-bit limbs), fixed positions.
+fn to_digits<const V: usize>(out: &mut Num<V>, x: &[Limb]) {
+    let limb = |k: usize| x.get(k).copied().unwrap_or(0) as u128;
+    for i in 0..8 * V {
+        let bit = DIGIT_BITS * i;
+        let (k, s) = (bit / 32, bit % 32);
+        let w = limb(k) | limb(k + 1) << 32 | limb(k + 2) << 64;
+        out[i / 8][i % 8] = (w >> s) as u64 & MASK;
+    }
+}
+
+/// The 32-bit limbs of normalised digits (`out.len()` of them).
+fn from_digits<const V: usize>(out: &mut [Limb], x: &Num<V>) {
+    let digit = |i: usize| {
+        if i < 8 * V {
+            x[i / 8][i % 8] as u128
+        } else {
+            0
+        }
+    };
+    for (j, o) in out.iter_mut().enumerate() {
+        let bit = 32 * j;
+        let (i, s) = (bit / DIGIT_BITS, bit % DIGIT_BITS);
+        *o = ((digit(i) | digit(i + 1) << DIGIT_BITS) >> s) as Limb;
+    }
+}
+
+/// The whole exponentiation with `V` vectors per number.
+///
+/// # Safety
+/// The CPU has AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn pow_v<const V: usize>(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    n: &[Limb],
+    rr: &[Limb],
+    n0: Limb,
+    window_bits: usize,
+) {
+    let l = n.len();
+    let d = digits(l);
+    let k0 = k0_52(n, n0);
+    let mut nd: Num<V> = [[0; 8]; V];
+    to_digits(&mut nd, n);
+    let m = Mod { n: &nd, k0, d };
+
+    // R′² mod n from R² mod n: AMM(R², R²) = 2^(4·32l − 52d); times
+    // 2^(4s), s = 52d − 32l (below 52d: `supports`), then AMM gives 2^(2·52d).
+    let mut x: Num<V> = [[0; 8]; V];
+    let mut y: Num<V> = [[0; 8]; V];
+    to_digits(&mut x, rr);
+    m.amm(&mut y, &x, &x);
+    let t = 4 * (DIGIT_BITS * d - 32 * l);
+    x = [[0; 8]; V];
+    x[t / DIGIT_BITS / 8][t / DIGIT_BITS % 8] = 1 << (t % DIGIT_BITS);
+    let mut rr52: Num<V> = [[0; 8]; V];
+    m.amm(&mut rr52, &y, &x);
+
+    // table[i] ≡ base^i·R′ (mod n), below 2n.
+    let table_len = 1usize << window_bits;
+    let mut table: [Num<V>; 64] = [[[0; 8]; V]; 64];
+    let mut one: Num<V> = [[0; 8]; V];
+    one[0][0] = 1;
+    m.amm(&mut table[0], &rr52, &one);
+    to_digits(&mut x, base);
+    m.amm(&mut table[1], &x, &rr52);
+    for i in 2..table_len {
+        let (done, next) = table.split_at_mut(i);
+        if i % 2 == 0 {
+            m.amm(&mut next[0], &done[i / 2], &done[i / 2]);
+        } else {
+            m.amm(&mut next[0], &done[i - 1], &done[1]);
+        }
+    }
+
+    // Fixed windows from the top, as `exp::pow_secret_window` walks them.
+    let windows = (32 * exp.len()).div_ceil(window_bits);
+    let mut acc: Num<V> = [[0; 8]; V];
+    for w in (0..windows).rev() {
+        let bit = w * window_bits;
+        let (k, s) = (bit / 32, bit % 32);
+        let mut bits = exp[k] >> s;
+        if k + 1 < exp.len() {
+            bits |= (exp[k + 1] << 1) << (31 - s);
+        }
+        let index = (bits as usize) & (table_len - 1);
+        if w == windows - 1 {
+            select(&mut acc, &table[..table_len], index);
+            continue;
+        }
+        for _ in 0..window_bits {
+            y = acc;
+            m.amm(&mut acc, &y, &y);
+        }
+        select(&mut x, &table[..table_len], index);
+        y = acc;
+        m.amm(&mut acc, &y, &x);
+    }
+    // Out of Montgomery form: AMM(acc, 1) ≤ n (as acc < 2n ≤ R′), then
+    // one conditional subtraction.
+    m.amm(&mut y, &acc, &one);
+    let mut out = [0 as Limb; 8 * MAX_VECTORS * DIGIT_BITS / 32];
+    let out = &mut out[..l];
+    from_digits(out, &y);
+    portable::final_sub(r, out, 0, n);
+
+    out.zeroize();
+    for t in table[..table_len].iter_mut() {
+        t.zeroize();
+    }
+    x.zeroize();
+    y.zeroize();
+    acc.zeroize();
+}
+
+/// `r = table[index]`, reading every entry (a compare mask per entry, no
+/// address from `index`).
+#[target_feature(enable = "avx512f")]
+fn select<const V: usize>(r: &mut Num<V>, table: &[Num<V>], index: usize) {
+    let want = _mm512_set1_epi64(index as i64);
+    let mut acc = [_mm512_setzero_si512(); V];
+    for (i, entry) in table.iter().enumerate() {
+        let k = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64(i as i64), want);
+        for j in 0..V {
+            acc[j] = _mm512_mask_blend_epi64(k, acc[j], load(&entry[j]));
+        }
+    }
+    for j in 0..V {
+        store(&mut r[j], acc[j]);
+    }
+}
+
+#[inline(always)]
+fn load(x: &[u64; 8]) -> __m512i {
+    // SAFETY: 64 readable bytes; the unaligned load needs no alignment.
+    unsafe { _mm512_loadu_si512(x.as_ptr().cast()) }
+}
+
+#[inline(always)]
+fn store(x: &mut [u64; 8], v: __m512i) {
+    // SAFETY: 64 writable bytes; the unaligned store needs no alignment.
+    unsafe { _mm512_storeu_si512(x.as_mut_ptr().cast(), v) }
+}
+
+/// The modulus in digits with `k0 = −n⁻¹ mod 2⁵²` and `d` (its digit count).
+pub(crate) struct Mod<'a, const V: usize> {
+    pub(crate) n: &'a Num<V>,
+    pub(crate) k0: u64,
+    pub(crate) d: usize,
+}
+
+impl<const V: usize> Mod<'_, V> {
+    /// `r = a·b·R′⁻¹ + q·n` for some `q ≥ 0`, normalised, below
+    /// `(a·b + R′·n)/R′`: below `2n` when `a·b < n·R′`. Digits of `a`, `b`
+    /// below 2⁵², lanes from `d` on zero.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(crate) fn amm(&self, r: &mut Num<V>, a: &Num<V>, b: &Num<V>) {
+        let zero = _mm512_setzero_si512();
+        let mut av = [zero; V];
+        let mut nv = [zero; V];
+        for j in 0..V {
+            av[j] = load(&a[j]);
+            nv[j] = load(&self.n[j]);
+        }
+        let (a0, n0) = (a[0][0], self.n[0][0]);
+        let mut acc = [zero; V];
+        for i in 0..self.d {
+            let bi = b[i / 8][i % 8];
+            let bv = _mm512_set1_epi64(bi as i64);
+            // y makes digit 0 of acc + a·bᵢ + y·n divisible by 2⁵².
+            let acc0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0])) as u64;
+            let t = acc0.wrapping_add(a0.wrapping_mul(bi) & MASK);
+            let y = t.wrapping_mul(self.k0) & MASK;
+            let yv = _mm512_set1_epi64(y as i64);
+            let carry = (t + (n0.wrapping_mul(y) & MASK)) >> DIGIT_BITS;
+            for j in 0..V {
+                acc[j] = _mm512_madd52lo_epu64(acc[j], av[j], bv);
+                acc[j] = _mm512_madd52lo_epu64(acc[j], nv[j], yv);
+            }
+            // Divide by 2⁵²: one lane down, digit 0's carry into the new one.
+            for j in 0..V {
+                let above = if j + 1 < V { acc[j + 1] } else { zero };
+                acc[j] = _mm512_alignr_epi64::<1>(above, acc[j]);
+            }
+            acc[0] = _mm512_add_epi64(acc[0], _mm512_maskz_set1_epi64(1, carry as i64));
+            // The high halves belong one digit up: after the shift, in place.
+            for j in 0..V {
+                acc[j] = _mm512_madd52hi_epu64(acc[j], av[j], bv);
+                acc[j] = _mm512_madd52hi_epu64(acc[j], nv[j], yv);
+            }
+        }
+        normalise(&mut acc);
+        for j in 0..V {
+            store(&mut r[j], acc[j]);
+        }
+    }
+}
+
+/// Carries of 64-bit lanes into 52-bit digits, for a value below `2^(52·8V)`:
+/// two vector passes (each lane's bits above 52 into the next lane) leave
+/// digits at most 2⁵², whose carries ripple by one mask addition.
+#[target_feature(enable = "avx512f")]
+fn normalise<const V: usize>(acc: &mut [__m512i; V]) {
+    let mask = _mm512_set1_epi64(MASK as i64);
+    let zero = _mm512_setzero_si512();
+    for _ in 0..2 {
+        let mut prev = zero;
+        for x in acc.iter_mut() {
+            let hi = _mm512_srli_epi64::<52>(*x);
+            // Lane 0 takes the previous vector's lane 7, lane i lane i−1.
+            let up = _mm512_alignr_epi64::<7>(hi, prev);
+            prev = hi;
+            *x = _mm512_add_epi64(_mm512_and_si512(*x, mask), up);
+        }
+    }
+    // g: digits equal to 2⁵² (a carry out), p: digits equal to 2⁵² − 1
+    // (pass a carry on); the digits that take a carry are (g·2 + p) ^ p.
+    let (mut g, mut p) = (0u128, 0u128);
+    for (j, x) in acc.iter().enumerate() {
+        g |= (_mm512_cmpgt_epu64_mask(*x, mask) as u128) << (8 * j);
+        p |= (_mm512_cmpeq_epi64_mask(*x, mask) as u128) << (8 * j);
+    }
+    let bits = (g << 1).wrapping_add(p) ^ p;
+    let one = _mm512_set1_epi64(1);
+    for (j, x) in acc.iter_mut().enumerate() {
+        let k = (bits >> (8 * j)) as u8;
+        *x = _mm512_and_si512(_mm512_mask_add_epi64(*x, k, *x, one), mask);
+    }
+}
