@@ -289,13 +289,22 @@ fn select<const V: usize>(r: &mut Num<V>, table: &[Num<V>], index: usize) {
     }
 }
 
-#[inline(always)]
+/// Lane 1 of `x`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn lane1(x: __m512i) -> u64 {
+    _mm_extract_epi64::<1>(_mm512_castsi512_si128(x)) as u64
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
 fn load(x: &[u64; 8]) -> __m512i {
     // SAFETY: 64 readable bytes; the unaligned load needs no alignment.
     unsafe { _mm512_loadu_si512(x.as_ptr().cast()) }
 }
 
-#[inline(always)]
+#[inline]
+#[target_feature(enable = "avx512f")]
 fn store(x: &mut [u64; 8], v: __m512i) {
     // SAFETY: 64 writable bytes; the unaligned store needs no alignment.
     unsafe { _mm512_storeu_si512(x.as_mut_ptr().cast(), v) }
@@ -321,33 +330,60 @@ impl<const V: usize> Mod<'_, V> {
             av[j] = load(&a[j]);
             nv[j] = load(&self.n[j]);
         }
-        let (a0, n0) = (a[0][0], self.n[0][0]);
-        let mut acc = [zero; V];
+        // Two accumulators (the a·bᵢ and the y·n terms: two shorter
+        // dependency chains); digit 0 of their sum, the one that picks y,
+        // is kept exact in `t` (the vectors' lane 0 is shifted out unread).
+        let (mut sa, mut sn) = ([zero; V], [zero; V]);
+        let digit = |x: &Num<V>, i: usize| x[i / 8][i % 8];
+        let a0 = a[0][0];
+        let (n0, n1) = (self.n[0][0], self.n[0][1]);
+        let mut t = a0.wrapping_mul(b[0][0]) & MASK;
         for i in 0..self.d {
-            let bi = b[i / 8][i % 8];
-            let bv = _mm512_set1_epi64(bi as i64);
-            // y makes digit 0 of acc + a·bᵢ + y·n divisible by 2⁵².
-            let acc0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0])) as u64;
-            let t = acc0.wrapping_add(a0.wrapping_mul(bi) & MASK);
+            let bi = digit(b, i);
+            // y makes t + y·n₀ divisible by 2⁵².
             let y = t.wrapping_mul(self.k0) & MASK;
+            let bv = _mm512_set1_epi64(bi as i64);
             let yv = _mm512_set1_epi64(y as i64);
-            let carry = (t + (n0.wrapping_mul(y) & MASK)) >> DIGIT_BITS;
+            let sn1 = lane1(sn[0]);
             for j in 0..V {
-                acc[j] = _mm512_madd52lo_epu64(acc[j], av[j], bv);
-                acc[j] = _mm512_madd52lo_epu64(acc[j], nv[j], yv);
+                sa[j] = _mm512_madd52lo_epu64(sa[j], av[j], bv);
+                sn[j] = _mm512_madd52lo_epu64(sn[j], nv[j], yv);
             }
-            // Divide by 2⁵²: one lane down, digit 0's carry into the new one.
+            let sa1 = lane1(sa[0]);
+            // Divide by 2⁵²: one lane down.
             for j in 0..V {
-                let above = if j + 1 < V { acc[j + 1] } else { zero };
-                acc[j] = _mm512_alignr_epi64::<1>(above, acc[j]);
+                let (above_a, above_n) = if j + 1 < V {
+                    (sa[j + 1], sn[j + 1])
+                } else {
+                    (zero, zero)
+                };
+                sa[j] = _mm512_alignr_epi64::<1>(above_a, sa[j]);
+                sn[j] = _mm512_alignr_epi64::<1>(above_n, sn[j]);
             }
-            acc[0] = _mm512_add_epi64(acc[0], _mm512_maskz_set1_epi64(1, carry as i64));
             // The high halves belong one digit up: after the shift, in place.
             for j in 0..V {
-                acc[j] = _mm512_madd52hi_epu64(acc[j], av[j], bv);
-                acc[j] = _mm512_madd52hi_epu64(acc[j], nv[j], yv);
+                sa[j] = _mm512_madd52hi_epu64(sa[j], av[j], bv);
+                sn[j] = _mm512_madd52hi_epu64(sn[j], nv[j], yv);
             }
+            // The next digit 0, in scalar from lane 1 before this step's
+            // y-terms (so that the vectors are off the path from y to y).
+            let ny0 = n0 as u128 * y as u128;
+            let ab0 = a0 as u128 * bi as u128;
+            let carry = (t + (ny0 as u64 & MASK)) >> DIGIT_BITS;
+            let next = if i + 1 < self.d { digit(b, i + 1) } else { 0 };
+            t = sa1
+                + sn1
+                + (n1.wrapping_mul(y) & MASK)
+                + (ab0 >> DIGIT_BITS) as u64
+                + (ny0 >> DIGIT_BITS) as u64
+                + carry
+                + (a0.wrapping_mul(next) & MASK);
         }
+        let mut acc = [zero; V];
+        for j in 0..V {
+            acc[j] = _mm512_add_epi64(sa[j], sn[j]);
+        }
+        acc[0] = _mm512_mask_blend_epi64(1, acc[0], _mm512_set1_epi64(t as i64));
         normalise(&mut acc);
         for j in 0..V {
             store(&mut r[j], acc[j]);
@@ -386,3 +422,7 @@ fn normalise<const V: usize>(acc: &mut [__m512i; V]) {
         *x = _mm512_and_si512(_mm512_mask_add_epi64(*x, k, *x, one), mask);
     }
 }
+
+#[cfg(test)]
+#[path = "ifma_tests.rs"]
+mod tests;

@@ -1,0 +1,200 @@
+//! The IFMA kernels against num-bigint: the almost-Montgomery product, the
+//! digit conversions and the whole exponentiation, at the lengths of the
+//! CRT halves and moduli of 1024- to 8192-bit keys. Skipped, with a notice,
+//! on CPUs without AVX-512 IFMA.
+
+extern crate std;
+use super::*;
+use crate::arith::{Limb, Modulus};
+use num_bigint::BigUint;
+use std::{eprintln, vec, vec::Vec};
+
+fn big(x: &[Limb]) -> BigUint {
+    BigUint::from_slice(x)
+}
+
+fn big_digits<const V: usize>(x: &Num<V>) -> BigUint {
+    let mut r = BigUint::default();
+    for i in (0..8 * V).rev() {
+        assert!(x[i / 8][i % 8] <= MASK, "digit {i} not normalised");
+        r = (r << DIGIT_BITS) + x[i / 8][i % 8];
+    }
+    r
+}
+
+fn limbs_of(x: &BigUint, l: usize) -> Vec<Limb> {
+    let mut v = x.to_u32_digits();
+    assert!(v.len() <= l);
+    v.resize(l, 0);
+    v
+}
+
+struct Rng(u64);
+impl Rng {
+    fn limb(&mut self) -> Limb {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 16) as Limb
+    }
+    fn limbs(&mut self, l: usize) -> Vec<Limb> {
+        (0..l).map(|_| self.limb()).collect()
+    }
+}
+
+fn skip() -> bool {
+    if !cpu_has_ifma() {
+        eprintln!("ifma tests skipped: this CPU has no AVX-512 IFMA");
+        return true;
+    }
+    false
+}
+
+/// Odd moduli of `l` limbs: random with the top bit set (values near `R`),
+/// all ones, and one with leading zero limbs (a padded CRT half).
+fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
+    let mut top = rng.limbs(l);
+    top[0] |= 1;
+    top[l - 1] |= 1 << 31;
+    let ones = vec![Limb::MAX; l];
+    let mut padded = rng.limbs(l);
+    padded[0] |= 1;
+    padded[l - 1] = 0;
+    padded[l - 2] |= 1 << 31;
+    vec![top, ones, padded]
+}
+
+fn check_amm<const V: usize>(l: usize) {
+    assert_eq!(digits(l).div_ceil(8), V);
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ l as u64);
+    for n in moduli(&mut rng, l) {
+        let nb = big(&n);
+        let n0 = crate::arith::mont::neg_inv_limb(n[0]);
+        let mut nd: Num<V> = [[0; 8]; V];
+        to_digits(&mut nd, &n);
+        assert_eq!(big_digits(&nd), nb, "to_digits l={l}");
+        let mut back = vec![0; l];
+        from_digits(&mut back, &nd);
+        assert_eq!(back, n, "from_digits l={l}");
+        let m = Mod {
+            n: &nd,
+            k0: k0_52(&n, n0),
+            d: digits(l),
+        };
+        assert_eq!(
+            (m.k0 as u128 * (nd[0][0] as u128) + 1) % (1u128 << 52),
+            0,
+            "k0"
+        );
+        let rp = BigUint::from(1u8) << (DIGIT_BITS * digits(l));
+        let one = BigUint::from(1u8);
+        let two_n_1 = &nb + &nb - &one;
+        // Edge operands (0, 1, n − 1, 2n − 1 the largest the exponentiation
+        // feeds, R′ − 1 times 1) and random ones below 2n.
+        let mut pairs = vec![
+            (BigUint::default(), &nb - &one),
+            (one.clone(), one.clone()),
+            (&nb - &one, &nb - &one),
+            (two_n_1.clone(), two_n_1.clone()),
+            (&rp - &one, one.clone()),
+        ];
+        for _ in 0..20 {
+            let a = big(&rng.limbs(l + 1)) % &two_n_1;
+            let b = big(&rng.limbs(l + 1)) % &two_n_1;
+            pairs.push((a, b));
+        }
+        for (a, b) in pairs {
+            let (mut ad, mut bd, mut r): (Num<V>, Num<V>, Num<V>) =
+                ([[0; 8]; V], [[0; 8]; V], [[0; 8]; V]);
+            let mut la = a.to_u32_digits();
+            la.resize(8 * V * 2, 0);
+            let mut lb = b.to_u32_digits();
+            lb.resize(8 * V * 2, 0);
+            to_digits(&mut ad, &la);
+            to_digits(&mut bd, &lb);
+            // SAFETY: the CPU has AVX-512F and IFMA (`skip`).
+            unsafe { m.amm(&mut r, &ad, &bd) };
+            let rb = big_digits(&r);
+            assert!(rb < &nb + &nb, "amm below 2n, l={l}");
+            assert_eq!(
+                (rb * &rp) % &nb,
+                (&a * &b) % &nb,
+                "amm l={l} a={a:x} b={b:x}"
+            );
+        }
+    }
+}
+
+#[test]
+fn amm_matches_bigint() {
+    if skip() {
+        return;
+    }
+    check_amm::<1>(8);
+    check_amm::<2>(16);
+    check_amm::<2>(17);
+    check_amm::<2>(24);
+    check_amm::<3>(32);
+    check_amm::<4>(48);
+    check_amm::<5>(64);
+    check_amm::<8>(96);
+    check_amm::<10>(128);
+    check_amm::<16>(207);
+}
+
+#[test]
+fn supported_lengths() {
+    assert!(!supports(7));
+    for l in [8, 16, 24, 32, 48, 64, 96, 128, 207] {
+        assert!(supports(l), "l={l}");
+    }
+    assert!(!supports(208) && !supports(256));
+}
+
+/// The whole exponentiation against num-bigint at every supported key
+/// length's CRT half and modulus (1024 to 8192 bits), every window width,
+/// edge bases and exponents (blinded ones longer than the modulus).
+#[test]
+fn pow_matches_bigint() {
+    if skip() {
+        return;
+    }
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    for l in [8usize, 16, 17, 24, 32, 48, 64, 96, 128] {
+        for n in moduli(&mut rng, l) {
+            let mut rr = vec![0; l];
+            let mut work = vec![0; Modulus::precompute_work_limbs(l)];
+            let n0 = Modulus::precompute(&n, &mut rr, &mut work);
+            let nb = big(&n);
+            let one = BigUint::from(1u8);
+            let bases = [
+                BigUint::default(),
+                one.clone(),
+                &nb - &one,
+                big(&rng.limbs(l)) % &nb,
+            ];
+            let exps = [
+                vec![0],
+                vec![1],
+                vec![65537],
+                vec![Limb::MAX; l],
+                rng.limbs(l),
+                rng.limbs(l + 2),
+            ];
+            let mut out = vec![0; l];
+            for (bi, b) in bases.iter().enumerate() {
+                let bl = limbs_of(b, l);
+                for (ei, e) in exps.iter().enumerate() {
+                    let want = b.modpow(&big(e), &nb);
+                    // Every width at the CRT lengths, the default elsewhere.
+                    let widths = if matches!(l, 32 | 64) { 1..=6 } else { 5..=5 };
+                    for w in widths {
+                        out.fill(0xdead);
+                        pow_secret_unchecked(&mut out, &bl, e, &n, &rr, n0, w);
+                        assert_eq!(big(&out), want, "l={l} base#{bi} exp#{ei} window {w}");
+                    }
+                }
+            }
+        }
+    }
+}
