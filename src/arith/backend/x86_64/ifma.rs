@@ -14,6 +14,11 @@
 //! ripple by mask arithmetic (`(G << 1) + P`, as in a carry-lookahead adder).
 //! Nothing branches on or indexes by a value: the window table is read whole
 //! with compare masks.
+//!
+//! Compiled by Rust 1.89 or later only (`build.rs` sets the cfg
+//! `rsa_cortex_m_ifma`): the AVX-512 intrinsics are stable from there, while
+//! the crate's MSRV is 1.88 (hence the `incompatible_msrv` allowance).
+#![allow(clippy::incompatible_msrv)]
 
 use core::arch::x86_64::*;
 use zeroize::Zeroize;
@@ -33,25 +38,12 @@ type Num<const V: usize> = [[u64; 8]; V];
 
 /// Whether the IFMA exponentiation runs: the CPU has AVX-512F and IFMA
 /// (known at compile time, or detected once at run time with `std`), and
-/// neither `--cfg rsa_cortex_m_no_ifma` nor the environment variable
-/// `RSA_CORTEX_M_NO_IFMA` (any value but `0`, read once with `std`) forces
-/// the BMI2/ADX path.
+/// the environment variable `RSA_CORTEX_M_NO_IFMA` (any value but `0`, read
+/// once with `std`) does not force the BMI2/ADX path. (`--cfg
+/// rsa_cortex_m_no_ifma` leaves this module out of the build.)
 #[inline]
 pub(crate) fn use_ifma() -> bool {
-    #[cfg(rsa_cortex_m_no_ifma)]
-    {
-        false
-    }
-    #[cfg(all(
-        not(rsa_cortex_m_no_ifma),
-        target_feature = "avx512f",
-        target_feature = "avx512ifma",
-        not(feature = "std")
-    ))]
-    {
-        true
-    }
-    #[cfg(all(not(rsa_cortex_m_no_ifma), feature = "std"))]
+    #[cfg(feature = "std")]
     {
         use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
         // 0: not yet known, 1: no, 2: yes.
@@ -68,21 +60,13 @@ pub(crate) fn use_ifma() -> bool {
             s => s == 2,
         }
     }
-    #[cfg(all(
-        not(rsa_cortex_m_no_ifma),
-        not(feature = "std"),
-        not(all(target_feature = "avx512f", target_feature = "avx512ifma"))
-    ))]
+    #[cfg(not(feature = "std"))]
     {
-        false
+        cfg!(all(
+            target_feature = "avx512f",
+            target_feature = "avx512ifma"
+        ))
     }
-}
-
-/// Whether the CPU can run the kernels at all (the tests' check; the
-/// environment override aside).
-#[cfg(test)]
-pub(crate) fn cpu_has_ifma() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
 }
 
 /// Digits for an `l`-limb modulus: `52d ≥ 32l + 2`, so that `4n ≤ R′`.

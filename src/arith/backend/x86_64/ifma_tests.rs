@@ -42,6 +42,12 @@ impl Rng {
     }
 }
 
+/// Whether the CPU can run the kernels at all (the environment override
+/// aside).
+pub(crate) fn cpu_has_ifma() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
+}
+
 fn skip() -> bool {
     if !cpu_has_ifma() {
         eprintln!("ifma tests skipped: this CPU has no AVX-512 IFMA");

@@ -9,9 +9,9 @@
 //! portable kernels run. The only branch on the CPU feature is taken the
 //! same way on every call.
 //!
-//! On CPUs with AVX-512 IFMA, [`ifma`] runs secret-exponent
-//! exponentiations whole, in radix 2⁵² ([`pow_secret_whole`]); these rows
-//! then serve the rest (public exponents, CRT recombination, key checks).
+//! On CPUs with AVX-512 IFMA, `ifma` runs secret-exponent exponentiations
+//! whole, in radix 2⁵² (`pow_secret_whole`); these rows then serve the
+//! rest (public exponents, CRT recombination, key checks).
 
 use super::portable64::{self, get, put, Rows, W};
 use crate::arith::Limb;
@@ -100,11 +100,12 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 
 pub use super::portable64::select;
 
+#[cfg(rsa_cortex_m_ifma)]
 pub mod ifma;
 
 /// The backend's whole secret-exponent exponentiation (see
 /// `exp::pow_secret_window`): the IFMA one where the CPU has it and the
-/// length is supported ([`ifma::supports`]); false, having done nothing,
+/// length is supported (`ifma::supports`); false, having done nothing,
 /// otherwise.
 #[inline]
 pub(crate) fn pow_secret_whole(
@@ -116,7 +117,15 @@ pub(crate) fn pow_secret_whole(
     n0: Limb,
     window_bits: usize,
 ) -> bool {
-    ifma::pow_secret(r, base, exp, n, rr, n0, window_bits)
+    #[cfg(rsa_cortex_m_ifma)]
+    {
+        ifma::pow_secret(r, base, exp, n, rr, n0, window_bits)
+    }
+    #[cfg(not(rsa_cortex_m_ifma))]
+    {
+        let _ = (r, base, exp, n, rr, n0, window_bits);
+        false
+    }
 }
 
 mod adx {
