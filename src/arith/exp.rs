@@ -159,6 +159,11 @@ pub(crate) fn pow_public_last<const FUSED: bool>(
     m: &Modulus,
     work: &mut [Limb],
 ) {
+    // A backend may run it whole in its own representation (x86-64 with
+    // AVX-512 IFMA), as for `pow_secret_window`.
+    if kernels::pow_public_whole(r, base, exp, last, m.n(), m.rr(), m.n0()) {
+        return;
+    }
     let l = m.len();
     let (b, rest) = work.split_at_mut(l);
     let (acc, rest) = rest.split_at_mut(l);

@@ -11,7 +11,7 @@
 //! Every backend exports the same five kernels (see [`super::kernels`]):
 //! `mul`, `sqr`, `redc`, `redc_lazy` and `select`; `selected` adds
 //! `sqr_n_mul_lazy` (a window's squarings and product), which the UMAAL
-//! backend fuses, and `pow_secret_whole` (a whole secret-exponent
+//! backend fuses, and `pow_secret_whole`/`pow_public_whole` (a whole
 //! exponentiation), which the x86-64 backend runs in AVX-512 IFMA where the
 //! CPU has it. `build.rs` chooses the
 //! backend from the target and emits it as the cfg `rsa_cortex_m_backend`;
@@ -46,7 +46,7 @@ pub mod selected {
     pub use super::umaal::{sqr_n_mul_lazy, WINDOW_NOT_N};
 
     #[cfg(rsa_cortex_m_backend = "x86_64")]
-    pub(crate) use super::x86_64::pow_secret_whole;
+    pub(crate) use super::x86_64::{pow_public_whole, pow_secret_whole};
 
     /// A whole secret-exponent exponentiation by the backend (`r =
     /// base^exp mod n`, `rr = R² mod n`, fixed `window_bits` windows), or

@@ -102,6 +102,19 @@ pub(crate) fn pow_secret(
     true
 }
 
+/// `v` as a const generic: `$f::<v>($args)` for `v` in 1..=16.
+macro_rules! with_vectors {
+    ($v:expr, $f:ident $args:tt) => {
+        with_vectors!(@ $v, $f $args, 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+    };
+    (@ $v:expr, $f:ident $args:tt, $($k:literal)*) => {
+        match $v {
+            $($k => $f::<$k> $args,)*
+            _ => unreachable!(),
+        }
+    };
+}
+
 /// [`pow_secret`] without the CPU check (the tests call it directly on
 /// CPUs with IFMA, whatever the override says). `l` must be supported.
 pub(crate) fn pow_secret_unchecked(
@@ -116,17 +129,56 @@ pub(crate) fn pow_secret_unchecked(
     let l = n.len();
     debug_assert!(supports(l) && matches!(window_bits, 1..=6));
     debug_assert!(base.len() == l && rr.len() == l && r.len() == l);
-    let v = digits(l).div_ceil(8);
-    // SAFETY (every arm): the caller checked AVX-512F and IFMA.
-    macro_rules! arms {
-        ($($k:literal)*) => {
-            match v {
-                $($k => unsafe { pow_v::<$k>(r, base, exp, n, rr, n0, window_bits) },)*
-                _ => unreachable!(),
-            }
-        };
+    // SAFETY: the caller checked AVX-512F and IFMA.
+    unsafe {
+        with_vectors!(
+            digits(l).div_ceil(8),
+            pow_v(r, base, exp, n, rr, n0, window_bits)
+        )
     }
-    arms!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+}
+
+/// `r = base^(exp − b)·last^b mod n` for `b` = bit 0 of `exp` (with `last =
+/// base`, `base^exp`), in `[0, n)`: variable time in `exp` only (public
+/// exponents), as `exp::pow_public_last` computes it; `base, last < n`,
+/// `rr`, `n0` as for [`pow_secret`]. Returns false (and does nothing) when
+/// IFMA is not in use or `l` is not [supported](supports).
+pub(crate) fn pow_public(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    last: &[Limb],
+    n: &[Limb],
+    rr: &[Limb],
+    n0: Limb,
+) -> bool {
+    let l = n.len();
+    if !supports(l) || !use_ifma() {
+        return false;
+    }
+    pow_public_unchecked(r, base, exp, last, n, rr, n0);
+    true
+}
+
+/// [`pow_public`] without the CPU check.
+pub(crate) fn pow_public_unchecked(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    last: &[Limb],
+    n: &[Limb],
+    rr: &[Limb],
+    n0: Limb,
+) {
+    let l = n.len();
+    debug_assert!(supports(l) && base.len() == l && last.len() == l && r.len() == l);
+    // SAFETY: the caller checked AVX-512F and IFMA.
+    unsafe {
+        with_vectors!(
+            digits(l).div_ceil(8),
+            pow_public_v(r, base, exp, last, n, rr, n0)
+        )
+    }
 }
 
 /// `−n⁻¹ mod 2⁵²` from `n0 = −n⁻¹ mod 2³²` (Newton: each step doubles the
@@ -180,33 +232,14 @@ unsafe fn pow_v<const V: usize>(
     n0: Limb,
     window_bits: usize,
 ) {
-    let l = n.len();
-    let d = digits(l);
-    let k0 = k0_52(n, n0);
-    let mut nd: Num<V> = [[0; 8]; V];
-    to_digits(&mut nd, n);
-    let m = Mod { n: &nd, k0, d };
-
-    // R′² mod n from R² mod n: AMM(R², R²) = 2^(4·32l − 52d); times
-    // 2^(4s), s = 52d − 32l (below 52d: `supports`), then AMM gives 2^(2·52d).
-    let mut x: Num<V> = [[0; 8]; V];
-    let mut y: Num<V> = [[0; 8]; V];
-    to_digits(&mut x, rr);
-    m.amm(&mut y, &x, &x);
-    let t = 4 * (DIGIT_BITS * d - 32 * l);
-    x = [[0; 8]; V];
-    x[t / DIGIT_BITS / 8][t / DIGIT_BITS % 8] = 1 << (t % DIGIT_BITS);
-    let mut rr52: Num<V> = [[0; 8]; V];
-    m.amm(&mut rr52, &y, &x);
+    let m = Mont::<V>::new(n, rr, n0);
+    let (mut x, mut y): (Num<V>, Num<V>) = ([[0; 8]; V], [[0; 8]; V]);
 
     // table[i] ≡ base^i·R′ (mod n), below 2n.
     let table_len = 1usize << window_bits;
     let mut table: [Num<V>; 64] = [[[0; 8]; V]; 64];
-    let mut one: Num<V> = [[0; 8]; V];
-    one[0][0] = 1;
-    m.amm(&mut table[0], &rr52, &one);
-    to_digits(&mut x, base);
-    m.amm(&mut table[1], &x, &rr52);
+    m.amm(&mut table[0], &m.rr, &m.one);
+    m.to_mont(&mut table[1], base);
     for i in 2..table_len {
         let (done, next) = table.split_at_mut(i);
         if i % 2 == 0 {
@@ -239,15 +272,7 @@ unsafe fn pow_v<const V: usize>(
         y = acc;
         m.amm(&mut acc, &y, &x);
     }
-    // Out of Montgomery form: AMM(acc, 1) ≤ n (as acc < 2n ≤ R′), then
-    // one conditional subtraction.
-    m.amm(&mut y, &acc, &one);
-    let mut out = [0 as Limb; 8 * MAX_VECTORS * DIGIT_BITS / 32];
-    let out = &mut out[..l];
-    from_digits(out, &y);
-    portable::final_sub(r, out, 0, n);
-
-    out.zeroize();
+    m.finish(r, n, &acc, None);
     for t in table[..table_len].iter_mut() {
         t.zeroize();
     }
@@ -294,14 +319,123 @@ fn store(x: &mut [u64; 8], v: __m512i) {
     unsafe { _mm512_storeu_si512(x.as_mut_ptr().cast(), v) }
 }
 
-/// The modulus in digits with `k0 = −n⁻¹ mod 2⁵²` and `d` (its digit count).
-pub(crate) struct Mod<'a, const V: usize> {
-    pub(crate) n: &'a Num<V>,
-    pub(crate) k0: u64,
-    pub(crate) d: usize,
+/// The public exponentiation with `V` vectors per number: left to right,
+/// square and multiply.
+///
+/// # Safety
+/// The CPU has AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn pow_public_v<const V: usize>(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    last: &[Limb],
+    n: &[Limb],
+    rr: &[Limb],
+    n0: Limb,
+) {
+    let m = Mont::<V>::new(n, rr, n0);
+    let bits = crate::arith::limbs::bit_len(exp);
+    let bit = |i: usize| (exp[i / 32] >> (i % 32)) & 1 == 1;
+    let (mut x, mut acc, mut t): (Num<V>, Num<V>, Num<V>) = ([[0; 8]; V], [[0; 8]; V], [[0; 8]; V]);
+    // acc = base^(exp − bit 0) in Montgomery form.
+    if bits < 2 {
+        m.amm(&mut acc, &m.rr, &m.one);
+    } else {
+        m.to_mont(&mut x, base);
+        acc = x;
+        for i in (1..bits - 1).rev() {
+            t = acc;
+            m.amm(&mut acc, &t, &t);
+            if bit(i) {
+                t = acc;
+                m.amm(&mut acc, &t, &x);
+            }
+        }
+        t = acc;
+        m.amm(&mut acc, &t, &t);
+    }
+    if bits > 0 && bit(0) {
+        to_digits(&mut x, last);
+        m.finish(r, n, &acc, Some(&x));
+    } else {
+        m.finish(r, n, &acc, None);
+    }
+    // No secret here, but the caller (the fault check) passes `m·R⁻¹`.
+    x.zeroize();
+    acc.zeroize();
+    t.zeroize();
 }
 
-impl<const V: usize> Mod<'_, V> {
+/// The modulus in digits with `k0 = −n⁻¹ mod 2⁵²`, `d` (its digit count),
+/// `rr = R′² mod n` (below `2n`) and the number 1.
+pub(crate) struct Mont<const V: usize> {
+    pub(crate) n: Num<V>,
+    pub(crate) k0: u64,
+    pub(crate) d: usize,
+    pub(crate) rr: Num<V>,
+    pub(crate) one: Num<V>,
+}
+
+impl<const V: usize> Mont<V> {
+    /// The constants for an odd `n` of `l` [supported](supports) limbs,
+    /// `rr = R² mod n`, `n0 = −n⁻¹ mod 2³²`.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(crate) fn new(n: &[Limb], rr: &[Limb], n0: Limb) -> Self {
+        let l = n.len();
+        let d = digits(l);
+        let mut m = Mont {
+            n: [[0; 8]; V],
+            k0: k0_52(n, n0),
+            d,
+            rr: [[0; 8]; V],
+            one: [[0; 8]; V],
+        };
+        to_digits(&mut m.n, n);
+        m.one[0][0] = 1;
+        // R′² mod n from R² mod n: AMM(R², R²) = 2^(4·32l − 52d); times
+        // 2^(4s), s = 52d − 32l (below 52d: `supports`), AMM gives 2^(2·52d),
+        // below 3n (a product of something below 2n and 2^(4s) < R′), which
+        // as a factor of anything below n still keeps AMM below 2n.
+        let (mut x, mut y): (Num<V>, Num<V>) = ([[0; 8]; V], [[0; 8]; V]);
+        to_digits(&mut x, rr);
+        m.amm(&mut y, &x, &x);
+        let t = 4 * (DIGIT_BITS * d - 32 * l);
+        x = [[0; 8]; V];
+        x[t / DIGIT_BITS / 8][t / DIGIT_BITS % 8] = 1 << (t % DIGIT_BITS);
+        let mut rr52 = [[0; 8]; V];
+        m.amm(&mut rr52, &y, &x);
+        m.rr = rr52;
+        m
+    }
+
+    /// `r ≡ x·R′ (mod n)`, below `2n`, for `x < n` in 32-bit limbs.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(crate) fn to_mont(&self, r: &mut Num<V>, x: &[Limb]) {
+        let mut xd = [[0; 8]; V];
+        to_digits(&mut xd, x);
+        self.amm(r, &xd, &self.rr);
+        xd.zeroize();
+    }
+
+    /// `r = acc·f·R′⁻¹ mod n` in `[0, n)` (32-bit limbs; `n` this
+    /// modulus in them) for `acc < 2n` and `f` = `last < n` or 1 (`None`):
+    /// AMM then gives less than `2n` (at most `n` for 1), and one
+    /// conditional subtraction.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(crate) fn finish(&self, r: &mut [Limb], n: &[Limb], acc: &Num<V>, last: Option<&Num<V>>) {
+        let mut y = [[0; 8]; V];
+        self.amm(&mut y, acc, last.unwrap_or(&self.one));
+        let mut out = [0 as Limb; 8 * MAX_VECTORS * DIGIT_BITS / 32 + 1];
+        // Below 2n, which may need one bit above n's limbs.
+        let l = n.len();
+        let out = &mut out[..l + 1];
+        from_digits(out, &y);
+        portable::final_sub(r, &out[..l], out[l], n);
+        out.zeroize();
+        y.zeroize();
+    }
+
     /// `r = a·b·R′⁻¹ + q·n` for some `q ≥ 0`, normalised, below
     /// `(a·b + R′·n)/R′`: below `2n` when `a·b < n·R′`. Digits of `a`, `b`
     /// below 2⁵², lanes from `d` on zero.

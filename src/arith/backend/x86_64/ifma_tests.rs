@@ -82,17 +82,21 @@ fn check_amm<const V: usize>(l: usize) {
         let mut back = vec![0; l];
         from_digits(&mut back, &nd);
         assert_eq!(back, n, "from_digits l={l}");
-        let m = Mod {
-            n: &nd,
-            k0: k0_52(&n, n0),
-            d: digits(l),
-        };
+        let mut rr = vec![0; l];
+        let mut work = vec![0; Modulus::precompute_work_limbs(l)];
+        assert_eq!(Modulus::precompute(&n, &mut rr, &mut work), n0);
+        // SAFETY: the CPU has AVX-512F and IFMA (`skip`).
+        let m = unsafe { Mont::<V>::new(&n, &rr, n0) };
+        assert_eq!(m.n, nd);
+        let rp = BigUint::from(1u8) << (DIGIT_BITS * digits(l));
+        let rr52 = big_digits(&m.rr);
+        assert!(rr52 < &nb * 3u8, "R′² mod n below 3n");
+        assert_eq!(rr52 % &nb, (&rp * &rp) % &nb, "R′² mod n");
         assert_eq!(
             (m.k0 as u128 * (nd[0][0] as u128) + 1) % (1u128 << 52),
             0,
             "k0"
         );
-        let rp = BigUint::from(1u8) << (DIGIT_BITS * digits(l));
         let one = BigUint::from(1u8);
         let two_n_1 = &nb + &nb - &one;
         // Edge operands (0, 1, n − 1, 2n − 1 the largest the exponentiation
@@ -199,6 +203,58 @@ fn pow_matches_bigint() {
                         pow_secret_unchecked(&mut out, &bl, e, &n, &rr, n0, w);
                         assert_eq!(big(&out), want, "l={l} base#{bi} exp#{ei} window {w}");
                     }
+                }
+            }
+        }
+    }
+}
+
+/// The public exponentiation (`base^(e−1)·last` for odd `e`, `base^e` for
+/// even) against num-bigint, at the moduli of 1024- to 8192-bit keys and
+/// their CRT halves.
+#[test]
+fn pow_public_matches_bigint() {
+    if skip() {
+        return;
+    }
+    let mut rng = Rng(0xfeed_f00d_dead_beef);
+    for l in [8usize, 16, 17, 32, 48, 64, 96, 128, 207] {
+        for n in moduli(&mut rng, l) {
+            let mut rr = vec![0; l];
+            let mut work = vec![0; Modulus::precompute_work_limbs(l)];
+            let n0 = Modulus::precompute(&n, &mut rr, &mut work);
+            let nb = big(&n);
+            let one = BigUint::from(1u8);
+            let bases = [
+                BigUint::default(),
+                one.clone(),
+                &nb - &one,
+                big(&rng.limbs(l)) % &nb,
+            ];
+            let last = big(&rng.limbs(l)) % &nb;
+            let ll = limbs_of(&last, l);
+            let mut out = vec![0; l];
+            for b in &bases {
+                let bl = limbs_of(b, l);
+                for e in [
+                    vec![0],
+                    vec![1],
+                    vec![2],
+                    vec![3],
+                    vec![65537],
+                    vec![65536],
+                    rng.limbs(2),
+                ] {
+                    let eb = big(&e);
+                    pow_public_unchecked(&mut out, &bl, &e, &bl, &n, &rr, n0);
+                    assert_eq!(big(&out), b.modpow(&eb, &nb), "l={l} e={e:x?}");
+                    pow_public_unchecked(&mut out, &bl, &e, &ll, &n, &rr, n0);
+                    let want = if e[0] & 1 == 1 {
+                        b.modpow(&(&eb - &one), &nb) * &last % &nb
+                    } else {
+                        b.modpow(&eb, &nb)
+                    };
+                    assert_eq!(big(&out), want, "l={l} e={e:x?} with last");
                 }
             }
         }

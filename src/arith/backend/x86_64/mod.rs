@@ -9,9 +9,9 @@
 //! portable kernels run. The only branch on the CPU feature is taken the
 //! same way on every call.
 //!
-//! On CPUs with AVX-512 IFMA, `ifma` runs secret-exponent exponentiations
-//! whole, in radix 2⁵² (`pow_secret_whole`); these rows then serve the
-//! rest (public exponents, CRT recombination, key checks).
+//! On CPUs with AVX-512 IFMA, `ifma` runs exponentiations whole, in radix
+//! 2⁵² (`pow_secret_whole`, `pow_public_whole`); these rows then serve the
+//! rest (CRT recombination, blinding, key checks).
 
 use super::portable64::{self, get, put, Rows, W};
 use crate::arith::Limb;
@@ -124,6 +124,31 @@ pub(crate) fn pow_secret_whole(
     #[cfg(not(rsa_cortex_m_ifma))]
     {
         let _ = (r, base, exp, n, rr, n0, window_bits);
+        false
+    }
+}
+
+/// The backend's whole public-exponent exponentiation (see
+/// `exp::pow_public_last`: `base^(exp−1)·last` for odd `exp`): the IFMA
+/// one where the CPU has it and the length is supported; false, having
+/// done nothing, otherwise.
+#[inline]
+pub(crate) fn pow_public_whole(
+    r: &mut [Limb],
+    base: &[Limb],
+    exp: &[Limb],
+    last: &[Limb],
+    n: &[Limb],
+    rr: &[Limb],
+    n0: Limb,
+) -> bool {
+    #[cfg(rsa_cortex_m_ifma)]
+    {
+        ifma::pow_public(r, base, exp, last, n, rr, n0)
+    }
+    #[cfg(not(rsa_cortex_m_ifma))]
+    {
+        let _ = (r, base, exp, last, n, rr, n0);
         false
     }
 }
