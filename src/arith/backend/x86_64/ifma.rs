@@ -298,6 +298,13 @@ fn select<const V: usize>(r: &mut Num<V>, table: &[Num<V>], index: usize) {
     }
 }
 
+/// Lane 2 of `x`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn lane2(x: __m512i) -> u64 {
+    _mm_cvtsi128_si64(_mm256_extracti128_si256::<1>(_mm512_castsi512_si256(x))) as u64
+}
+
 /// Lane 1 of `x`.
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -450,19 +457,22 @@ impl<const V: usize> Mont<V> {
         }
         // Two accumulators (the a·bᵢ and the y·n terms: two shorter
         // dependency chains); digit 0 of their sum, the one that picks y,
-        // is kept exact in `t` (the vectors' lane 0 is shifted out unread).
+        // is kept exact in `t` (the vectors' lane 0 is shifted out unread),
+        // and lane 1 of the y-terms in `sn1`, from lane 2 one step earlier:
+        // the path from one y to the next is scalar, the vectors run beside.
         let (mut sa, mut sn) = ([zero; V], [zero; V]);
         let digit = |x: &Num<V>, i: usize| x[i / 8][i % 8];
         let a0 = a[0][0];
-        let (n0, n1) = (self.n[0][0], self.n[0][1]);
+        let (n0, n1, n2) = (self.n[0][0], self.n[0][1], self.n[0][2]);
         let mut t = a0.wrapping_mul(b[0][0]) & MASK;
+        let mut sn1 = 0;
         for i in 0..self.d {
             let bi = digit(b, i);
             // y makes t + y·n₀ divisible by 2⁵².
             let y = t.wrapping_mul(self.k0) & MASK;
             let bv = _mm512_set1_epi64(bi as i64);
             let yv = _mm512_set1_epi64(y as i64);
-            let sn1 = lane1(sn[0]);
+            let sn2 = lane2(sn[0]);
             for j in 0..V {
                 sa[j] = _mm512_madd52lo_epu64(sa[j], av[j], bv);
                 sn[j] = _mm512_madd52lo_epu64(sn[j], nv[j], yv);
@@ -483,19 +493,20 @@ impl<const V: usize> Mont<V> {
                 sa[j] = _mm512_madd52hi_epu64(sa[j], av[j], bv);
                 sn[j] = _mm512_madd52hi_epu64(sn[j], nv[j], yv);
             }
-            // The next digit 0, in scalar from lane 1 before this step's
-            // y-terms (so that the vectors are off the path from y to y).
+            // The next digit 0 and the next lane 1 of the y-terms, in scalar.
             let ny0 = n0 as u128 * y as u128;
+            let ny1 = n1 as u128 * y as u128;
             let ab0 = a0 as u128 * bi as u128;
             let carry = (t + (ny0 as u64 & MASK)) >> DIGIT_BITS;
             let next = if i + 1 < self.d { digit(b, i + 1) } else { 0 };
             t = sa1
                 + sn1
-                + (n1.wrapping_mul(y) & MASK)
+                + (ny1 as u64 & MASK)
                 + (ab0 >> DIGIT_BITS) as u64
                 + (ny0 >> DIGIT_BITS) as u64
                 + carry
                 + (a0.wrapping_mul(next) & MASK);
+            sn1 = sn2 + (n2.wrapping_mul(y) & MASK) + (ny1 >> DIGIT_BITS) as u64;
         }
         let mut acc = [zero; V];
         for j in 0..V {
