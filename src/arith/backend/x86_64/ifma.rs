@@ -36,7 +36,7 @@ const MAX_VECTORS: usize = 16;
 /// A number of `v` vectors of eight 52-bit digits (little-endian).
 type Num<const V: usize> = [[u64; 8]; V];
 
-/// Whether the IFMA exponentiation runs: the CPU has AVX-512F and IFMA
+/// Whether the IFMA exponentiation runs: the CPU has AVX-512F, VL and IFMA
 /// (known at compile time, or detected once at run time with `std`), and
 /// the environment variable `RSA_CORTEX_M_NO_IFMA` (any value but `0`, read
 /// once with `std`) does not force the BMI2/ADX path. (`--cfg
@@ -53,6 +53,7 @@ pub(crate) fn use_ifma() -> bool {
                 let forced_off = std::env::var_os("RSA_CORTEX_M_NO_IFMA").is_some_and(|v| v != "0");
                 let yes = !forced_off
                     && std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512vl")
                     && std::is_x86_feature_detected!("avx512ifma");
                 STATE.store(if yes { 2 } else { 1 }, Relaxed);
                 yes
@@ -129,7 +130,7 @@ pub(crate) fn pow_secret_unchecked(
     let l = n.len();
     debug_assert!(supports(l) && matches!(window_bits, 1..=6));
     debug_assert!(base.len() == l && rr.len() == l && r.len() == l);
-    // SAFETY: the caller checked AVX-512F and IFMA.
+    // SAFETY: the caller checked AVX-512F, VL and IFMA.
     unsafe {
         with_vectors!(
             digits(l).div_ceil(8),
@@ -172,7 +173,7 @@ pub(crate) fn pow_public_unchecked(
 ) {
     let l = n.len();
     debug_assert!(supports(l) && base.len() == l && last.len() == l && r.len() == l);
-    // SAFETY: the caller checked AVX-512F and IFMA.
+    // SAFETY: the caller checked AVX-512F, VL and IFMA.
     unsafe {
         with_vectors!(
             digits(l).div_ceil(8),
@@ -220,8 +221,8 @@ fn from_digits<const V: usize>(out: &mut [Limb], x: &Num<V>) {
 /// The whole exponentiation with `V` vectors per number.
 ///
 /// # Safety
-/// The CPU has AVX-512F and AVX-512 IFMA.
-#[target_feature(enable = "avx512f,avx512ifma")]
+/// The CPU has AVX-512F, AVX-512VL and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 #[allow(clippy::too_many_arguments)]
 unsafe fn pow_v<const V: usize>(
     r: &mut [Limb],
@@ -330,8 +331,8 @@ fn store(x: &mut [u64; 8], v: __m512i) {
 /// square and multiply.
 ///
 /// # Safety
-/// The CPU has AVX-512F and AVX-512 IFMA.
-#[target_feature(enable = "avx512f,avx512ifma")]
+/// The CPU has AVX-512F, AVX-512VL and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
 unsafe fn pow_public_v<const V: usize>(
     r: &mut [Limb],
     base: &[Limb],
@@ -387,7 +388,7 @@ pub(crate) struct Mont<const V: usize> {
 impl<const V: usize> Mont<V> {
     /// The constants for an odd `n` of `l` [supported](supports) limbs,
     /// `rr = R² mod n`, `n0 = −n⁻¹ mod 2³²`.
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     pub(crate) fn new(n: &[Limb], rr: &[Limb], n0: Limb) -> Self {
         let l = n.len();
         let d = digits(l);
@@ -417,7 +418,7 @@ impl<const V: usize> Mont<V> {
     }
 
     /// `r ≡ x·R′ (mod n)`, below `2n`, for `x < n` in 32-bit limbs.
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     pub(crate) fn to_mont(&self, r: &mut Num<V>, x: &[Limb]) {
         let mut xd = [[0; 8]; V];
         to_digits(&mut xd, x);
@@ -429,7 +430,7 @@ impl<const V: usize> Mont<V> {
     /// modulus in them) for `acc < 2n` and `f` = `last < n` or 1 (`None`):
     /// AMM then gives less than `2n` (at most `n` for 1), and one
     /// conditional subtraction.
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     pub(crate) fn finish(&self, r: &mut [Limb], n: &[Limb], acc: &Num<V>, last: Option<&Num<V>>) {
         let mut y = [[0; 8]; V];
         self.amm(&mut y, acc, last.unwrap_or(&self.one));
@@ -446,21 +447,43 @@ impl<const V: usize> Mont<V> {
     /// `r = a·b·R′⁻¹ + q·n` for some `q ≥ 0`, normalised, below
     /// `(a·b + R′·n)/R′`: below `2n` when `a·b < n·R′`. Digits of `a`, `b`
     /// below 2⁵², lanes from `d` on zero.
-    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     pub(crate) fn amm(&self, r: &mut Num<V>, a: &Num<V>, b: &Num<V>) {
+        // A last vector of at most four digits runs in a 256-bit register:
+        // half the work where 512-bit operations take two passes (AMD Zen 4)
+        // or one port pair (Intel).
+        if V > 1 && self.d <= 8 * (V - 1) + 4 {
+            self.amm_with::<true>(r, a, b)
+        } else {
+            self.amm_with::<false>(r, a, b)
+        }
+    }
+
+    /// [`Self::amm`], the last vector in a 256-bit register if `HALF`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    fn amm_with<const HALF: bool>(&self, r: &mut Num<V>, a: &Num<V>, b: &Num<V>) {
         let zero = _mm512_setzero_si512();
+        let zero_h = _mm256_setzero_si256();
+        // The full vectors: all, or all but the last.
+        let full = if HALF { V - 1 } else { V };
         let mut av = [zero; V];
         let mut nv = [zero; V];
         for j in 0..V {
             av[j] = load(&a[j]);
             nv[j] = load(&self.n[j]);
         }
+        let (ah, nh) = (
+            _mm512_castsi512_si256(av[V - 1]),
+            _mm512_castsi512_si256(nv[V - 1]),
+        );
         // Two accumulators (the a·bᵢ and the y·n terms: two shorter
         // dependency chains); digit 0 of their sum, the one that picks y,
         // is kept exact in `t` (the vectors' lane 0 is shifted out unread),
         // and lane 1 of the y-terms in `sn1`, from lane 2 one step earlier:
         // the path from one y to the next is scalar, the vectors run beside.
         let (mut sa, mut sn) = ([zero; V], [zero; V]);
+        let (mut sah, mut snh) = (zero_h, zero_h);
         let digit = |x: &Num<V>, i: usize| x[i / 8][i % 8];
         let a0 = a[0][0];
         let (n0, n1, n2) = (self.n[0][0], self.n[0][1], self.n[0][2]);
@@ -472,45 +495,62 @@ impl<const V: usize> Mont<V> {
             let y = t.wrapping_mul(self.k0) & MASK;
             let bv = _mm512_set1_epi64(bi as i64);
             let yv = _mm512_set1_epi64(y as i64);
+            let (bh, yh) = (_mm256_set1_epi64x(bi as i64), _mm256_set1_epi64x(y as i64));
             let sn2 = lane2(sn[0]);
-            for j in 0..V {
+            for j in 0..full {
                 sa[j] = _mm512_madd52lo_epu64(sa[j], av[j], bv);
                 sn[j] = _mm512_madd52lo_epu64(sn[j], nv[j], yv);
             }
+            if HALF {
+                sah = _mm256_madd52lo_epu64(sah, ah, bh);
+                snh = _mm256_madd52lo_epu64(snh, nh, yh);
+            }
             let sa1 = lane1(sa[0]);
             // Divide by 2⁵²: one lane down.
-            for j in 0..V {
-                let (above_a, above_n) = if j + 1 < V {
+            for j in 0..full {
+                let (above_a, above_n) = if j + 1 < full {
                     (sa[j + 1], sn[j + 1])
+                } else if HALF {
+                    (_mm512_castsi256_si512(sah), _mm512_castsi256_si512(snh))
                 } else {
                     (zero, zero)
                 };
                 sa[j] = _mm512_alignr_epi64::<1>(above_a, sa[j]);
                 sn[j] = _mm512_alignr_epi64::<1>(above_n, sn[j]);
             }
+            if HALF {
+                sah = _mm256_alignr_epi64::<1>(zero_h, sah);
+                snh = _mm256_alignr_epi64::<1>(zero_h, snh);
+            }
             // The high halves belong one digit up: after the shift, in place.
-            for j in 0..V {
+            for j in 0..full {
                 sa[j] = _mm512_madd52hi_epu64(sa[j], av[j], bv);
                 sn[j] = _mm512_madd52hi_epu64(sn[j], nv[j], yv);
             }
+            if HALF {
+                sah = _mm256_madd52hi_epu64(sah, ah, bh);
+                snh = _mm256_madd52hi_epu64(snh, nh, yh);
+            }
             // The next digit 0 and the next lane 1 of the y-terms, in scalar.
+            // The carry of t + (y·n₀ mod 2⁵²), a multiple of 2⁵², comes from
+            // t alone (the low part is 2⁵² − (t mod 2⁵²), or 0 if that is 0);
+            // the terms without y are summed first, off the y-to-y path.
+            let carry = (t >> DIGIT_BITS) + (((t & MASK) + MASK) >> DIGIT_BITS);
+            let ab0 = a0 as u128 * bi as u128;
+            let next = if i + 1 < self.d { digit(b, i + 1) } else { 0 };
+            let ready =
+                sa1 + sn1 + (ab0 >> DIGIT_BITS) as u64 + carry + (a0.wrapping_mul(next) & MASK);
             let ny0 = n0 as u128 * y as u128;
             let ny1 = n1 as u128 * y as u128;
-            let ab0 = a0 as u128 * bi as u128;
-            let carry = (t + (ny0 as u64 & MASK)) >> DIGIT_BITS;
-            let next = if i + 1 < self.d { digit(b, i + 1) } else { 0 };
-            t = sa1
-                + sn1
-                + (ny1 as u64 & MASK)
-                + (ab0 >> DIGIT_BITS) as u64
-                + (ny0 >> DIGIT_BITS) as u64
-                + carry
-                + (a0.wrapping_mul(next) & MASK);
+            t = ready + ((ny1 as u64 & MASK) + (ny0 >> DIGIT_BITS) as u64);
             sn1 = sn2 + (n2.wrapping_mul(y) & MASK) + (ny1 >> DIGIT_BITS) as u64;
         }
         let mut acc = [zero; V];
-        for j in 0..V {
+        for j in 0..full {
             acc[j] = _mm512_add_epi64(sa[j], sn[j]);
+        }
+        if HALF {
+            acc[V - 1] = _mm512_zextsi256_si512(_mm256_add_epi64(sah, snh));
         }
         acc[0] = _mm512_mask_blend_epi64(1, acc[0], _mm512_set1_epi64(t as i64));
         normalise(&mut acc);

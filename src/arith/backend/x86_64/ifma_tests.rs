@@ -45,7 +45,9 @@ impl Rng {
 /// Whether the CPU can run the kernels at all (the environment override
 /// aside).
 pub(crate) fn cpu_has_ifma() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512vl")
+        && std::is_x86_feature_detected!("avx512ifma")
 }
 
 fn skip() -> bool {
@@ -85,7 +87,7 @@ fn check_amm<const V: usize>(l: usize) {
         let mut rr = vec![0; l];
         let mut work = vec![0; Modulus::precompute_work_limbs(l)];
         assert_eq!(Modulus::precompute(&n, &mut rr, &mut work), n0);
-        // SAFETY: the CPU has AVX-512F and IFMA (`skip`).
+        // SAFETY: the CPU has AVX-512F, VL and IFMA (`skip`).
         let m = unsafe { Mont::<V>::new(&n, &rr, n0) };
         assert_eq!(m.n, nd);
         let rp = BigUint::from(1u8) << (DIGIT_BITS * digits(l));
@@ -122,7 +124,7 @@ fn check_amm<const V: usize>(l: usize) {
             lb.resize(8 * V * 2, 0);
             to_digits(&mut ad, &la);
             to_digits(&mut bd, &lb);
-            // SAFETY: the CPU has AVX-512F and IFMA (`skip`).
+            // SAFETY: the CPU has AVX-512F, VL and IFMA (`skip`).
             unsafe { m.amm(&mut r, &ad, &bd) };
             let rb = big_digits(&r);
             assert!(rb < &nb + &nb, "amm below 2n, l={l}");
