@@ -65,6 +65,24 @@ pub mod selected {
         false
     }
 
+    /// A whole public-exponent exponentiation by the backend (`r =
+    /// base^(exp−1)·last mod n` for odd `exp`, `base^exp` for even, as
+    /// `exp::pow_public_last`), or false when it has none for this length
+    /// or CPU: here, none.
+    #[cfg(not(rsa_cortex_m_backend = "x86_64"))]
+    #[inline(always)]
+    pub(crate) fn pow_public_whole(
+        _r: &mut [super::super::Limb],
+        _base: &[super::super::Limb],
+        _exp: &[super::super::Limb],
+        _last: &[super::super::Limb],
+        _n: &[super::super::Limb],
+        _rr: &[super::super::Limb],
+        _n0: super::super::Limb,
+    ) -> bool {
+        false
+    }
+
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub use self::sqr_n_mul_lazy_unfused as sqr_n_mul_lazy;
     /// Whether `sqr_n_mul_lazy` takes `!n` (the complement of every limb)

@@ -100,7 +100,9 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 
 pub use super::portable64::select;
 
+// Unused when another backend is chosen by cfg on x86-64.
 #[cfg(rsa_cortex_m_ifma)]
+#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
 pub mod ifma;
 
 /// The backend's whole secret-exponent exponentiation (see
@@ -108,6 +110,7 @@ pub mod ifma;
 /// length is supported (`ifma::supports`); false, having done nothing,
 /// otherwise.
 #[inline]
+#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
 pub(crate) fn pow_secret_whole(
     r: &mut [Limb],
     base: &[Limb],
@@ -133,6 +136,7 @@ pub(crate) fn pow_secret_whole(
 /// one where the CPU has it and the length is supported; false, having
 /// done nothing, otherwise.
 #[inline]
+#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
 pub(crate) fn pow_public_whole(
     r: &mut [Limb],
     base: &[Limb],
