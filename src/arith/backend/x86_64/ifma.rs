@@ -1,10 +1,11 @@
 //! AVX-512 IFMA exponentiation: the whole constant-time modular
 //! exponentiation in radix 2⁵² (`vpmadd52luq`/`vpmadd52huq`, eight 52×52-bit
 //! multiply-adds per instruction), used by [`crate::arith::exp`] on x86-64
-//! CPUs that have AVX-512F and AVX-512 IFMA.
+//! CPUs that have AVX-512F, AVX-512VL and AVX-512 IFMA.
 //!
 //! A number modulo an `l`-limb `n` is `d = ⌈(32l + 2)/52⌉` digits of 52 bits,
-//! held in 64-bit lanes of `v = ⌈d/8⌉` vectors (the lanes above `d` zero).
+//! held in 64-bit lanes of `v = ⌈d/8⌉` vectors (the lanes above `d` zero;
+//! inside a product a last vector of at most four digits is a 256-bit one).
 //! Products are almost-Montgomery (AMM): `amm(a, b) ≡ a·b·R′⁻¹ (mod n)` with
 //! `R′ = 2^(52d)`, for `a·b < n·R′`, is below `2n` (as `4n ≤ R′`), so the
 //! exponentiation's values stay below `2n` and one conditional subtraction
@@ -65,6 +66,7 @@ pub(crate) fn use_ifma() -> bool {
     {
         cfg!(all(
             target_feature = "avx512f",
+            target_feature = "avx512vl",
             target_feature = "avx512ifma"
         ))
     }
@@ -75,8 +77,9 @@ pub(crate) const fn digits(l: usize) -> usize {
     (32 * l + 2).div_ceil(DIGIT_BITS)
 }
 
-/// Whether [`pow_secret`] serves `l`-limb moduli: from 8 limbs (the `R′²`
-/// computation needs `4(52d − 32l) < 52d`) up to 8192 bits.
+/// Whether [`pow_secret`] and [`pow_public`] serve `l`-limb moduli: from 8
+/// limbs (the `R′²` computation needs `4(52d − 32l) < 52d`) to 207 (16
+/// vectors; the CRT halves of 8192-bit keys have 128).
 pub(crate) const fn supports(l: usize) -> bool {
     l >= 8 && digits(l).div_ceil(8) <= MAX_VECTORS
 }
