@@ -59,7 +59,7 @@ fn skip() -> bool {
 }
 
 /// Odd moduli of `l` limbs: random with the top bit set (values near `R`),
-/// all ones, and one with leading zero limbs (a padded CRT half).
+/// all ones, one with a leading zero limb (a padded CRT half) and a tiny one.
 fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
     let mut top = rng.limbs(l);
     top[0] |= 1;
@@ -69,7 +69,10 @@ fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
     padded[0] |= 1;
     padded[l - 1] = 0;
     padded[l - 2] |= 1 << 31;
-    vec![top, ones, padded]
+    // A tiny modulus in many limbs (as `hazmat` may pass).
+    let mut tiny = vec![0; l];
+    tiny[0] = 0xfffb;
+    vec![top, ones, padded, tiny]
 }
 
 fn check_amm<const V: usize>(l: usize) {
