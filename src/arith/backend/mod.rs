@@ -46,7 +46,9 @@ pub mod selected {
     pub use super::umaal::{sqr_n_mul_lazy, WINDOW_NOT_N};
 
     #[cfg(rsa_cortex_m_backend = "x86_64")]
-    pub(crate) use super::x86_64::{pow_public_whole, pow_secret_whole};
+    pub(crate) use super::x86_64::{
+        pow_public_whole, pow_secret_pair, pow_secret_pair_runs, pow_secret_whole,
+    };
 
     /// A whole secret-exponent exponentiation by the backend (`r =
     /// base^exp mod n`, `rr = R² mod n`, fixed `window_bits` windows), or
@@ -63,6 +65,30 @@ pub mod selected {
         _window_bits: usize,
     ) -> bool {
         false
+    }
+
+    /// Whether the backend runs two secret-exponent exponentiations (the
+    /// CRT halves) in one call, `pow_secret_pair`: here, never.
+    #[cfg(not(rsa_cortex_m_backend = "x86_64"))]
+    #[inline(always)]
+    pub(crate) fn pow_secret_pair_runs(_l: usize, _exp_lens: [usize; 2]) -> bool {
+        false
+    }
+
+    /// Two exponentiations in one call; only after `pow_secret_pair_runs`
+    /// said yes, which it never does here.
+    #[cfg(not(rsa_cortex_m_backend = "x86_64"))]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn pow_secret_pair(
+        _r: [&mut [super::super::Limb]; 2],
+        _base: [&[super::super::Limb]; 2],
+        _exp: [&[super::super::Limb]; 2],
+        _n: [&[super::super::Limb]; 2],
+        _rr: [&[super::super::Limb]; 2],
+        _n0: [super::super::Limb; 2],
+        _window_bits: usize,
+    ) {
+        unreachable!("pow_secret_pair_runs is false")
     }
 
     /// A whole public-exponent exponentiation by the backend (`r =

@@ -106,6 +106,48 @@ pub(crate) fn pow_secret(
     true
 }
 
+/// Most vectors per number for [`pow_secret_pair`]: two products' operands
+/// and accumulators then fit the 32 vector registers.
+const PAIR_MAX_VECTORS: usize = 3;
+
+/// Whether [`pow_secret_pair`] runs two exponentiations modulo `l`-limb
+/// moduli with exponents of `exp_lens` limbs: IFMA is in use, `l` is
+/// supported with at most [`PAIR_MAX_VECTORS`] vectors (the CRT halves of
+/// keys up to 2048 bits) and the exponents have one length. Public values
+/// only.
+pub(crate) fn pair_runs(l: usize, exp_lens: [usize; 2]) -> bool {
+    supports(l)
+        && digits(l).div_ceil(8) <= PAIR_MAX_VECTORS
+        && exp_lens[0] == exp_lens[1]
+        && use_ifma()
+}
+
+/// Two exponentiations in one loop, each as [`pow_secret`] computes it
+/// (the CRT halves: their products' scalar paths overlap). The caller
+/// checked [`pair_runs`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn pow_secret_pair(
+    r: [&mut [Limb]; 2],
+    base: [&[Limb]; 2],
+    exp: [&[Limb]; 2],
+    n: [&[Limb]; 2],
+    rr: [&[Limb]; 2],
+    n0: [Limb; 2],
+    window_bits: usize,
+) {
+    let l = n[0].len();
+    assert!(pair_runs(l, [exp[0].len(), exp[1].len()]) && n[1].len() == l);
+    // SAFETY: `pair_runs` checked AVX-512F, VL and IFMA.
+    unsafe {
+        match digits(l).div_ceil(8) {
+            1 => pow_k::<1, 2>(r, base, exp, n, rr, n0, window_bits),
+            2 => pow_k::<2, 2>(r, base, exp, n, rr, n0, window_bits),
+            3 => pow_k::<3, 2>(r, base, exp, n, rr, n0, window_bits),
+            _ => unreachable!(),
+        }
+    }
+}
+
 /// `v` as a const generic: `$f::<v>($args)` for `v` in 1..=16.
 macro_rules! with_vectors {
     ($v:expr, $f:ident $args:tt) => {
@@ -226,7 +268,6 @@ fn from_digits<const V: usize>(out: &mut [Limb], x: &Num<V>) {
 /// # Safety
 /// The CPU has AVX-512F, AVX-512VL and AVX-512 IFMA.
 #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
-#[allow(clippy::too_many_arguments)]
 unsafe fn pow_v<const V: usize>(
     r: &mut [Limb],
     base: &[Limb],
@@ -236,53 +277,116 @@ unsafe fn pow_v<const V: usize>(
     n0: Limb,
     window_bits: usize,
 ) {
-    let m = Mont::<V>::new(n, rr, n0);
-    let (mut x, mut y): (Num<V>, Num<V>) = ([[0; 8]; V], [[0; 8]; V]);
+    pow_k::<V, 1>([r], [base], [exp], [n], [rr], [n0], window_bits)
+}
 
-    // table[i] ≡ base^i·R′ (mod n), below 2n.
+/// `K` exponentiations of the same lengths in one loop (their products
+/// through [`amm_k`]), each as [`pow_secret`] computes it.
+///
+/// # Safety
+/// The CPU has AVX-512F, AVX-512VL and AVX-512 IFMA; the moduli have the
+/// same number of limbs, the exponents too.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+unsafe fn pow_k<const V: usize, const K: usize>(
+    r: [&mut [Limb]; K],
+    base: [&[Limb]; K],
+    exp: [&[Limb]; K],
+    n: [&[Limb]; K],
+    rr: [&[Limb]; K],
+    n0: [Limb; K],
+    window_bits: usize,
+) {
+    let ms: [Mont<V>; K] = core::array::from_fn(|k| Mont::<V>::new(n[k], rr[k], n0[k]));
+    let ms_ref: [&Mont<V>; K] = core::array::from_fn(|k| &ms[k]);
+    let (mut x, mut y) = ([[[0; 8]; V]; K], [[[0; 8]; V]; K]);
+
+    // table[k][i] ≡ base_k^i·R′ (mod n_k), below 2n_k.
     let table_len = 1usize << window_bits;
-    let mut table: [Num<V>; 64] = [[[0; 8]; V]; 64];
-    m.amm(&mut table[0], &m.rr, &m.one);
-    m.to_mont(&mut table[1], base);
+    let mut table = [[[[0; 8]; V]; 64]; K];
+    for k in 0..K {
+        ms[k].amm(&mut table[k][0], &ms[k].rr, &ms[k].one);
+        ms[k].to_mont(&mut table[k][1], base[k]);
+    }
     for i in 2..table_len {
-        let (done, next) = table.split_at_mut(i);
-        if i % 2 == 0 {
-            m.amm(&mut next[0], &done[i / 2], &done[i / 2]);
+        let (src_a, src_b) = if i % 2 == 0 {
+            (i / 2, i / 2)
         } else {
-            m.amm(&mut next[0], &done[i - 1], &done[1]);
+            (i - 1, 1)
+        };
+        for k in 0..K {
+            y[k] = table[k][src_a];
+            x[k] = table[k][src_b];
         }
+        let mut out = [[[0; 8]; V]; K];
+        {
+            let outs: [&mut Num<V>; K] = out.each_mut();
+            amm_many(ms_ref, outs, y.each_ref(), x.each_ref());
+        }
+        for k in 0..K {
+            table[k][i] = out[k];
+        }
+        out.zeroize();
     }
 
     // Fixed windows from the top, as `exp::pow_secret_window` walks them.
-    let windows = (32 * exp.len()).div_ceil(window_bits);
-    let mut acc: Num<V> = [[0; 8]; V];
+    let windows = (32 * exp[0].len()).div_ceil(window_bits);
+    let mut acc = [[[0; 8]; V]; K];
     for w in (0..windows).rev() {
         let bit = w * window_bits;
-        let (k, s) = (bit / 32, bit % 32);
-        let mut bits = exp[k] >> s;
-        if k + 1 < exp.len() {
-            bits |= (exp[k + 1] << 1) << (31 - s);
+        let (limb, s) = (bit / 32, bit % 32);
+        let mut index = [0usize; K];
+        for k in 0..K {
+            let e = exp[k];
+            let mut bits = e[limb] >> s;
+            if limb + 1 < e.len() {
+                bits |= (e[limb + 1] << 1) << (31 - s);
+            }
+            index[k] = (bits as usize) & (table_len - 1);
         }
-        let index = (bits as usize) & (table_len - 1);
         if w == windows - 1 {
-            select(&mut acc, &table[..table_len], index);
+            for k in 0..K {
+                select(&mut acc[k], &table[k][..table_len], index[k]);
+            }
             continue;
         }
         for _ in 0..window_bits {
             y = acc;
-            m.amm(&mut acc, &y, &y);
+            amm_many(ms_ref, acc.each_mut(), y.each_ref(), y.each_ref());
         }
-        select(&mut x, &table[..table_len], index);
+        for k in 0..K {
+            select(&mut x[k], &table[k][..table_len], index[k]);
+        }
         y = acc;
-        m.amm(&mut acc, &y, &x);
+        amm_many(ms_ref, acc.each_mut(), y.each_ref(), x.each_ref());
     }
-    m.finish(r, n, &acc, None);
-    for t in table[..table_len].iter_mut() {
-        t.zeroize();
+    for (k, r) in r.into_iter().enumerate() {
+        ms[k].finish(r, n[k], &acc[k], None);
+    }
+    for t in table.iter_mut() {
+        for e in t[..table_len].iter_mut() {
+            e.zeroize();
+        }
     }
     x.zeroize();
     y.zeroize();
     acc.zeroize();
+}
+
+/// [`amm_k`] with the 256-bit last vector where it holds at most four
+/// digits (see [`Mont::amm`]).
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn amm_many<const V: usize, const K: usize>(
+    ms: [&Mont<V>; K],
+    rs: [&mut Num<V>; K],
+    a: [&Num<V>; K],
+    b: [&Num<V>; K],
+) {
+    if V > 1 && ms[0].d <= 8 * (V - 1) + 4 {
+        amm_k::<V, true, K>(ms, rs, a, b)
+    } else {
+        amm_k::<V, false, K>(ms, rs, a, b)
+    }
 }
 
 /// `r = table[index]`, reading every entry (a compare mask per entry, no
@@ -466,36 +570,62 @@ impl<const V: usize> Mont<V> {
     #[inline]
     #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
     fn amm_with<const HALF: bool>(&self, r: &mut Num<V>, a: &Num<V>, b: &Num<V>) {
-        let zero = _mm512_setzero_si512();
-        let zero_h = _mm256_setzero_si256();
-        // The full vectors: all, or all but the last.
-        let full = if HALF { V - 1 } else { V };
-        let mut av = [zero; V];
-        let mut nv = [zero; V];
+        amm_k::<V, HALF, 1>([self], [r], [a], [b])
+    }
+}
+
+/// `K` independent products (`rs[k] = AMM(a[k], b[k])` modulo `ms[k]`, all
+/// of `d` digits) in one loop: their scalar paths from one `y` to the next
+/// overlap. See [`Mont::amm`]; the last vector in a 256-bit register if
+/// `HALF`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+fn amm_k<const V: usize, const HALF: bool, const K: usize>(
+    ms: [&Mont<V>; K],
+    rs: [&mut Num<V>; K],
+    a: [&Num<V>; K],
+    b: [&Num<V>; K],
+) {
+    let d = ms[0].d;
+    let zero = _mm512_setzero_si512();
+    let zero_h = _mm256_setzero_si256();
+    // The full vectors: all, or all but the last.
+    let full = if HALF { V - 1 } else { V };
+    let mut av = [[zero; V]; K];
+    let mut nv = [[zero; V]; K];
+    for k in 0..K {
         for j in 0..V {
-            av[j] = load(&a[j]);
-            nv[j] = load(&self.n[j]);
+            av[k][j] = load(&a[k][j]);
+            nv[k][j] = load(&ms[k].n[j]);
         }
-        let (ah, nh) = (
-            _mm512_castsi512_si256(av[V - 1]),
-            _mm512_castsi512_si256(nv[V - 1]),
-        );
-        // Two accumulators (the a·bᵢ and the y·n terms: two shorter
-        // dependency chains); digit 0 of their sum, the one that picks y,
-        // is kept exact in `t` (the vectors' lane 0 is shifted out unread),
-        // and lane 1 of the y-terms in `sn1`, from lane 2 one step earlier:
-        // the path from one y to the next is scalar, the vectors run beside.
-        let (mut sa, mut sn) = ([zero; V], [zero; V]);
-        let (mut sah, mut snh) = (zero_h, zero_h);
-        let digit = |x: &Num<V>, i: usize| x[i / 8][i % 8];
-        let a0 = a[0][0];
-        let (n0, n1, n2) = (self.n[0][0], self.n[0][1], self.n[0][2]);
-        let mut t = a0.wrapping_mul(b[0][0]) & MASK;
-        let mut sn1 = 0;
-        for i in 0..self.d {
-            let bi = digit(b, i);
+    }
+    let mut ah = [zero_h; K];
+    let mut nh = [zero_h; K];
+    for k in 0..K {
+        ah[k] = _mm512_castsi512_si256(av[k][V - 1]);
+        nh[k] = _mm512_castsi512_si256(nv[k][V - 1]);
+    }
+    // Two accumulators (the a·bᵢ and the y·n terms: two shorter
+    // dependency chains); digit 0 of their sum, the one that picks y, is
+    // kept exact in `t` (the vectors' lane 0 is shifted out unread), and
+    // lane 1 of the y-terms in `sn1`, from lane 2 one step earlier: the
+    // path from one y to the next is scalar, the vectors run beside.
+    let (mut sa, mut sn) = ([[zero; V]; K], [[zero; V]; K]);
+    let (mut sah, mut snh) = ([zero_h; K], [zero_h; K]);
+    let digit = |x: &Num<V>, i: usize| x[i / 8][i % 8];
+    let mut t = [0u64; K];
+    let mut sn1 = [0u64; K];
+    for k in 0..K {
+        debug_assert_eq!(ms[k].d, d);
+        t[k] = a[k][0][0].wrapping_mul(b[k][0][0]) & MASK;
+    }
+    for i in 0..d {
+        for k in 0..K {
+            let (av, nv, sa, sn) = (&av[k], &nv[k], &mut sa[k], &mut sn[k]);
+            let m = ms[k];
+            let bi = digit(b[k], i);
             // y makes t + y·n₀ divisible by 2⁵².
-            let y = t.wrapping_mul(self.k0) & MASK;
+            let y = t[k].wrapping_mul(m.k0) & MASK;
             let bv = _mm512_set1_epi64(bi as i64);
             let yv = _mm512_set1_epi64(y as i64);
             let (bh, yh) = (_mm256_set1_epi64x(bi as i64), _mm256_set1_epi64x(y as i64));
@@ -505,8 +635,8 @@ impl<const V: usize> Mont<V> {
                 sn[j] = _mm512_madd52lo_epu64(sn[j], nv[j], yv);
             }
             if HALF {
-                sah = _mm256_madd52lo_epu64(sah, ah, bh);
-                snh = _mm256_madd52lo_epu64(snh, nh, yh);
+                sah[k] = _mm256_madd52lo_epu64(sah[k], ah[k], bh);
+                snh[k] = _mm256_madd52lo_epu64(snh[k], nh[k], yh);
             }
             let sa1 = lane1(sa[0]);
             // Divide by 2⁵²: one lane down.
@@ -514,7 +644,10 @@ impl<const V: usize> Mont<V> {
                 let (above_a, above_n) = if j + 1 < full {
                     (sa[j + 1], sn[j + 1])
                 } else if HALF {
-                    (_mm512_castsi256_si512(sah), _mm512_castsi256_si512(snh))
+                    (
+                        _mm512_castsi256_si512(sah[k]),
+                        _mm512_castsi256_si512(snh[k]),
+                    )
                 } else {
                     (zero, zero)
                 };
@@ -522,8 +655,8 @@ impl<const V: usize> Mont<V> {
                 sn[j] = _mm512_alignr_epi64::<1>(above_n, sn[j]);
             }
             if HALF {
-                sah = _mm256_alignr_epi64::<1>(zero_h, sah);
-                snh = _mm256_alignr_epi64::<1>(zero_h, snh);
+                sah[k] = _mm256_alignr_epi64::<1>(zero_h, sah[k]);
+                snh[k] = _mm256_alignr_epi64::<1>(zero_h, snh[k]);
             }
             // The high halves belong one digit up: after the shift, in place.
             for j in 0..full {
@@ -531,31 +664,36 @@ impl<const V: usize> Mont<V> {
                 sn[j] = _mm512_madd52hi_epu64(sn[j], nv[j], yv);
             }
             if HALF {
-                sah = _mm256_madd52hi_epu64(sah, ah, bh);
-                snh = _mm256_madd52hi_epu64(snh, nh, yh);
+                sah[k] = _mm256_madd52hi_epu64(sah[k], ah[k], bh);
+                snh[k] = _mm256_madd52hi_epu64(snh[k], nh[k], yh);
             }
-            // The next digit 0 and the next lane 1 of the y-terms, in scalar.
-            // The carry of t + (y·n₀ mod 2⁵²), a multiple of 2⁵², comes from
-            // t alone (the low part is 2⁵² − (t mod 2⁵²), or 0 if that is 0);
-            // the terms without y are summed first, off the y-to-y path.
-            let carry = (t >> DIGIT_BITS) + (((t & MASK) + MASK) >> DIGIT_BITS);
+            // The next digit 0 and the next lane 1 of the y-terms, in
+            // scalar. The carry of t + (y·n₀ mod 2⁵²), a multiple of 2⁵²,
+            // comes from t alone (the low part is 2⁵² − (t mod 2⁵²), or 0 if
+            // that is 0); the terms without y are summed first, off the
+            // y-to-y path.
+            let (a0, n0, n1, n2) = (a[k][0][0], m.n[0][0], m.n[0][1], m.n[0][2]);
+            let tk = t[k];
+            let carry = (tk >> DIGIT_BITS) + (((tk & MASK) + MASK) >> DIGIT_BITS);
             let ab0 = a0 as u128 * bi as u128;
-            let next = if i + 1 < self.d { digit(b, i + 1) } else { 0 };
+            let next = if i + 1 < d { digit(b[k], i + 1) } else { 0 };
             let ready =
-                sa1 + sn1 + (ab0 >> DIGIT_BITS) as u64 + carry + (a0.wrapping_mul(next) & MASK);
+                sa1 + sn1[k] + (ab0 >> DIGIT_BITS) as u64 + carry + (a0.wrapping_mul(next) & MASK);
             let ny0 = n0 as u128 * y as u128;
             let ny1 = n1 as u128 * y as u128;
-            t = ready + ((ny1 as u64 & MASK) + (ny0 >> DIGIT_BITS) as u64);
-            sn1 = sn2 + (n2.wrapping_mul(y) & MASK) + (ny1 >> DIGIT_BITS) as u64;
+            t[k] = ready + ((ny1 as u64 & MASK) + (ny0 >> DIGIT_BITS) as u64);
+            sn1[k] = sn2 + (n2.wrapping_mul(y) & MASK) + (ny1 >> DIGIT_BITS) as u64;
         }
+    }
+    for (k, r) in rs.into_iter().enumerate() {
         let mut acc = [zero; V];
         for j in 0..full {
-            acc[j] = _mm512_add_epi64(sa[j], sn[j]);
+            acc[j] = _mm512_add_epi64(sa[k][j], sn[k][j]);
         }
         if HALF {
-            acc[V - 1] = _mm512_zextsi256_si512(_mm256_add_epi64(sah, snh));
+            acc[V - 1] = _mm512_zextsi256_si512(_mm256_add_epi64(sah[k], snh[k]));
         }
-        acc[0] = _mm512_mask_blend_epi64(1, acc[0], _mm512_set1_epi64(t as i64));
+        acc[0] = _mm512_mask_blend_epi64(1, acc[0], _mm512_set1_epi64(t[k] as i64));
         normalise(&mut acc);
         for j in 0..V {
             store(&mut r[j], acc[j]);

@@ -265,3 +265,54 @@ fn pow_public_matches_bigint() {
         }
     }
 }
+
+/// Two exponentiations in one loop (the CRT halves' path) against
+/// num-bigint, at the lengths it serves (up to 2048-bit keys' halves).
+#[test]
+fn pow_pair_matches_bigint() {
+    if skip() || !pair_runs(8, [1, 1]) {
+        return;
+    }
+    let mut rng = Rng(0x0bad_cafe_f00d_0001);
+    for l in [8usize, 16, 17, 24, 32] {
+        assert!(pair_runs(l, [l, l]) && !pair_runs(l, [l, l + 2]));
+        let ms = moduli(&mut rng, l);
+        for (i, n1) in ms.iter().enumerate() {
+            let n2 = &ms[(i + 1) % ms.len()];
+            let mut rr1 = vec![0; l];
+            let mut rr2 = vec![0; l];
+            let mut work = vec![0; Modulus::precompute_work_limbs(l)];
+            let k1 = Modulus::precompute(n1, &mut rr1, &mut work);
+            let k2 = Modulus::precompute(n2, &mut rr2, &mut work);
+            let (nb1, nb2) = (big(n1), big(n2));
+            let b1 = limbs_of(&(big(&rng.limbs(l)) % &nb1), l);
+            let b2 = limbs_of(&(&nb2 - 1u8), l);
+            for e in [vec![0; l + 2], rng.limbs(l + 2), vec![Limb::MAX; l]] {
+                let e2: Vec<Limb> = e.iter().map(|x| x.rotate_left(7)).collect();
+                for w in [1, 5, 6] {
+                    let (mut o1, mut o2) = (vec![0; l], vec![0; l]);
+                    pow_secret_pair(
+                        [&mut o1, &mut o2],
+                        [&b1, &b2],
+                        [&e, &e2],
+                        [n1, n2],
+                        [&rr1, &rr2],
+                        [k1, k2],
+                        w,
+                    );
+                    assert_eq!(
+                        big(&o1),
+                        big(&b1).modpow(&big(&e), &nb1),
+                        "l={l} w={w} first"
+                    );
+                    assert_eq!(
+                        big(&o2),
+                        big(&b2).modpow(&big(&e2), &nb2),
+                        "l={l} w={w} second"
+                    );
+                }
+            }
+        }
+    }
+    assert!(!pair_runs(48, [48, 48]));
+}

@@ -131,6 +131,48 @@ pub(crate) fn pow_secret_whole(
     }
 }
 
+/// Whether [`pow_secret_pair`] runs for `l`-limb moduli and exponents of
+/// `exp_lens` limbs (IFMA in use, CRT halves of keys up to 2048 bits).
+#[inline]
+#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
+pub(crate) fn pow_secret_pair_runs(l: usize, exp_lens: [usize; 2]) -> bool {
+    #[cfg(rsa_cortex_m_ifma)]
+    {
+        ifma::pair_runs(l, exp_lens)
+    }
+    #[cfg(not(rsa_cortex_m_ifma))]
+    {
+        let _ = (l, exp_lens);
+        false
+    }
+}
+
+/// Two secret-exponent exponentiations of the same lengths in one loop
+/// (the CRT halves), each as `exp::pow_secret_window` computes it; only
+/// after [`pow_secret_pair_runs`] said yes.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
+pub(crate) fn pow_secret_pair(
+    r: [&mut [Limb]; 2],
+    base: [&[Limb]; 2],
+    exp: [&[Limb]; 2],
+    n: [&[Limb]; 2],
+    rr: [&[Limb]; 2],
+    n0: [Limb; 2],
+    window_bits: usize,
+) {
+    #[cfg(rsa_cortex_m_ifma)]
+    {
+        ifma::pow_secret_pair(r, base, exp, n, rr, n0, window_bits)
+    }
+    #[cfg(not(rsa_cortex_m_ifma))]
+    {
+        let _ = (r, base, exp, n, rr, n0, window_bits);
+        unreachable!("pow_secret_pair_runs is false")
+    }
+}
+
 /// The backend's whole public-exponent exponentiation (see
 /// `exp::pow_public_last`: `base^(exp−1)·last` for odd `exp`): the IFMA
 /// one where the CPU has it and the length is supported; false, having
