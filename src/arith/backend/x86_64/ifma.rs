@@ -106,14 +106,15 @@ pub(crate) fn pow_secret(
     true
 }
 
-/// Most vectors per number for [`pow_secret_pair`]: two products' operands
-/// and accumulators then fit the 32 vector registers.
-const PAIR_MAX_VECTORS: usize = 3;
+/// Most vectors per number for [`pow_secret_pair`]: beyond, two products'
+/// operands and accumulators spill out of the 32 vector registers (slower
+/// than one product at a time).
+const PAIR_MAX_VECTORS: usize = 4;
 
 /// Whether [`pow_secret_pair`] runs two exponentiations modulo `l`-limb
 /// moduli with exponents of `exp_lens` limbs: IFMA is in use, `l` is
 /// supported with at most [`PAIR_MAX_VECTORS`] vectors (the CRT halves of
-/// keys up to 2048 bits) and the exponents have one length. Public values
+/// keys up to 3072 bits) and the exponents have one length. Public values
 /// only.
 pub(crate) fn pair_runs(l: usize, exp_lens: [usize; 2]) -> bool {
     supports(l)
@@ -143,6 +144,7 @@ pub(crate) fn pow_secret_pair(
             1 => pow_k::<1, 2>(r, base, exp, n, rr, n0, window_bits),
             2 => pow_k::<2, 2>(r, base, exp, n, rr, n0, window_bits),
             3 => pow_k::<3, 2>(r, base, exp, n, rr, n0, window_bits),
+            4 => pow_k::<4, 2>(r, base, exp, n, rr, n0, window_bits),
             _ => unreachable!(),
         }
     }

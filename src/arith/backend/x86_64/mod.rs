@@ -132,7 +132,7 @@ pub(crate) fn pow_secret_whole(
 }
 
 /// Whether [`pow_secret_pair`] runs for `l`-limb moduli and exponents of
-/// `exp_lens` limbs (IFMA in use, CRT halves of keys up to 2048 bits).
+/// `exp_lens` limbs (IFMA in use, CRT halves of keys up to 3072 bits).
 #[inline]
 #[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
 pub(crate) fn pow_secret_pair_runs(l: usize, exp_lens: [usize; 2]) -> bool {
