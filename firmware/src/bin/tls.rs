@@ -60,12 +60,52 @@ const OUTGOING_BYTES: usize = 4 * 1024;
 
 const REQUEST: &[u8] = b"GET / HTTP/1.0\r\nHost: localhost\r\n\r\n";
 
-/// Measured regions (ids of the `ci/m4-bench` protocol): the client's own
-/// work over the whole handshake (waiting for the UART excluded), the
-/// certificate chain and the `CertificateVerify` inside it.
-const REGION_HANDSHAKE: u32 = 0;
-const REGION_CHAIN: u32 = 1;
-const REGION_CERTIFICATE_VERIFY: u32 = 2;
+/// Measured regions for an instruction trace (`ci/m4-bench`'s protocol:
+/// `bench-region <n> <kind> 0 0`, then `bench_start`/`bench_stop`;
+/// `ci/m4_bench.py` numbers the regions in order and does not nest them).
+/// The client's work from `ClientConfig` to the first `WriteTraffic` is cut
+/// into `handshake` regions around every wait for the UART, and `chain` /
+/// `certificate-verify` regions around the verifier's two RSA steps; their
+/// sum is the handshake's cycles on the device, the UART waits excluded.
+mod meter {
+    use super::{bench_start, bench_stop};
+    use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    use cortex_m_semihosting::hprintln;
+
+    static ON: AtomicBool = AtomicBool::new(false);
+    static ACTIVE: AtomicBool = AtomicBool::new(false);
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+
+    /// Starts metering (a first `handshake` region).
+    pub fn start() {
+        ON.store(true, Ordering::Relaxed);
+        resume("handshake");
+    }
+
+    /// Opens a region of `kind` if metering is on.
+    pub fn resume(kind: &str) {
+        if ON.load(Ordering::Relaxed) && !ACTIVE.load(Ordering::Relaxed) {
+            let id = NEXT.fetch_add(1, Ordering::Relaxed);
+            hprintln!("bench-region {} {} 0 0", id, kind);
+            ACTIVE.store(true, Ordering::Relaxed);
+            bench_start(id);
+        }
+    }
+
+    /// Closes the open region, if any.
+    pub fn pause() {
+        if ACTIVE.load(Ordering::Relaxed) {
+            bench_stop(NEXT.load(Ordering::Relaxed) - 1);
+            ACTIVE.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Closes the open region and stops metering.
+    pub fn finish() {
+        pause();
+        ON.store(false, Ordering::Relaxed);
+    }
+}
 
 /// CMSDK APB UART0 of mps2-an386.
 mod uart {
@@ -86,6 +126,7 @@ mod uart {
     }
 
     pub fn write(bytes: &[u8]) {
+        super::meter::pause();
         for &b in bytes {
             // SAFETY: as in init().
             unsafe {
@@ -93,9 +134,11 @@ mod uart {
                 core::ptr::write_volatile(DATA, u32::from(b));
             }
         }
+        super::meter::resume("handshake");
     }
 
     pub fn read(buf: &mut [u8]) {
+        super::meter::pause();
         for b in buf {
             // SAFETY: as in init().
             unsafe {
@@ -103,6 +146,7 @@ mod uart {
                 *b = core::ptr::read_volatile(DATA) as u8;
             }
         }
+        super::meter::resume("handshake");
     }
 }
 
@@ -124,11 +168,13 @@ impl ServerCertVerifier for Measured {
         ocsp_response: &[u8],
         now: UnixTime,
     ) -> Result<ServerCertVerified, Error> {
-        bench_start(REGION_CHAIN);
+        meter::pause();
+        meter::resume("chain");
         let r = self
             .0
             .verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now);
-        bench_stop(REGION_CHAIN);
+        meter::pause();
+        meter::resume("handshake");
         r
     }
 
@@ -148,9 +194,11 @@ impl ServerCertVerifier for Measured {
         dss: &DigitallySignedStruct,
     ) -> Result<HandshakeSignatureValid, Error> {
         SCHEME.store(u32::from(u16::from(dss.scheme)), Ordering::Relaxed);
-        bench_start(REGION_CERTIFICATE_VERIFY);
+        meter::pause();
+        meter::resume("certificate-verify");
         let r = self.0.verify_tls13_signature(message, cert, dss);
-        bench_stop(REGION_CERTIFICATE_VERIFY);
+        meter::pause();
+        meter::resume("handshake");
         r
     }
 
@@ -253,6 +301,7 @@ fn run() -> Result<(), Error> {
     let mut roots = RootCertStore::empty();
     roots.add(CertificateDer::from(&ca[..ca_len]).into_owned())?;
 
+    meter::start();
     let provider = Arc::new(provider::provider());
     let webpki = WebPkiServerVerifier::builder_with_provider(Arc::new(roots), provider.clone())
         .build()
@@ -274,29 +323,36 @@ fn run() -> Result<(), Error> {
     let mut sent_close = false;
     let mut handshake_done = false;
 
-    bench_start(REGION_HANDSHAKE);
+    let mut error: Option<Error> = None;
     let mut conn = UnbufferedClientConnection::new(Arc::new(config), name)?;
     loop {
         let UnbufferedStatus { mut discard, state } =
             conn.process_tls_records(&mut incoming[..in_used]);
         let mut need_input = false;
-        match state? {
-            ConnectionState::EncodeTlsData(mut e) => match e.encode(&mut outgoing[out_used..]) {
+        match state {
+            // rustls queues the fatal alert with the error: the calls after
+            // the first error encode and send it, then fail again.
+            Err(e) => match error {
+                Some(first) => {
+                    meter::finish();
+                    return Err(first);
+                }
+                None => error = Some(e),
+            },
+            Ok(ConnectionState::EncodeTlsData(mut e)) => match e.encode(&mut outgoing[out_used..]) {
                 Ok(n) => out_used += n,
                 Err(EncodeError::InsufficientSize(_)) => fail("outgoing buffer too small"),
                 Err(EncodeError::AlreadyEncoded) => fail("already encoded"),
             },
-            ConnectionState::TransmitTlsData(t) => {
-                bench_stop(REGION_HANDSHAKE);
+            Ok(ConnectionState::TransmitTlsData(t)) => {
                 uart::write(&outgoing[..out_used]);
-                bench_start(REGION_HANDSHAKE);
                 out_used = 0;
                 t.done();
             }
-            ConnectionState::BlockedHandshake => need_input = true,
-            ConnectionState::WriteTraffic(mut w) => {
+            Ok(ConnectionState::BlockedHandshake) => need_input = true,
+            Ok(ConnectionState::WriteTraffic(mut w)) => {
                 if !handshake_done {
-                    bench_stop(REGION_HANDSHAKE);
+                    meter::finish();
                     handshake_done = true;
                 }
                 if !sent_request {
@@ -317,15 +373,15 @@ fn run() -> Result<(), Error> {
                     need_input = true;
                 }
             }
-            ConnectionState::ReadTraffic(mut r) => {
+            Ok(ConnectionState::ReadTraffic(mut r)) => {
                 while let Some(record) = r.next_record() {
                     let record = record?;
                     discard += record.discard;
                     reply.extend_from_slice(record.payload);
                 }
             }
-            ConnectionState::PeerClosed | ConnectionState::Closed => break,
-            _ => fail("unexpected connection state"),
+            Ok(ConnectionState::PeerClosed | ConnectionState::Closed) => break,
+            Ok(_) => fail("unexpected connection state"),
         }
         if discard != 0 {
             incoming.copy_within(discard..in_used, 0);
@@ -357,11 +413,17 @@ fn run() -> Result<(), Error> {
         reply.len(),
         core::str::from_utf8(first).unwrap_or("<not UTF-8>").trim_end()
     );
+    // s_server -www's page states the session as the server sees it.
+    if let Some(line) = reply.split(|&b| b == b'\n').find(|l| l.starts_with(b"New, ")) {
+        hprintln!(
+            "tls-reply-session {}",
+            core::str::from_utf8(line).unwrap_or("<not UTF-8>").trim_end()
+        );
+    }
     if !reply.starts_with(b"HTTP/1.0 200 ok") {
         fail("unexpected reply");
     }
     if !sent_close {
-        // The server closed first: answer its close_notify (RFC 8446 §6.1).
         hprintln!("tls-peer-closed-first");
     }
     Ok(())
