@@ -9,14 +9,19 @@
 //!
 //! The trust anchor (a DER CA certificate) is read from the host file whose
 //! name the command line gives (semihosting `SYS_GET_CMDLINE`), so the CA
-//! is made fresh per run by `ci/m4-tls`. The client sends an HTTP request
-//! to `localhost`, reads the reply until the server's `close_notify`, sends
-//! its own and exits with status 0 when every check passed.
+//! is made fresh per run by `ci/m4-tls`. The client verifies the server as
+//! `localhost`, sends an HTTP request, reads `s_server -www`'s page to its
+//! end, sends `close_notify`, reads until the server's, and exits with
+//! status 0 when every check passed. A refused handshake sends rustls's
+//! fatal alert before exiting with status 1.
 //!
 //! Console lines (read by `ci/m4-tls`): `tls-handshake done <protocol>
 //! <suite> <scheme of the server's CertificateVerify>`, `tls-reply <bytes>
-//! bytes: <first line>`, `tls-heap-peak <bytes>` (rustls, its provider and
-//! this crate; the record buffers are statics), `tls-stack-peak <bytes>`;
+//! bytes: <first line>`, `tls-reply-session <the page's "New, …" line>`,
+//! `tls-heap-handshake peak <bytes> in-use-after
+//! <bytes>` (rustls, its provider and this crate up to the first
+//! application data; the record buffers are statics), `tls-heap-peak
+//! <bytes>` (the whole run, the reply included), `tls-stack-peak <bytes>`;
 //! the last line is `tls-done ok` or `tls-error <what>`. The regions
 //! `bench_start`/`bench_stop` mark (the client's work in the handshake,
 //! the chain, the `CertificateVerify`) are for an instruction trace.
@@ -39,9 +44,7 @@ use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, Server
 use rustls::client::{UnbufferedClientConnection, WebPkiServerVerifier};
 use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::unbuffered::{ConnectionState, EncodeError, UnbufferedStatus};
-use rustls::{
-    ClientConfig, DigitallySignedStruct, Error, RootCertStore, SignatureScheme,
-};
+use rustls::{ClientConfig, DigitallySignedStruct, Error, RootCertStore, SignatureScheme};
 
 #[path = "../heap.rs"]
 mod heap;
@@ -170,9 +173,9 @@ impl ServerCertVerifier for Measured {
     ) -> Result<ServerCertVerified, Error> {
         meter::pause();
         meter::resume("chain");
-        let r = self
-            .0
-            .verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now);
+        let r =
+            self.0
+                .verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now);
         meter::pause();
         meter::resume("handshake");
         r
@@ -339,11 +342,13 @@ fn run() -> Result<(), Error> {
                 }
                 None => error = Some(e),
             },
-            Ok(ConnectionState::EncodeTlsData(mut e)) => match e.encode(&mut outgoing[out_used..]) {
-                Ok(n) => out_used += n,
-                Err(EncodeError::InsufficientSize(_)) => fail("outgoing buffer too small"),
-                Err(EncodeError::AlreadyEncoded) => fail("already encoded"),
-            },
+            Ok(ConnectionState::EncodeTlsData(mut e)) => {
+                match e.encode(&mut outgoing[out_used..]) {
+                    Ok(n) => out_used += n,
+                    Err(EncodeError::InsufficientSize(_)) => fail("outgoing buffer too small"),
+                    Err(EncodeError::AlreadyEncoded) => fail("already encoded"),
+                }
+            }
             Ok(ConnectionState::TransmitTlsData(t)) => {
                 uart::write(&outgoing[..out_used]);
                 out_used = 0;
@@ -354,6 +359,11 @@ fn run() -> Result<(), Error> {
                 if !handshake_done {
                     meter::finish();
                     handshake_done = true;
+                    hprintln!(
+                        "tls-heap-handshake peak {} in-use-after {}",
+                        HEAP.peak.load(Ordering::Relaxed),
+                        HEAP.used.load(Ordering::Relaxed)
+                    );
                 }
                 if !sent_request {
                     out_used += w
@@ -411,13 +421,20 @@ fn run() -> Result<(), Error> {
     hprintln!(
         "tls-reply {} bytes: {}",
         reply.len(),
-        core::str::from_utf8(first).unwrap_or("<not UTF-8>").trim_end()
+        core::str::from_utf8(first)
+            .unwrap_or("<not UTF-8>")
+            .trim_end()
     );
     // s_server -www's page states the session as the server sees it.
-    if let Some(line) = reply.split(|&b| b == b'\n').find(|l| l.starts_with(b"New, ")) {
+    if let Some(line) = reply
+        .split(|&b| b == b'\n')
+        .find(|l| l.starts_with(b"New, "))
+    {
         hprintln!(
             "tls-reply-session {}",
-            core::str::from_utf8(line).unwrap_or("<not UTF-8>").trim_end()
+            core::str::from_utf8(line)
+                .unwrap_or("<not UTF-8>")
+                .trim_end()
         );
     }
     if !reply.starts_with(b"HTTP/1.0 200 ok") {
