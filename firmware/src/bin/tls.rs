@@ -15,16 +15,19 @@
 //! status 0 when every check passed. A refused handshake sends rustls's
 //! fatal alert before exiting with status 1.
 //!
-//! Console lines (read by `ci/m4-tls`): `tls-handshake done <protocol>
-//! <suite> <scheme of the server's CertificateVerify>`, `tls-reply <bytes>
-//! bytes: <first line>`, `tls-reply-session <the page's "New, …" line>`,
-//! `tls-heap-handshake peak <bytes> in-use-after
-//! <bytes>` (rustls, its provider and this crate up to the first
-//! application data; the record buffers are statics), `tls-heap-peak
-//! <bytes>` (the whole run, the reply included), `tls-stack-peak <bytes>`;
-//! the last line is `tls-done ok` or `tls-error <what>`. The regions
-//! `bench_start`/`bench_stop` mark (the client's work in the handshake,
-//! the chain, the `CertificateVerify`) are for an instruction trace.
+//! Console lines (read by `ci/m4-tls`):
+//! * `tls-handshake done <protocol> <suite> <scheme>`, the scheme being
+//!   that of the server's `CertificateVerify`;
+//! * `tls-reply <n> bytes: <first line>` and `tls-reply-session <the
+//!   page's "New, …" line>` (the session as the server saw it);
+//! * `tls-heap-handshake peak <bytes> in-use-after <bytes>`: rustls, the
+//!   provider and this crate up to the first application data (the record
+//!   buffers are statics); `tls-heap-peak <bytes>`: the whole run, the
+//!   reply included; `tls-stack-peak <bytes>`;
+//! * last, `tls-done ok` or `tls-error <what>`.
+//!
+//! `bench-region` lines and `bench_start`/`bench_stop` calls mark the
+//! client's work for an instruction trace (`ci/m4-tls --cycles`).
 #![no_std]
 #![no_main]
 
