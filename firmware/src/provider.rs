@@ -39,6 +39,9 @@ use rustls::{
 use sha2::{Digest, Sha256};
 use zeroize::Zeroize;
 
+#[path = "provider_kat.rs"]
+pub mod kat;
+
 /// The provider: everything static but the two vectors rustls asks for.
 pub fn provider() -> CryptoProvider {
     CryptoProvider {
@@ -242,8 +245,9 @@ impl SupportedKxGroup for X25519Group {
     fn start(&self) -> Result<Box<dyn ActiveKeyExchange>, Error> {
         let mut secret = [0u8; 32];
         HostRandom.fill(&mut secret)?;
-        let public = MontgomeryPoint::mul_base_clamped(secret).to_bytes();
-        Ok(Box::new(X25519Share { secret, public }))
+        let share = X25519Share::from_secret(secret);
+        secret.zeroize();
+        Ok(Box::new(share))
     }
 
     fn name(&self) -> NamedGroup {
@@ -254,6 +258,13 @@ impl SupportedKxGroup for X25519Group {
 struct X25519Share {
     secret: [u8; 32],
     public: [u8; 32],
+}
+
+impl X25519Share {
+    fn from_secret(secret: [u8; 32]) -> Self {
+        let public = MontgomeryPoint::mul_base_clamped(secret).to_bytes();
+        Self { secret, public }
+    }
 }
 
 impl Drop for X25519Share {

@@ -278,6 +278,9 @@ fn main() -> ! {
         // nothing else.
         unsafe { HEAP.init(&mut *core::ptr::addr_of_mut!(HEAP_MEM)) }
     }
+    if provider::kat::run() != 0 {
+        fail("provider known-answer tests failed");
+    }
     uart::init();
     let sp = paint();
     let r = run();
