@@ -22,11 +22,9 @@ mod vectors;
 
 extern crate alloc;
 
-use core::alloc::{GlobalAlloc, Layout};
-use core::sync::atomic::{compiler_fence, AtomicUsize, Ordering};
+use core::sync::atomic::Ordering;
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprintln};
-use embedded_alloc::LlffHeap;
 use panic_semihosting as _;
 use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix};
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
@@ -41,92 +39,12 @@ use sha2::{Digest, Sha256};
 mod common;
 use common::Rng;
 
+#[path = "../heap.rs"]
+mod heap;
+use heap::{bench_start, bench_stop, paint, peak_stack, HEAP};
+
 /// Heap size: room for both keys and the largest operation's work area.
 const HEAP_BYTES: usize = 64 * 1024;
-
-/// `embedded-alloc` with a record of the bytes in use and their peak.
-struct Counting {
-    heap: LlffHeap,
-    used: AtomicUsize,
-    peak: AtomicUsize,
-}
-
-// SAFETY: forwards to the inner allocator; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: forwarded with the caller's layout.
-        let p = unsafe { self.heap.alloc(layout) };
-        if !p.is_null() {
-            let used = self.used.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            self.peak.fetch_max(used, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        self.used.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: forwarded.
-        unsafe { self.heap.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static HEAP: Counting = Counting {
-    heap: LlffHeap::empty(),
-    used: AtomicUsize::new(0),
-    peak: AtomicUsize::new(0),
-};
-
-static mut CURRENT: u32 = u32::MAX;
-static mut LAST: u32 = u32::MAX;
-
-/// Start of measured region `id`.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_start(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    // SAFETY: single-threaded.
-    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(CURRENT), id) };
-    compiler_fence(Ordering::SeqCst);
-}
-
-/// End of measured region `id`.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_stop(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    // SAFETY: single-threaded.
-    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(LAST), id) };
-    compiler_fence(Ordering::SeqCst);
-}
-
-/// Bytes of stack painted below the caller before each region.
-const PAINT: usize = 96 * 1024;
-const PATTERN: u32 = 0xC5AC_CE55;
-
-#[inline(never)]
-fn paint() -> usize {
-    let sp = cortex_m::register::msp::read() as usize;
-    let top = sp - 64; // leave this function's own frame alone
-    let mut p = sp - 64 - PAINT;
-    while p < top {
-        // SAFETY: RAM below the stack pointer is unused (4 MiB of RAM; the
-        // heap is a static in .bss, far below).
-        unsafe { core::ptr::write_volatile(p as *mut u32, PATTERN) };
-        p += 4;
-    }
-    sp
-}
-
-#[inline(never)]
-fn peak_stack(sp: usize) -> usize {
-    let mut p = sp - 64 - PAINT;
-    // SAFETY: as in paint().
-    while p < sp && unsafe { core::ptr::read_volatile(p as *const u32) } == PATTERN {
-        p += 4;
-    }
-    sp - p
-}
 
 struct Bench {
     next: u32,
@@ -140,8 +58,7 @@ impl Bench {
         self.next += 1;
         hprintln!("bench-region {} {} {} 0", id, operation, bits);
         let sp = paint();
-        let before = HEAP.used.load(Ordering::Relaxed);
-        HEAP.peak.store(before, Ordering::Relaxed);
+        HEAP.reset_peak();
         bench_start(id);
         f();
         bench_stop(id);
@@ -183,10 +100,7 @@ fn main() -> ! {
         static mut HEAP_MEM: [u8; HEAP_BYTES] = [0; HEAP_BYTES];
         // SAFETY: called once, before any allocation; HEAP_MEM is used by
         // nothing else.
-        unsafe {
-            HEAP.heap
-                .init(core::ptr::addr_of_mut!(HEAP_MEM) as usize, HEAP_BYTES)
-        }
+        unsafe { HEAP.init(&mut *core::ptr::addr_of_mut!(HEAP_MEM)) }
     }
     let mut b = Bench { next: 0 };
     let mut rng = FwRng(Rng(0x6472_6f70_2d69_6e00));
