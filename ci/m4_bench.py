@@ -224,8 +224,9 @@ def instr_classes(ins, prev, last, taken):
     out = [k]
     if k == "load" and prev is not None and prev.kind == "load" and not (prev.dests & ins.addr_regs):
         out.append("load_pipelined")
-    elif k == "store" and prev is not None and prev.kind == "load" \
-            and not (prev.dests & (ins.addr_regs | ins.data)):
+    elif k == "store" and prev is not None and prev.kind == "load" and not (prev.dests & ins.addr_regs):
+        # also when it stores what the load loaded (TRM 3.3.2: "so that the
+        # STR writes out what the LDR loaded"); until issue 26 it did not.
         out.append("store_free")
     elif k == "branch_cond" or (k == "call" and ins.cond and not (last and taken)):
         out[0] = "branch_cond_taken" if (last and taken) else "branch_cond_not_taken"
