@@ -3,6 +3,7 @@
 
 use core::marker::PhantomData;
 
+use crypto_common::Generate;
 use digest::const_oid::AssociatedOid;
 use digest::{Digest, Update};
 use rand_core::TryCryptoRng;
@@ -17,6 +18,7 @@ use spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 use super::VerifyingKey;
 use super::{sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signatures};
 use crate::capacity::Max4096;
+use crate::errors::Result;
 use crate::key::BoundedPrivateKey;
 use crate::storage::{default_rng, KeyStorage, PrivateKeyStorage, SignatureBytes};
 
@@ -60,6 +62,14 @@ where
             phantom: PhantomData,
         }
     }
+
+    /// Generates a key with a `bit_size`-bit modulus and `e = 65537`.
+    ///
+    /// # Errors
+    /// As the storage's `new` (`PrivateKey::new`, [`BoundedPrivateKey::new`]).
+    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
+        Ok(Self::new(K::new_random(rng, bit_size)?))
+    }
 }
 
 impl<D, K> SigningKey<D, K>
@@ -76,6 +86,17 @@ where
             prefix: DigestInfoPrefix::EMPTY,
             phantom: PhantomData,
         }
+    }
+
+    /// Generates a key with a `bit_size`-bit modulus and an empty prefix.
+    ///
+    /// # Errors
+    /// As [`Self::random`].
+    pub fn random_unprefixed<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+    ) -> Result<Self> {
+        Ok(Self::new_unprefixed(K::new_random(rng, bit_size)?))
     }
 
     /// Whether this key uses the empty ("unprefixed") DigestInfo prefix.
@@ -222,6 +243,19 @@ where
     }
 }
 
+impl<D, K> Generate for SigningKey<D, K>
+where
+    D: Digest + AssociatedOid,
+    K: PrivateKeyStorage,
+{
+    /// A key of the storage's default size (`e = 65537`) and the prefix of `D`.
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> core::result::Result<Self, R::Error> {
+        K::try_generate_from_rng(rng).map(Self::new)
+    }
+}
+
 impl<D, K> From<K> for SigningKey<D, K>
 where
     D: Digest + AssociatedOid,
@@ -273,54 +307,3 @@ where
 crate::storage::impl_typed_key_basics!(SigningKey<D>, prefix.as_bytes());
 
 crate::signing_key_traits::impl_signing_key_common!();
-
-#[cfg(feature = "alloc")]
-mod heap {
-    use crypto_common::Generate;
-    use digest::const_oid::AssociatedOid;
-    use digest::Digest;
-    use rand_core::TryCryptoRng;
-
-    use super::SigningKey;
-    use crate::{PrivateKey, Result};
-
-    impl<D> SigningKey<D, PrivateKey>
-    where
-        D: Digest + AssociatedOid,
-    {
-        /// Generates a key with a `bit_size`-bit modulus.
-        ///
-        /// # Errors
-        /// As [`PrivateKey::new`].
-        pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-            Ok(Self::new(PrivateKey::new(rng, bit_size)?))
-        }
-    }
-
-    impl<D> SigningKey<D, PrivateKey>
-    where
-        D: Digest,
-    {
-        /// Generates a key with a `bit_size`-bit modulus and an empty prefix.
-        ///
-        /// # Errors
-        /// As [`PrivateKey::new`].
-        pub fn random_unprefixed<R: TryCryptoRng + ?Sized>(
-            rng: &mut R,
-            bit_size: usize,
-        ) -> Result<Self> {
-            Ok(Self::new_unprefixed(PrivateKey::new(rng, bit_size)?))
-        }
-    }
-
-    impl<D> Generate for SigningKey<D, PrivateKey>
-    where
-        D: Digest + AssociatedOid,
-    {
-        fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
-            rng: &mut R,
-        ) -> core::result::Result<Self, R::Error> {
-            PrivateKey::try_generate_from_rng(rng).map(Self::new)
-        }
-    }
-}

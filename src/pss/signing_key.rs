@@ -3,6 +3,7 @@
 
 use core::marker::PhantomData;
 
+use crypto_common::Generate;
 #[cfg(feature = "alloc")]
 use digest::const_oid::AssociatedOid;
 use digest::{Digest, Update};
@@ -14,6 +15,7 @@ use signature::{
 
 use super::{sign_prehash_into, Signatures, VerifyingKey};
 use crate::capacity::Max4096;
+use crate::errors::Result;
 use crate::key::BoundedPrivateKey;
 use crate::storage::{KeyStorage, PrivateKeyStorage, SignatureBytes};
 
@@ -62,6 +64,30 @@ where
             salt_len,
             phantom: PhantomData,
         }
+    }
+
+    /// Generates a key with a `bit_size`-bit modulus and `e = 65537`.
+    ///
+    /// # Errors
+    /// As the storage's `new` (`PrivateKey::new`, [`BoundedPrivateKey::new`]).
+    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
+        Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
+    }
+
+    /// Generates a key with a `bit_size`-bit modulus and a `salt_len`-byte
+    /// salt.
+    ///
+    /// # Errors
+    /// As [`Self::random`].
+    pub fn random_with_salt_len<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+        salt_len: usize,
+    ) -> Result<Self> {
+        Ok(Self::new_with_salt_len(
+            K::new_random(rng, bit_size)?,
+            salt_len,
+        ))
     }
 
     /// The salt length in bytes.
@@ -188,6 +214,19 @@ where
     }
 }
 
+impl<D, K> Generate for SigningKey<D, K>
+where
+    D: Digest,
+    K: PrivateKeyStorage,
+{
+    /// A key of the storage's default size (`e = 65537`); the salt as long as the digest.
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> core::result::Result<Self, R::Error> {
+        K::try_generate_from_rng(rng).map(Self::new)
+    }
+}
+
 impl<D, K> From<K> for SigningKey<D, K>
 where
     D: Digest,
@@ -255,53 +294,3 @@ where
 }
 
 crate::signing_key_traits::impl_signing_key_common!();
-
-#[cfg(feature = "alloc")]
-mod heap {
-    use crypto_common::Generate;
-    use digest::Digest;
-    use rand_core::TryCryptoRng;
-
-    use super::SigningKey;
-    use crate::{PrivateKey, Result};
-
-    impl<D> SigningKey<D, PrivateKey>
-    where
-        D: Digest,
-    {
-        /// Generates a key with a `bit_size`-bit modulus.
-        ///
-        /// # Errors
-        /// As [`PrivateKey::new`].
-        pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-            Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
-        }
-
-        /// Generates a key with a `bit_size`-bit modulus and a `salt_len`-byte
-        /// salt.
-        ///
-        /// # Errors
-        /// As [`PrivateKey::new`].
-        pub fn random_with_salt_len<R: TryCryptoRng + ?Sized>(
-            rng: &mut R,
-            bit_size: usize,
-            salt_len: usize,
-        ) -> Result<Self> {
-            Ok(Self::new_with_salt_len(
-                PrivateKey::new(rng, bit_size)?,
-                salt_len,
-            ))
-        }
-    }
-
-    impl<D> Generate for SigningKey<D, PrivateKey>
-    where
-        D: Digest,
-    {
-        fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
-            rng: &mut R,
-        ) -> core::result::Result<Self, R::Error> {
-            PrivateKey::try_generate_from_rng(rng).map(Self::new)
-        }
-    }
-}

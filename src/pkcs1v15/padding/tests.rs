@@ -1,6 +1,7 @@
 extern crate std;
 
 use super::*;
+use crate::test_support::unhex;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rsa::{
     hazmat::{rsa_decrypt_and_check, rsa_encrypt},
@@ -11,10 +12,6 @@ use rsa::{
 use sha1::Sha1;
 use sha2::{Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
 use std::{vec, vec::Vec};
-
-fn unhex(s: &str) -> Vec<u8> {
-    hex::decode(s).unwrap()
-}
 
 fn i2osp(x: &BoxedUint, k: usize) -> Vec<u8> {
     let bytes = x.to_be_bytes();
@@ -222,24 +219,9 @@ fn encryption_padding_matches_rsa() {
 /// A generator stuck at zero is reported, not spun on forever.
 #[test]
 fn zero_generator_is_an_rng_error() {
-    struct Zeros;
-    impl rand_core::TryRng for Zeros {
-        type Error = core::convert::Infallible;
-        fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
-            Ok(0)
-        }
-        fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
-            Ok(0)
-        }
-        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
-            dst.fill(0);
-            Ok(())
-        }
-    }
-    impl rand_core::TryCryptoRng for Zeros {}
     let mut em = [0x77u8; 64];
     assert_eq!(
-        eme_pkcs1v15_encode(&mut Zeros, b"hi", &mut em),
+        eme_pkcs1v15_encode(&mut crate::test_support::ZeroRng, b"hi", &mut em),
         Err(Error::Rng)
     );
     assert_eq!(em, [0u8; 64]);
