@@ -4,14 +4,17 @@
 
 /// Implements `AssociatedAlgorithmIdentifier` (`rsaEncryption`),
 /// `EncodePrivateKey` and `serde` (with `alloc`, `serde`: see
-/// `impl_key_document`), `From<SigningKey<D, K>>` for the keys `K` and
-/// `ZeroizeOnDrop` for the invoking module's `SigningKey<D, K>`.
+/// `impl_key_document`), `TryFrom<PrivateKeyInfoRef>` (the algorithm
+/// checked by the scheme module's `check_key_algorithm`),
+/// `From<SigningKey<D, K>>` for the keys `K` and `ZeroizeOnDrop` for the
+/// invoking module's `SigningKey<D, K>`.
 macro_rules! impl_signing_key_common {
     () => {
         $crate::storage::impl_key_document!(
             SigningKey,
             ::pkcs8::EncodePrivateKey => to_pkcs8_der -> ::pkcs8::Result<::pkcs8::SecretDocument>,
-            ::pkcs8::DecodePrivateKey => from_pkcs8_der
+            ::pkcs8::DecodePrivateKey => from_pkcs8_der,
+            pkcs8::PrivateKeyInfoRef => ::pkcs8::Error
         );
 
         $crate::storage::impl_into_key!(SigningKey<D>, PrivateKey, BoundedPrivateKey);

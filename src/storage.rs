@@ -279,11 +279,31 @@ pub(crate) use impl_typed_key_basics;
 
 /// Implements, for the typed key `Typed<D, K>` holding its key in `inner`:
 /// `AssociatedAlgorithmIdentifier` (`rsaEncryption`), the key's DER
-/// encoding `Encode::to_der` (with `alloc`), and `serde` through that
-/// encoding and `Decode::from_der` (with `serde`; the decoded DER is
-/// zeroized).
+/// encoding `Encode::to_der` (with `alloc`), `TryFrom<Info>` (the
+/// algorithm checked by the scheme module's `check_key_algorithm`, then
+/// `K`'s own), and `serde` through the encoding and `Decode::from_der`
+/// (with `serde`; the decoded DER is zeroized).
 macro_rules! impl_key_document {
-    ($typed:ident, $encode:path => $to_der:ident -> $der:ty, $decode:path => $from_der:ident) => {
+    (
+        $typed:ident,
+        $encode:path => $to_der:ident -> $der:ty,
+        $decode:path => $from_der:ident,
+        $info:ident$(::$info_path:ident)* => $error:ty
+    ) => {
+        impl<'a, D, K> TryFrom<$info$(::$info_path)*<'a>> for $typed<D, K>
+        where
+            D: ::digest::Digest,
+            K: $crate::storage::KeyStorage + TryFrom<$info$(::$info_path)*<'a>, Error = $error>,
+            Self: From<K>,
+        {
+            type Error = $error;
+
+            fn try_from(info: $info$(::$info_path)*<'a>) -> ::core::result::Result<Self, $error> {
+                super::check_key_algorithm(&info.algorithm)?;
+                K::try_from(info).map(Self::from)
+            }
+        }
+
         impl<D, K> ::spki::AssociatedAlgorithmIdentifier for $typed<D, K>
         where
             D: ::digest::Digest,

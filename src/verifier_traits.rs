@@ -10,8 +10,9 @@
 /// `PrehashVerifier`, `Verifier` and `MultipartVerifier`, whose `Ok` comes
 /// only from the verdict compared twice;
 /// `AssociatedAlgorithmIdentifier` (`rsaEncryption`), `EncodePublicKey`
-/// and `serde` (with `alloc`, `serde`), `From<VerifyingKey<D, K>>` for the
-/// keys `K` and `Eq`.
+/// and `serde` (with `alloc`, `serde`), `TryFrom<SubjectPublicKeyInfoRef>`
+/// (the algorithm checked by the scheme module's `check_key_algorithm`),
+/// `From<VerifyingKey<D, K>>` for the keys `K` and `Eq`.
 macro_rules! impl_verifier_traits {
     () => {
         impl<D, K> VerifyingKey<D, K>
@@ -104,7 +105,8 @@ macro_rules! impl_verifier_traits {
         $crate::storage::impl_key_document!(
             VerifyingKey,
             ::spki::EncodePublicKey => to_public_key_der -> ::spki::Result<::spki::Document>,
-            ::spki::DecodePublicKey => from_public_key_der
+            ::spki::DecodePublicKey => from_public_key_der,
+            spki::SubjectPublicKeyInfoRef => ::spki::Error
         );
 
         $crate::storage::impl_into_key!(VerifyingKey<D>, PublicKey, BoundedPublicKey);

@@ -177,6 +177,14 @@ pub fn decrypt_explicit_into<K: PrivateOps>(key: &K, ct: &[u8], out: &mut [u8]) 
     rsaes_decrypt::<K, NoRng>(key, None, ct, out, |em| eme_pkcs1v15_decode(em))
 }
 
+/// The key algorithms the typed signature keys load from PKCS#8 and SPKI:
+/// `rsaEncryption` only, as `rsa` 0.10.
+fn check_key_algorithm(algorithm: &spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()> {
+    algorithm
+        .assert_algorithm_oid(pkcs1::ALGORITHM_OID)
+        .map(|_| ())
+}
+
 mod decrypting_key;
 mod encrypting_key;
 #[cfg(feature = "alloc")]

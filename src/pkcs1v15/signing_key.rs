@@ -15,6 +15,7 @@ use signature::{
 use spki::der::AnyRef;
 use spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 
+use super::verifying_key::signature_algorithm;
 use super::VerifyingKey;
 use super::{sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signatures};
 use crate::capacity::Max4096;
@@ -285,23 +286,7 @@ where
     type Params = AnyRef<'static>;
 
     const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
-        AlgorithmIdentifierRef {
-            oid: D::OID,
-            parameters: Some(AnyRef::NULL),
-        };
-}
-
-impl<'a, D, K> TryFrom<pkcs8::PrivateKeyInfoRef<'a>> for SigningKey<D, K>
-where
-    D: Digest + AssociatedOid,
-    K: PrivateKeyStorage + TryFrom<pkcs8::PrivateKeyInfoRef<'a>, Error = pkcs8::Error>,
-{
-    type Error = pkcs8::Error;
-
-    fn try_from(info: pkcs8::PrivateKeyInfoRef<'a>) -> pkcs8::Result<Self> {
-        info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
-        K::try_from(info).map(Self::new)
-    }
+        signature_algorithm::<D>();
 }
 
 crate::storage::impl_typed_key_basics!(SigningKey<D>, prefix.as_bytes());

@@ -152,6 +152,15 @@ pub fn verify_prehash_with_mgf_verdict<K: PublicOps + ?Sized, D: Digest, MGD: Di
     })
 }
 
+/// The key algorithms the typed keys load from PKCS#8 and SPKI:
+/// `id-RSASSA-PSS` or `rsaEncryption` (as the keys themselves accept).
+fn check_key_algorithm(algorithm: &spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()> {
+    match algorithm.oid {
+        crate::encoding::ID_RSASSA_PSS | pkcs1::ALGORITHM_OID => Ok(()),
+        oid => Err(spki::Error::OidUnknown { oid }),
+    }
+}
+
 #[cfg(feature = "alloc")]
 mod scheme;
 #[cfg(feature = "alloc")]

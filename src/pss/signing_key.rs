@@ -249,18 +249,6 @@ where
     }
 }
 
-impl<'a, D, K> TryFrom<pkcs8::PrivateKeyInfoRef<'a>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage + TryFrom<pkcs8::PrivateKeyInfoRef<'a>, Error = pkcs8::Error>,
-{
-    type Error = pkcs8::Error;
-
-    fn try_from(info: pkcs8::PrivateKeyInfoRef<'a>) -> pkcs8::Result<Self> {
-        K::try_from(info).map(Self::new)
-    }
-}
-
 crate::storage::impl_typed_key_basics!(SigningKey<D>, salt_len);
 
 /// Returns the [`AlgorithmIdentifierOwned`](spki::AlgorithmIdentifierOwned)
