@@ -7,11 +7,8 @@ use crypto_common::Generate;
 use digest::const_oid::AssociatedOid;
 use digest::{Digest, Update};
 use rand_core::TryCryptoRng;
-use signature::hazmat::{PrehashSigner, RandomizedPrehashSigner};
-use signature::{
-    DigestSigner, Keypair, MultipartSigner, RandomizedDigestSigner, RandomizedMultipartSigner,
-    RandomizedSigner, Signer,
-};
+use signature::hazmat::PrehashSigner;
+use signature::{DigestSigner, Keypair, MultipartSigner, Signer};
 use spki::der::AnyRef;
 use spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 
@@ -128,11 +125,14 @@ where
         Ok(sig)
     }
 
-    fn hash_parts(msg: &[&[u8]]) -> digest::Output<D> {
-        let mut digest = D::new();
-        msg.iter()
-            .for_each(|part| Digest::update(&mut digest, part));
-        digest.finalize()
+    /// [`Self::sign_hashed`] blinded by `rng` (the `Randomized*` signers:
+    /// the same signature).
+    fn sign_hashed_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hashed: &[u8],
+    ) -> signature::Result<Sig<K>> {
+        self.sign_hashed_with(Some(rng), hashed)
     }
 }
 
@@ -161,69 +161,6 @@ where
     }
 }
 
-/// Not implemented by `rsa` 0.10 for this type; provided: the same
-/// signature as [`PrehashSigner`], the private operation blinded by `rng`.
-impl<D, K> RandomizedPrehashSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        prehash: &[u8],
-    ) -> signature::Result<Sig<K>> {
-        self.sign_hashed_with(Some(rng), prehash)
-    }
-}
-
-impl<D, K> RandomizedDigestSigner<D, Sig<K>> for SigningKey<D, K>
-where
-    D: Digest + Update,
-    K: PrivateKeyStorage,
-{
-    fn try_sign_digest_with_rng<
-        R: TryCryptoRng + ?Sized,
-        F: Fn(&mut D) -> signature::Result<()>,
-    >(
-        &self,
-        rng: &mut R,
-        f: F,
-    ) -> signature::Result<Sig<K>> {
-        let mut digest = <D as Digest>::new();
-        f(&mut digest)?;
-        self.sign_hashed_with(Some(rng), &Digest::finalize(digest))
-    }
-}
-
-impl<D, K> RandomizedSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> signature::Result<Sig<K>> {
-        self.try_multipart_sign_with_rng(rng, &[msg])
-    }
-}
-
-impl<D, K> RandomizedMultipartSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[&[u8]],
-    ) -> signature::Result<Sig<K>> {
-        self.sign_hashed_with(Some(rng), &Self::hash_parts(msg))
-    }
-}
-
 impl<D, K> Signer<Sig<K>> for SigningKey<D, K>
 where
     D: Digest,
@@ -240,7 +177,9 @@ where
     K: PrivateKeyStorage,
 {
     fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Sig<K>> {
-        self.sign_hashed(&Self::hash_parts(msg))
+        let mut hashed = digest::Output::<D>::default();
+        crate::mgf::hash_parts::<D>(msg, &mut hashed);
+        self.sign_hashed(&hashed)
     }
 }
 

@@ -6,12 +6,9 @@ use core::marker::PhantomData;
 use crypto_common::Generate;
 #[cfg(feature = "alloc")]
 use digest::const_oid::AssociatedOid;
-use digest::{Digest, Update};
+use digest::Digest;
 use rand_core::TryCryptoRng;
-use signature::{
-    hazmat::RandomizedPrehashSigner, Keypair, RandomizedDigestSigner, RandomizedMultipartSigner,
-    RandomizedSigner,
-};
+use signature::Keypair;
 
 use super::{sign_prehash_into, Signatures, VerifyingKey};
 use crate::capacity::Max4096;
@@ -96,7 +93,9 @@ where
         self.salt_len
     }
 
-    fn sign_hashed<R: TryCryptoRng + ?Sized>(
+    /// Signs the digest `hashed`: `rng` draws the salt and blinds the
+    /// private operation.
+    fn sign_hashed_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         hashed: &[u8],
@@ -107,70 +106,6 @@ where
     }
 }
 
-impl<D, K> RandomizedDigestSigner<D, Sig<K>> for SigningKey<D, K>
-where
-    D: Digest + Update,
-    K: PrivateKeyStorage,
-{
-    fn try_sign_digest_with_rng<
-        R: TryCryptoRng + ?Sized,
-        F: Fn(&mut D) -> signature::Result<()>,
-    >(
-        &self,
-        rng: &mut R,
-        f: F,
-    ) -> signature::Result<Sig<K>> {
-        let mut digest = <D as Digest>::new();
-        f(&mut digest)?;
-        self.sign_hashed(rng, &Digest::finalize(digest))
-    }
-}
-
-impl<D, K> RandomizedSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest + Update,
-    K: PrivateKeyStorage,
-{
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> signature::Result<Sig<K>> {
-        self.try_multipart_sign_with_rng(rng, &[msg])
-    }
-}
-
-impl<D, K> RandomizedMultipartSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest + Update,
-    K: PrivateKeyStorage,
-{
-    fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[&[u8]],
-    ) -> signature::Result<Sig<K>> {
-        self.try_sign_digest_with_rng(rng, |digest: &mut D| {
-            msg.iter().for_each(|part| Update::update(digest, part));
-            Ok(())
-        })
-    }
-}
-
-impl<D, K> RandomizedPrehashSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        prehash: &[u8],
-    ) -> signature::Result<Sig<K>> {
-        self.sign_hashed(rng, prehash)
-    }
-}
-
 #[cfg(feature = "getrandom")]
 impl<D, K> signature::hazmat::PrehashSigner<Sig<K>> for SigningKey<D, K>
 where
@@ -178,29 +113,33 @@ where
     K: PrivateKeyStorage,
 {
     fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Sig<K>> {
-        self.sign_hashed(&mut getrandom::SysRng, prehash)
+        self.sign_hashed_with_rng(&mut getrandom::SysRng, prehash)
     }
 }
 
 #[cfg(feature = "getrandom")]
 impl<D, K> signature::Signer<Sig<K>> for SigningKey<D, K>
 where
-    D: Digest + Update,
+    D: Digest,
     K: PrivateKeyStorage,
 {
     fn try_sign(&self, msg: &[u8]) -> signature::Result<Sig<K>> {
-        self.try_sign_with_rng(&mut getrandom::SysRng, msg)
+        signature::RandomizedSigner::try_sign_with_rng(self, &mut getrandom::SysRng, msg)
     }
 }
 
 #[cfg(feature = "getrandom")]
 impl<D, K> signature::MultipartSigner<Sig<K>> for SigningKey<D, K>
 where
-    D: Digest + Update,
+    D: Digest,
     K: PrivateKeyStorage,
 {
     fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Sig<K>> {
-        self.try_multipart_sign_with_rng(&mut getrandom::SysRng, msg)
+        signature::RandomizedMultipartSigner::try_multipart_sign_with_rng(
+            self,
+            &mut getrandom::SysRng,
+            msg,
+        )
     }
 }
 
