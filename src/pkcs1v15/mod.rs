@@ -203,20 +203,9 @@ pub use self::{
 mod bounded_signature;
 
 pub use self::{
-    bounded_signature::BoundedSignature,
+    bounded_signature::{BoundedSignature, Signatures},
     decrypting_key::{BoundedDecryptingKey, DecryptingKey},
     encrypting_key::{BoundedEncryptingKey, EncryptingKey},
     signing_key::{BoundedSigningKey, SigningKey},
     verifying_key::{BoundedVerifyingKey, RsaSignatureAssociatedOid, VerifyingKey},
 };
-
-/// The signature types of this scheme ([`Signature`] for the heap keys,
-/// [`BoundedSignature`] for the bounded keys), for the typed keys.
-#[doc(hidden)]
-pub struct Signatures;
-
-impl crate::storage::SignatureTypes for Signatures {
-    #[cfg(feature = "alloc")]
-    type Heap = Signature;
-    type Bounded<C: crate::Capacity> = BoundedSignature<C>;
-}

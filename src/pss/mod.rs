@@ -183,20 +183,9 @@ pub type BlindedSigningKey<D> = SigningKey<D>;
 mod bounded_signature;
 
 pub use self::{
-    bounded_signature::BoundedSignature,
+    bounded_signature::{BoundedSignature, Signatures},
     signing_key::{BoundedSigningKey, SigningKey},
     verifying_key::{BoundedVerifyingKey, VerifyingKey},
 };
 #[cfg(feature = "alloc")]
 pub use signing_key::get_default_pss_signature_algo_id;
-
-/// The signature types of this scheme ([`Signature`] for the heap keys,
-/// [`BoundedSignature`] for the bounded keys), for the typed keys.
-#[doc(hidden)]
-pub struct Signatures;
-
-impl crate::storage::SignatureTypes for Signatures {
-    #[cfg(feature = "alloc")]
-    type Heap = Signature;
-    type Bounded<C: crate::Capacity> = BoundedSignature<C>;
-}
