@@ -42,39 +42,19 @@ fn d_bytes(key: &PrivateKey) -> Vec<u8> {
 /// RFC 8017 §9.2 Note 1: DER encodings of DigestInfo, minus the digest.
 #[test]
 fn prefixes_match_rfc8017_table() {
-    let table: [(DigestInfoPrefix, &str); 7] = [
-        (
-            DigestInfoPrefix::new::<Sha1>(),
-            "3021300906052b0e03021a05000414",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha224>(),
-            "302d300d06096086480165030402040500041c",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha256>(),
-            "3031300d060960864801650304020105000420",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha384>(),
-            "3041300d060960864801650304020205000430",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha512>(),
-            "3051300d060960864801650304020305000440",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha512_224>(),
-            "302d300d06096086480165030402050500041c",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha512_256>(),
-            "3031300d060960864801650304020605000420",
-        ),
-    ];
-    for (prefix, expected) in table {
-        assert_eq!(prefix.as_bytes(), &unhex(expected)[..]);
+    fn check<D: Digest + AssociatedOid>(expected: &str) {
+        assert_eq!(
+            DigestInfoPrefix::new::<D>().as_bytes(),
+            &unhex(expected)[..]
+        );
     }
+    check::<Sha1>("3021300906052b0e03021a05000414");
+    check::<Sha224>("302d300d06096086480165030402040500041c");
+    check::<Sha256>("3031300d060960864801650304020105000420");
+    check::<Sha384>("3041300d060960864801650304020205000430");
+    check::<Sha512>("3051300d060960864801650304020305000440");
+    check::<Sha512_224>("302d300d06096086480165030402050500041c");
+    check::<Sha512_256>("3031300d060960864801650304020605000420");
     // Same bytes as rsa 0.10 derives.
     assert_eq!(
         DigestInfoPrefix::new::<Sha384>().as_bytes(),
