@@ -73,6 +73,13 @@ fn main() {
         println!("cargo:rustc-cfg=rsa_cortex_m_asm_v8m");
     }
 
+    // The architectures whose `asm!` the value barrier of `verdict::opaque`
+    // uses (an empty template with a register operand); `black_box` elsewhere.
+    println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_asm_barrier)");
+    if ["arm", "aarch64", "x86", "x86_64", "riscv32", "riscv64"].contains(&arch.as_str()) {
+        println!("cargo:rustc-cfg=rsa_cortex_m_asm_barrier");
+    }
+
     let detected_umaal = umaal_available(&target, &arch);
     let backend = match env::var("CARGO_CFG_RSA_CORTEX_M_BACKEND") {
         Ok(chosen) => {

@@ -123,7 +123,6 @@ mod encoding;
 pub mod errors;
 pub mod hazmat;
 mod key;
-mod keygen_typed;
 mod mgf;
 pub mod oaep;
 pub mod pkcs1v15;
@@ -131,6 +130,8 @@ pub mod pss;
 mod signature_type;
 mod signing_key_traits;
 mod storage;
+#[cfg(test)]
+mod test_support;
 #[cfg(feature = "webpki")]
 pub mod tls;
 #[cfg(feature = "alloc")]

@@ -2,9 +2,23 @@
 //! [`crate::pss`]: two distinct types (as in `rsa` 0.10) from one body.
 
 /// Defines `BoundedSignature<C>` in the invoking module: fixed-capacity storage,
-/// `SignatureEncoding` with `Repr = Self`, hex and display formatting.
+/// `SignatureEncoding` with `Repr = Self`, hex and display formatting; and
+/// `Signatures`, the scheme's pair of signature types for the typed keys
+/// (the parent module's heap `Signature`, defined by
+/// [`define_heap_signature`], and `BoundedSignature<C>`).
 macro_rules! define_signature {
     ($scheme:literal, $section:literal) => {
+        /// The signature types of this scheme (`Signature` for the heap keys,
+        /// [`BoundedSignature`] for the bounded keys), for the typed keys.
+        #[doc(hidden)]
+        pub struct Signatures;
+
+        impl $crate::storage::SignatureTypes for Signatures {
+            #[cfg(feature = "alloc")]
+            type Heap = super::Signature;
+            type Bounded<C: Capacity> = BoundedSignature<C>;
+        }
+
         #[cfg(feature = "alloc")]
         use alloc::boxed::Box;
         use core::fmt::{Debug, Display, Formatter, LowerHex, UpperHex};

@@ -58,7 +58,10 @@ pub trait KeyStorage: PublicOps + Clone + PartialEq + Debug {
 }
 
 /// A private key a typed key can hold. Sealed.
-pub trait PrivateKeyStorage: KeyStorage + PrivateOps {
+///
+/// `Generate` makes a key of the storage's default size with `e = 65537`
+/// (the typed keys' `Generate`).
+pub trait PrivateKeyStorage: KeyStorage + PrivateOps + crypto_common::Generate {
     /// The public key of the same storage.
     type Public: KeyStorage;
 
@@ -72,6 +75,17 @@ pub trait PrivateKeyStorage: KeyStorage + PrivateOps {
     /// The public key.
     #[doc(hidden)]
     fn to_public(&self) -> Self::Public;
+
+    /// A new key with a `bit_size`-bit modulus and `e = 65537` (the typed
+    /// keys' `random`).
+    ///
+    /// # Errors
+    /// As `PrivateKey::new` / [`BoundedPrivateKey::new`].
+    #[doc(hidden)]
+    fn new_random<R: rand_core::TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+    ) -> Result<Self>;
 }
 
 /// The key the typed keys hold by default: the heap `PrivateKey`, as in
@@ -108,76 +122,82 @@ pub(crate) fn default_rng<K: PrivateKeyStorage>() -> Option<DefaultRng> {
     }
 }
 
-impl<C: Capacity> KeyStorage for BoundedPublicKey<C> {
-    type Signature<S: SignatureTypes> = S::Bounded<C>;
-    type Label = crate::oaep::Label;
+/// Implements [`KeyStorage`] for one storage's public and private key and
+/// [`PrivateKeyStorage`] for its private key.
+macro_rules! impl_storage {
+    (
+        impl<$($g:ident: $bound:path)?> $public:ty, $private:ty;
+        signature: $sig:ty, label: $label:ty, blinds: $blinds:literal,
+        check_public: $check:expr $(,)?
+    ) => {
+        impl<$($g: $bound)?> KeyStorage for $public {
+            type Signature<S: SignatureTypes> = $sig;
+            type Label = $label;
 
-    fn check_public(&self) -> Result<()> {
-        Ok(())
-    }
+            fn check_public(&self) -> Result<()> {
+                $check(self)
+            }
+        }
+
+        impl<$($g: $bound)?> KeyStorage for $private {
+            type Signature<S: SignatureTypes> = $sig;
+            type Label = $label;
+
+            fn check_public(&self) -> Result<()> {
+                $check(self)
+            }
+        }
+
+        impl<$($g: $bound)?> PrivateKeyStorage for $private {
+            type Public = $public;
+
+            const BLINDS_BY_DEFAULT: bool = $blinds;
+
+            fn to_public(&self) -> $public {
+                self.to_public_key()
+            }
+
+            fn new_random<R: rand_core::TryCryptoRng + ?Sized>(
+                rng: &mut R,
+                bit_size: usize,
+            ) -> Result<Self> {
+                Self::new(rng, bit_size)
+            }
+        }
+    };
 }
 
-impl<C: Capacity> KeyStorage for BoundedPrivateKey<C> {
-    type Signature<S: SignatureTypes> = S::Bounded<C>;
-    type Label = crate::oaep::Label;
-
-    fn check_public(&self) -> Result<()> {
-        Ok(())
-    }
-}
-
-impl<C: Capacity> PrivateKeyStorage for BoundedPrivateKey<C> {
-    type Public = BoundedPublicKey<C>;
-
-    const BLINDS_BY_DEFAULT: bool = false;
-
-    fn to_public(&self) -> BoundedPublicKey<C> {
-        self.to_public_key()
-    }
+impl_storage! {
+    impl<C: Capacity> BoundedPublicKey<C>, BoundedPrivateKey<C>;
+    signature: S::Bounded<C>, label: crate::oaep::Label, blinds: false,
+    // Checked when loaded.
+    check_public: |_| Ok(()),
 }
 
 #[cfg(feature = "alloc")]
-mod heap {
-    use super::{KeyStorage, PrivateKeyStorage, SignatureTypes};
-    use crate::errors::Result;
-    use crate::key::heap::check_public;
-    use crate::{PrivateKey, PublicKey};
-
-    impl KeyStorage for PublicKey {
-        type Signature<S: SignatureTypes> = S::Heap;
-        type Label = alloc::boxed::Box<[u8]>;
-
-        fn check_public(&self) -> Result<()> {
-            check_public(self)
-        }
-    }
-
-    impl KeyStorage for PrivateKey {
-        type Signature<S: SignatureTypes> = S::Heap;
-        type Label = alloc::boxed::Box<[u8]>;
-
-        fn check_public(&self) -> Result<()> {
-            check_public(self)
-        }
-    }
-
-    impl PrivateKeyStorage for PrivateKey {
-        type Public = PublicKey;
-
-        const BLINDS_BY_DEFAULT: bool = true;
-
-        fn to_public(&self) -> PublicKey {
-            self.to_public_key()
-        }
-    }
+impl_storage! {
+    impl<> crate::PublicKey, crate::PrivateKey;
+    signature: S::Heap, label: alloc::boxed::Box<[u8]>, blinds: true,
+    check_public: crate::key::heap::check_public,
 }
 
 /// Implements `From<Typed<.., K>> for K` for the heap and the bounded key
 /// of the typed key `Typed` (field `inner`, digest parameters `Digest`):
-/// twice, as `impl<K> From<Typed<K>> for K` is not allowed.
+/// twice, as `impl<K> From<Typed<K>> for K` is not allowed. With
+/// `from: Storage`, also `From<K> for Typed<.., K>` (`Typed::new`) for
+/// every `K: Storage`.
 macro_rules! impl_into_key {
-    ($typed:ident, $heap:ident, $bounded:ident) => {
-        $crate::storage::impl_into_key!($typed<>, $heap, $bounded);
+    ($typed:ident$(<$($d:ident),*>)?, from: $storage:ident, $heap:ident, $bounded:ident) => {
+        impl<$($($d,)*)? K: $crate::storage::$storage> From<K> for $typed<$($($d,)*)? K>
+        where
+            $($($d: ::digest::Digest,)*)?
+        {
+            fn from(key: K) -> Self {
+                Self::new(key)
+            }
+        }
+
+        $crate::storage::impl_into_key!($typed<$($($d),*)?>, $heap, $bounded);
     };
     ($typed:ident<$($d:ident),*>, $heap:ident, $bounded:ident) => {
         #[cfg(feature = "alloc")]
@@ -256,3 +276,87 @@ macro_rules! impl_typed_key_basics {
 }
 
 pub(crate) use impl_typed_key_basics;
+
+/// Implements, for the typed key `Typed<D, K>` holding its key in `inner`:
+/// `AssociatedAlgorithmIdentifier` (`rsaEncryption`), the key's DER
+/// encoding `Encode::to_der` (with `alloc`), `TryFrom<Info>` (the
+/// algorithm checked by the scheme module's `check_key_algorithm`, then
+/// `K`'s own), and `serde` through the encoding and `Decode::from_der`
+/// (with `serde`; the decoded DER is zeroized).
+macro_rules! impl_key_document {
+    (
+        $typed:ident,
+        $encode:path => $to_der:ident -> $der:ty,
+        $decode:path => $from_der:ident,
+        $info:ident$(::$info_path:ident)* => $error:ty
+    ) => {
+        impl<'a, D, K> TryFrom<$info$(::$info_path)*<'a>> for $typed<D, K>
+        where
+            D: ::digest::Digest,
+            K: $crate::storage::KeyStorage + TryFrom<$info$(::$info_path)*<'a>, Error = $error>,
+            Self: From<K>,
+        {
+            type Error = $error;
+
+            fn try_from(info: $info$(::$info_path)*<'a>) -> ::core::result::Result<Self, $error> {
+                super::check_key_algorithm(&info.algorithm)?;
+                K::try_from(info).map(Self::from)
+            }
+        }
+
+        impl<D, K> ::spki::AssociatedAlgorithmIdentifier for $typed<D, K>
+        where
+            D: ::digest::Digest,
+        {
+            type Params = ::spki::der::AnyRef<'static>;
+
+            const ALGORITHM_IDENTIFIER: ::spki::AlgorithmIdentifierRef<'static> =
+                ::pkcs1::ALGORITHM_ID;
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<D, K> $encode for $typed<D, K>
+        where
+            D: ::digest::Digest,
+            K: $encode,
+        {
+            fn $to_der(&self) -> $der {
+                self.inner.$to_der()
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<D, K> ::serdect::serde::Serialize for $typed<D, K>
+        where
+            D: ::digest::Digest,
+            K: $encode,
+        {
+            fn serialize<S: ::serdect::serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                let der = <Self as $encode>::$to_der(self)
+                    .map_err(::serdect::serde::ser::Error::custom)?;
+                ::serdect::slice::serialize_hex_lower_or_bin(&der.as_bytes(), serializer)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de, D, K> ::serdect::serde::Deserialize<'de> for $typed<D, K>
+        where
+            Self: $decode,
+            D: ::digest::Digest,
+        {
+            fn deserialize<De: ::serdect::serde::Deserializer<'de>>(
+                deserializer: De,
+            ) -> ::core::result::Result<Self, De::Error> {
+                let der = ::zeroize::Zeroizing::new(::serdect::slice::deserialize_hex_or_bin_vec(
+                    deserializer,
+                )?);
+                <Self as $decode>::$from_der(&der).map_err(::serdect::serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+pub(crate) use impl_key_document;

@@ -153,26 +153,12 @@ fn nonzero(x: u32) -> u32 {
 // The operand is only named in a comment: its register's width is moot.
 #[allow(asm_sub_register)]
 pub(crate) fn opaque(mut x: u32) -> u32 {
-    #[cfg(any(
-        target_arch = "arm",
-        target_arch = "aarch64",
-        target_arch = "x86",
-        target_arch = "x86_64",
-        target_arch = "riscv32",
-        target_arch = "riscv64"
-    ))]
+    #[cfg(rsa_cortex_m_asm_barrier)]
     // SAFETY: an empty template; the register keeps its value.
     unsafe {
         core::arch::asm!("/* {0} */", inout(reg) x, options(nomem, nostack, preserves_flags));
     }
-    #[cfg(not(any(
-        target_arch = "arm",
-        target_arch = "aarch64",
-        target_arch = "x86",
-        target_arch = "x86_64",
-        target_arch = "riscv32",
-        target_arch = "riscv64"
-    )))]
+    #[cfg(not(rsa_cortex_m_asm_barrier))]
     {
         x = core::hint::black_box(x);
     }

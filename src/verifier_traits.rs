@@ -10,8 +10,9 @@
 /// `PrehashVerifier`, `Verifier` and `MultipartVerifier`, whose `Ok` comes
 /// only from the verdict compared twice;
 /// `AssociatedAlgorithmIdentifier` (`rsaEncryption`), `EncodePublicKey`
-/// and `serde` (with `alloc`, `serde`), `From<VerifyingKey<D, K>>` for the
-/// keys `K` and `Eq`.
+/// and `serde` (with `alloc`, `serde`), `TryFrom<SubjectPublicKeyInfoRef>`
+/// (the algorithm checked by the scheme module's `check_key_algorithm`),
+/// `From<VerifyingKey<D, K>>` for the keys `K` and `Eq`.
 macro_rules! impl_verifier_traits {
     () => {
         impl<D, K> VerifyingKey<D, K>
@@ -101,26 +102,12 @@ macro_rules! impl_verifier_traits {
             }
         }
 
-        impl<D, K> ::spki::AssociatedAlgorithmIdentifier for VerifyingKey<D, K>
-        where
-            D: ::digest::Digest,
-        {
-            type Params = ::spki::der::AnyRef<'static>;
-
-            const ALGORITHM_IDENTIFIER: ::spki::AlgorithmIdentifierRef<'static> =
-                ::pkcs1::ALGORITHM_ID;
-        }
-
-        #[cfg(feature = "alloc")]
-        impl<D, K> ::spki::EncodePublicKey for VerifyingKey<D, K>
-        where
-            D: ::digest::Digest,
-            K: ::spki::EncodePublicKey,
-        {
-            fn to_public_key_der(&self) -> ::spki::Result<::spki::Document> {
-                self.inner.to_public_key_der()
-            }
-        }
+        $crate::storage::impl_key_document!(
+            VerifyingKey,
+            ::spki::EncodePublicKey => to_public_key_der -> ::spki::Result<::spki::Document>,
+            ::spki::DecodePublicKey => from_public_key_der,
+            spki::SubjectPublicKeyInfoRef => ::spki::Error
+        );
 
         $crate::storage::impl_into_key!(VerifyingKey<D>, PublicKey, BoundedPublicKey);
 
@@ -129,39 +116,6 @@ macro_rules! impl_verifier_traits {
             D: ::digest::Digest,
             K: $crate::storage::KeyStorage + Eq,
         {
-        }
-
-        #[cfg(feature = "serde")]
-        impl<D, K> ::serdect::serde::Serialize for VerifyingKey<D, K>
-        where
-            D: ::digest::Digest,
-            K: ::spki::EncodePublicKey,
-        {
-            fn serialize<S: ::serdect::serde::Serializer>(
-                &self,
-                serializer: S,
-            ) -> ::core::result::Result<S::Ok, S::Error> {
-                use ::spki::EncodePublicKey;
-                let der = self
-                    .to_public_key_der()
-                    .map_err(::serdect::serde::ser::Error::custom)?;
-                ::serdect::slice::serialize_hex_lower_or_bin(&der, serializer)
-            }
-        }
-
-        #[cfg(feature = "serde")]
-        impl<'de, D, K> ::serdect::serde::Deserialize<'de> for VerifyingKey<D, K>
-        where
-            Self: ::spki::DecodePublicKey,
-            D: ::digest::Digest,
-        {
-            fn deserialize<De: ::serdect::serde::Deserializer<'de>>(
-                deserializer: De,
-            ) -> ::core::result::Result<Self, De::Error> {
-                use ::spki::DecodePublicKey;
-                let der = ::serdect::slice::deserialize_hex_or_bin_vec(deserializer)?;
-                Self::from_public_key_der(&der).map_err(::serdect::serde::de::Error::custom)
-            }
         }
     };
 }

@@ -1,10 +1,9 @@
 //! What the images with a heap share (`dropin`, `tls`): the counting
-//! allocator, the benchmark region markers of `ci/m4-bench`'s protocol and
-//! the stack painting around a region.
+//! allocator.
 #![allow(dead_code)]
 
 use core::alloc::{GlobalAlloc, Layout};
-use core::sync::atomic::{compiler_fence, AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicUsize, Ordering};
 use embedded_alloc::LlffHeap;
 
 /// `embedded-alloc` with a record of the bytes in use and their peak.
@@ -56,56 +55,3 @@ pub static HEAP: Counting = Counting {
     used: AtomicUsize::new(0),
     peak: AtomicUsize::new(0),
 };
-
-static mut CURRENT: u32 = u32::MAX;
-static mut LAST: u32 = u32::MAX;
-
-/// Start of measured region `id`.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_start(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    // SAFETY: single-threaded.
-    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(CURRENT), id) };
-    compiler_fence(Ordering::SeqCst);
-}
-
-/// End of measured region `id`.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_stop(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    // SAFETY: single-threaded.
-    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(LAST), id) };
-    compiler_fence(Ordering::SeqCst);
-}
-
-/// Bytes of stack painted below the caller before each region.
-const PAINT: usize = 96 * 1024;
-const PATTERN: u32 = 0xC5AC_CE55;
-
-/// Paints the stack below the caller; returns the stack pointer.
-#[inline(never)]
-pub fn paint() -> usize {
-    let sp = cortex_m::register::msp::read() as usize;
-    let top = sp - 64; // leave this function's own frame alone
-    let mut p = sp - 64 - PAINT;
-    while p < top {
-        // SAFETY: RAM below the stack pointer is unused (4 MiB of RAM; the
-        // heap is a static in .bss, far below).
-        unsafe { core::ptr::write_volatile(p as *mut u32, PATTERN) };
-        p += 4;
-    }
-    sp
-}
-
-/// Bytes of stack used below `sp` since [`paint`].
-#[inline(never)]
-pub fn peak_stack(sp: usize) -> usize {
-    let mut p = sp - 64 - PAINT;
-    // SAFETY: as in paint().
-    while p < sp && unsafe { core::ptr::read_volatile(p as *const u32) } == PATTERN {
-        p += 4;
-    }
-    sp - p
-}

@@ -57,33 +57,8 @@ impl Rng {
     }
 }
 
-/// Odd moduli of `l` limbs: random, all-ones, just above a limb boundary,
-/// top bit clear (odd bit length), and a padded one with a zero top limb.
 fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
-    let mut out = Vec::new();
-    let mut r = rng.limbs(l);
-    r[0] |= 1;
-    r[l - 1] |= 1 << 31;
-    out.push(r);
-    out.push(vec![Limb::MAX; l]);
-    let mut above = vec![0; l];
-    above[0] = 1;
-    above[l - 1] = 1;
-    if l > 1 {
-        out.push(above);
-    }
-    let mut odd_bits = rng.limbs(l);
-    odd_bits[l - 1] = (odd_bits[l - 1] >> 1) | (1 << 30);
-    odd_bits[0] |= 1;
-    out.push(odd_bits);
-    if l > 1 {
-        let mut padded = rng.limbs(l);
-        padded[0] |= 1;
-        padded[l - 1] = 0;
-        padded[l - 2] |= 1 << 31;
-        out.push(padded);
-    }
-    out
+    crate::test_support::odd_moduli(l, &mut |l| rng.limbs(l))
 }
 
 #[test]

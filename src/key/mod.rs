@@ -30,7 +30,7 @@ mod validate;
 mod tests;
 
 pub use load::PrivateKeyComponents;
-pub(crate) use ops::rsaes_decrypt;
+pub(crate) use ops::{rsaes_decrypt, rsaes_encrypt, rsassa_sign, rsassa_verdict};
 pub use ops::{PrivateOps, PublicOps};
 pub use private::BoundedPrivateKey;
 #[cfg(feature = "alloc")]

@@ -9,6 +9,7 @@ use zeroize::Zeroize;
 
 use crate::ct;
 use crate::errors::{Error, Result};
+use crate::verdict::Verdict;
 
 mod sealed {
     pub trait Sealed {}
@@ -82,6 +83,71 @@ pub trait PrivateOps: PublicOps {
     /// derivation of implicit rejection).
     #[doc(hidden)]
     fn write_d(&self, out: &mut [u8]);
+}
+
+/// The signing skeleton shared by the signature schemes: `encode` writes EM
+/// straight into the `k`-byte signature buffer `sig` and RSASP1 runs in
+/// place, so the buffer is cleared once EM is read and receives only a
+/// checked signature (a clear on error here again would only give a fault
+/// one more write to corrupt).
+///
+/// # Errors
+/// [`Error::InvalidArguments`] if `sig` is not `k` bytes; `encode`'s
+/// errors; as [`PrivateOps::rsadp`].
+pub(crate) fn rsassa_sign<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
+    key: &K,
+    rng: Option<&mut R>,
+    sig: &mut [u8],
+    encode: impl FnOnce(&mut [u8]) -> Result<()>,
+) -> Result<()> {
+    if sig.len() != key.modulus_len() {
+        return Err(Error::InvalidArguments);
+    }
+    encode(sig)?;
+    key.rsadp_in_place(rng, sig)
+}
+
+/// The verification skeleton shared by the signature schemes: RSAVP1 of a
+/// `k`-byte signature into a scratch `EM`, then `decide(EM)`. Any
+/// signature of the wrong length or not below `n` is rejected.
+pub(crate) fn rsassa_verdict<K: PublicOps + ?Sized>(
+    key: &K,
+    sig: &[u8],
+    decide: impl FnOnce(&mut [u8]) -> Verdict,
+) -> Verdict {
+    let k = key.modulus_len();
+    if sig.len() != k {
+        return Verdict::REJECT;
+    }
+    let mut em = key.bytes();
+    let em = &mut em.as_mut()[..k];
+    if key.rsaep(sig, em).is_err() {
+        return Verdict::REJECT;
+    }
+    decide(em)
+}
+
+/// The encryption skeleton shared by the encryption schemes: `encode`
+/// writes a `k`-byte `EM` into a scratch buffer, RSAEP encrypts it into
+/// `ct`. `EM` is zeroized whatever happens.
+///
+/// # Errors
+/// [`Error::InvalidArguments`] if `ct` is not `k` bytes; `encode`'s
+/// errors; as [`PublicOps::rsaep`].
+pub(crate) fn rsaes_encrypt<K: PublicOps + ?Sized>(
+    key: &K,
+    ct: &mut [u8],
+    encode: impl FnOnce(&mut [u8]) -> Result<()>,
+) -> Result<()> {
+    let k = key.modulus_len();
+    if ct.len() != k {
+        return Err(Error::InvalidArguments);
+    }
+    let mut em = key.bytes();
+    let em = &mut em.as_mut()[..k];
+    let result = encode(em).and_then(|()| key.rsaep(em, ct));
+    em.zeroize();
+    result
 }
 
 /// The decryption skeleton shared by the encryption schemes: RSADP of a

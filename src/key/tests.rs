@@ -7,9 +7,11 @@
 
 use super::rsadp::{self, PrivateView};
 use super::*;
+// Zeros: r = 0 is never invertible.
 use crate::arith::Limb;
 use crate::capacity::{Array, Capacity, Max4096};
 use crate::errors::Error;
+use crate::test_support::ZeroRng;
 use pkcs8::DecodePrivateKey;
 use rand_core::TryCryptoRng;
 
@@ -212,25 +214,6 @@ impl rand_core::TryRng for FailingRng {
 }
 
 impl TryCryptoRng for FailingRng {}
-
-/// A generator that only returns zeros: r = 0 is never invertible.
-struct ZeroRng;
-
-impl rand_core::TryRng for ZeroRng {
-    type Error = core::convert::Infallible;
-    fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
-        Ok(0)
-    }
-    fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
-        Ok(0)
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
-        dst.fill(0);
-        Ok(())
-    }
-}
-
-impl TryCryptoRng for ZeroRng {}
 
 /// Base blinding (and exponent blinding) give the unblinded result, at
 /// every fixture size from 1024 to 4096 bits.

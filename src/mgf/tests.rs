@@ -1,12 +1,9 @@
 extern crate std;
 
 use super::*;
+use crate::test_support::unhex;
 use sha1::Sha1;
 use sha2::{Sha256, Sha512};
-
-fn unhex(s: &str) -> std::vec::Vec<u8> {
-    hex::decode(s.split_whitespace().collect::<std::string::String>()).unwrap()
-}
 
 /// [`hash_parts`] is the digest of the concatenation.
 #[test]

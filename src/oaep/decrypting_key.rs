@@ -8,8 +8,8 @@ use zeroize::ZeroizeOnDrop;
 
 use super::decrypt_into;
 use super::encrypting_key::label_bytes;
-use super::label::Label;
-use crate::capacity::{Capacity, Max4096};
+
+use crate::capacity::Max4096;
 use crate::errors::Result;
 use crate::key::BoundedPrivateKey;
 use crate::storage::{KeyStorage, PrivateKeyStorage};
@@ -59,6 +59,18 @@ where
         Self::with_label(key, None)
     }
 
+    /// Generates a key with a `bit_size`-bit modulus and `e = 65537` (not
+    /// in `rsa`).
+    ///
+    /// # Errors
+    /// As the storage's `new` (`PrivateKey::new`, [`BoundedPrivateKey::new`]).
+    pub fn random<R: rand_core::TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+    ) -> Result<Self> {
+        Ok(Self::new(K::new_random(rng, bit_size)?))
+    }
+
     fn with_label(key: K, label: Option<K::Label>) -> Self {
         Self {
             inner: key,
@@ -80,47 +92,7 @@ where
     }
 }
 
-// The label constructors differ by storage: `rsa` 0.10 takes a label that
-// converts into a box, the bounded key copies it inline.
-#[cfg(feature = "alloc")]
-impl<D, MGD> DecryptingKey<D, MGD, crate::PrivateKey>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    /// A decrypting key with `label`.
-    pub fn new_with_label<S: Into<alloc::boxed::Box<[u8]>>>(
-        key: crate::PrivateKey,
-        label: S,
-    ) -> Self {
-        Self::with_label(key, Some(label.into()))
-    }
-}
-
-impl<D, MGD, C: Capacity> DecryptingKey<D, MGD, BoundedPrivateKey<C>>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    /// A decrypting key with `label`.
-    ///
-    /// A label longer than [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) makes
-    /// every decryption fail with
-    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong); see
-    /// [`Self::try_new_with_label`].
-    pub fn new_with_label<S: AsRef<[u8]>>(key: BoundedPrivateKey<C>, label: S) -> Self {
-        Self::with_label(key, Some(Label::new(label.as_ref())))
-    }
-
-    /// As [`Self::new_with_label`], rejecting a label longer than
-    /// [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) (not in `rsa`).
-    ///
-    /// # Errors
-    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong).
-    pub fn try_new_with_label<S: AsRef<[u8]>>(key: BoundedPrivateKey<C>, label: S) -> Result<Self> {
-        Ok(Self::with_label(key, Some(Label::try_new(label.as_ref())?)))
-    }
-}
+super::label::impl_label_constructors!(DecryptingKey, PrivateKey, BoundedPrivateKey, "decryption");
 
 #[cfg(feature = "alloc")]
 mod traits {
@@ -197,18 +169,7 @@ mod traits {
     }
 }
 
-impl<D, MGD, K> From<K> for DecryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: PrivateKeyStorage,
-{
-    fn from(key: K) -> Self {
-        Self::new(key)
-    }
-}
-
-crate::storage::impl_into_key!(DecryptingKey<D, MGD>, PrivateKey, BoundedPrivateKey);
+crate::storage::impl_into_key!(DecryptingKey<D, MGD>, from: PrivateKeyStorage, PrivateKey, BoundedPrivateKey);
 
 crate::storage::impl_typed_key_basics!(DecryptingKey<D, MGD>, label);
 

@@ -7,8 +7,8 @@ use digest::Digest;
 use rand_core::TryCryptoRng;
 
 use super::encrypt_into;
-use super::label::{Label, OaepLabel};
-use crate::capacity::{Capacity, Max4096};
+use super::label::OaepLabel;
+use crate::capacity::Max4096;
 use crate::errors::Result;
 use crate::key::BoundedPublicKey;
 use crate::storage::KeyStorage;
@@ -86,47 +86,7 @@ pub(super) fn label_bytes<K: KeyStorage>(label: &Option<K::Label>) -> Result<&[u
     label.as_ref().map_or(Ok(&[]), OaepLabel::bytes)
 }
 
-// The label constructors differ by storage: `rsa` 0.10 takes a label that
-// converts into a box, the bounded key copies it inline.
-#[cfg(feature = "alloc")]
-impl<D, MGD> EncryptingKey<D, MGD, crate::PublicKey>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    /// An encrypting key with `label`.
-    pub fn new_with_label<S: Into<alloc::boxed::Box<[u8]>>>(
-        key: crate::PublicKey,
-        label: S,
-    ) -> Self {
-        Self::with_label(key, Some(label.into()))
-    }
-}
-
-impl<D, MGD, C: Capacity> EncryptingKey<D, MGD, BoundedPublicKey<C>>
-where
-    D: Digest,
-    MGD: Digest,
-{
-    /// An encrypting key with `label`.
-    ///
-    /// A label longer than [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) makes
-    /// every encryption fail with
-    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong); see
-    /// [`Self::try_new_with_label`].
-    pub fn new_with_label<S: AsRef<[u8]>>(key: BoundedPublicKey<C>, label: S) -> Self {
-        Self::with_label(key, Some(Label::new(label.as_ref())))
-    }
-
-    /// As [`Self::new_with_label`], rejecting a label longer than
-    /// [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) (not in `rsa`).
-    ///
-    /// # Errors
-    /// [`Error::LabelTooLong`](crate::Error::LabelTooLong).
-    pub fn try_new_with_label<S: AsRef<[u8]>>(key: BoundedPublicKey<C>, label: S) -> Result<Self> {
-        Ok(Self::with_label(key, Some(Label::try_new(label.as_ref())?)))
-    }
-}
+super::label::impl_label_constructors!(EncryptingKey, PublicKey, BoundedPublicKey, "encryption");
 
 #[cfg(feature = "alloc")]
 impl<D, MGD, K> crate::traits::RandomizedEncryptor for EncryptingKey<D, MGD, K>
@@ -145,17 +105,6 @@ where
     }
 }
 
-impl<D, MGD, K> From<K> for EncryptingKey<D, MGD, K>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    fn from(key: K) -> Self {
-        Self::new(key)
-    }
-}
-
-crate::storage::impl_into_key!(EncryptingKey<D, MGD>, PublicKey, BoundedPublicKey);
+crate::storage::impl_into_key!(EncryptingKey<D, MGD>, from: KeyStorage, PublicKey, BoundedPublicKey);
 
 crate::storage::impl_typed_key_basics!(EncryptingKey<D, MGD>, label);

@@ -91,3 +91,62 @@ impl core::fmt::Debug for Label {
         }
     }
 }
+
+/// Implements the label constructors of the OAEP typed key `$typed`, whose
+/// storages are the heap `$heap` and the bounded `$bounded`: they differ
+/// by storage, as `rsa` 0.10 takes a label that converts into a box and
+/// the bounded key copies it inline. `$op` names the operation that fails
+/// for an overlong label.
+macro_rules! impl_label_constructors {
+    ($typed:ident, $heap:ident, $bounded:ident, $op:literal) => {
+        #[cfg(feature = "alloc")]
+        impl<D, MGD> $typed<D, MGD, $crate::$heap>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest,
+        {
+            /// A key with `label`.
+            pub fn new_with_label<S: Into<::alloc::boxed::Box<[u8]>>>(
+                key: $crate::$heap,
+                label: S,
+            ) -> Self {
+                Self::with_label(key, Some(label.into()))
+            }
+        }
+
+        impl<D, MGD, C: $crate::Capacity> $typed<D, MGD, $crate::$bounded<C>>
+        where
+            D: ::digest::Digest,
+            MGD: ::digest::Digest,
+        {
+            /// A key with `label`.
+            ///
+            #[doc = concat!(
+                        "A label longer than [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) makes every ",
+                        $op,
+                        " fail with [`Error::LabelTooLong`](crate::Error::LabelTooLong); see ",
+                        "[`Self::try_new_with_label`]."
+                    )]
+            pub fn new_with_label<S: AsRef<[u8]>>(key: $crate::$bounded<C>, label: S) -> Self {
+                Self::with_label(key, Some($crate::oaep::Label::new(label.as_ref())))
+            }
+
+            /// As [`Self::new_with_label`], rejecting a label longer than
+            /// [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN) (not in `rsa`).
+            ///
+            /// # Errors
+            /// [`Error::LabelTooLong`](crate::Error::LabelTooLong).
+            pub fn try_new_with_label<S: AsRef<[u8]>>(
+                key: $crate::$bounded<C>,
+                label: S,
+            ) -> $crate::errors::Result<Self> {
+                Ok(Self::with_label(
+                    key,
+                    Some($crate::oaep::Label::try_new(label.as_ref())?),
+                ))
+            }
+        }
+    };
+}
+
+pub(super) use impl_label_constructors;

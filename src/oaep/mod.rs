@@ -12,11 +12,12 @@ pub use padding::{
 
 use digest::Digest;
 use rand_core::TryCryptoRng;
-use zeroize::Zeroize;
 
 use crate::blinding::NoRng;
-use crate::errors::{Error, Result};
-use crate::key::{rsaes_decrypt, PrivateOps, PublicOps};
+#[cfg(doc)]
+use crate::errors::Error;
+use crate::errors::Result;
+use crate::key::{rsaes_decrypt, rsaes_encrypt, PrivateOps, PublicOps};
 
 /// RSAES-OAEP encryption (RFC 8017 §7.1.1) with label hash `D` and MGF1 hash
 /// `MGD`: `ct` receives `k` bytes.
@@ -32,15 +33,9 @@ pub fn encrypt_into<K: PublicOps + ?Sized, D: Digest, MGD: Digest, R: TryCryptoR
     label: &[u8],
     ct: &mut [u8],
 ) -> Result<()> {
-    let k = key.modulus_len();
-    if ct.len() != k {
-        return Err(Error::InvalidArguments);
-    }
-    let mut em = key.bytes();
-    let em = &mut em.as_mut()[..k];
-    let result = eme_oaep_encode::<D, MGD, R>(rng, msg, label, em).and_then(|()| key.rsaep(em, ct));
-    em.zeroize();
-    result
+    rsaes_encrypt(key, ct, |em| {
+        eme_oaep_encode::<D, MGD, R>(rng, msg, label, em)
+    })
 }
 
 /// RSAES-OAEP decryption (RFC 8017 §7.1.2): writes the message to the start

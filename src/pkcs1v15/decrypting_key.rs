@@ -37,6 +37,18 @@ impl<K: PrivateKeyStorage> DecryptingKey<K> {
         Self { inner: key }
     }
 
+    /// Generates a key with a `bit_size`-bit modulus and `e = 65537` (not
+    /// in `rsa`).
+    ///
+    /// # Errors
+    /// As the storage's `new` (`PrivateKey::new`, [`BoundedPrivateKey::new`]).
+    pub fn random<R: rand_core::TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+    ) -> Result<Self> {
+        Ok(Self::new(K::new_random(rng, bit_size)?))
+    }
+
     /// Decrypts `ct` into the start of `out` (at least `k` bytes) without
     /// allocating and returns the message length (not in `rsa`; see
     /// [`decrypt_into`]).
@@ -92,12 +104,6 @@ impl<K> AsRef<K> for DecryptingKey<K> {
     }
 }
 
-impl<K: PrivateKeyStorage> From<K> for DecryptingKey<K> {
-    fn from(key: K) -> Self {
-        Self::new(key)
-    }
-}
-
 impl<K: ZeroizeOnDrop> ZeroizeOnDrop for DecryptingKey<K> {}
 
-crate::storage::impl_into_key!(DecryptingKey, PrivateKey, BoundedPrivateKey);
+crate::storage::impl_into_key!(DecryptingKey, from: PrivateKeyStorage, PrivateKey, BoundedPrivateKey);

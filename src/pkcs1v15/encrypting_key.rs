@@ -61,10 +61,4 @@ impl<K> AsRef<K> for EncryptingKey<K> {
     }
 }
 
-impl<K: KeyStorage> From<K> for EncryptingKey<K> {
-    fn from(key: K) -> Self {
-        Self::new(key)
-    }
-}
-
-crate::storage::impl_into_key!(EncryptingKey, PublicKey, BoundedPublicKey);
+crate::storage::impl_into_key!(EncryptingKey, from: KeyStorage, PublicKey, BoundedPublicKey);

@@ -21,8 +21,12 @@ use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::blinding::NoRng;
-use crate::errors::{Error, Result};
-use crate::key::{rsaes_decrypt, PrivateOps, PublicOps};
+#[cfg(doc)]
+use crate::errors::Error;
+use crate::errors::Result;
+use crate::key::{
+    rsaes_decrypt, rsaes_encrypt, rsassa_sign, rsassa_verdict, PrivateOps, PublicOps,
+};
 use crate::verdict::Verdict;
 
 /// RSASSA-PKCS1-v1_5 signature generation (RFC 8017 §8.2.1) of a message
@@ -67,16 +71,7 @@ pub(crate) fn sign_prehash_with<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized
     hashed: &[u8],
     sig: &mut [u8],
 ) -> Result<()> {
-    let k = key.modulus_len();
-    if sig.len() != k {
-        return Err(Error::InvalidArguments);
-    }
-    // EM is encoded straight into the signature buffer and RSASP1 runs in
-    // place: the buffer is cleared once EM is read and receives only a
-    // checked signature (a clear on error here again would only give a
-    // fault one more write to corrupt).
-    emsa_pkcs1v15_encode(prefix, hashed, sig)?;
-    key.rsadp_in_place(rng, sig)
+    rsassa_sign(key, rng, sig, |em| emsa_pkcs1v15_encode(prefix, hashed, em))
 }
 
 /// RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) of a message digest.
@@ -106,16 +101,7 @@ pub fn verify_prehash_verdict<K: PublicOps + ?Sized>(
     hashed: &[u8],
     sig: &[u8],
 ) -> Verdict {
-    let k = key.modulus_len();
-    if sig.len() != k {
-        return Verdict::REJECT;
-    }
-    let mut em = key.bytes();
-    let em = &mut em.as_mut()[..k];
-    if key.rsaep(sig, em).is_err() {
-        return Verdict::REJECT;
-    }
-    emsa_pkcs1v15_verdict(prefix, hashed, em)
+    rsassa_verdict(key, sig, |em| emsa_pkcs1v15_verdict(prefix, hashed, em))
 }
 
 /// RSAES-PKCS1-v1_5 encryption (RFC 8017 §7.2.1): `ct` receives `k` bytes.
@@ -130,16 +116,7 @@ pub fn encrypt_into<K: PublicOps + ?Sized, R: TryCryptoRng + ?Sized>(
     msg: &[u8],
     ct: &mut [u8],
 ) -> Result<()> {
-    let k = key.modulus_len();
-    if ct.len() != k {
-        return Err(Error::InvalidArguments);
-    }
-    let mut em = key.bytes();
-    let em = &mut em.as_mut()[..k];
-    eme_pkcs1v15_encode(rng, msg, em)?;
-    let result = key.rsaep(em, ct);
-    em.zeroize();
-    result
+    rsaes_encrypt(key, ct, |em| eme_pkcs1v15_encode(rng, msg, em))
 }
 
 /// RSAES-PKCS1-v1_5 decryption with implicit rejection: writes the message
@@ -200,6 +177,14 @@ pub fn decrypt_explicit_into<K: PrivateOps>(key: &K, ct: &[u8], out: &mut [u8]) 
     rsaes_decrypt::<K, NoRng>(key, None, ct, out, |em| eme_pkcs1v15_decode(em))
 }
 
+/// The key algorithms the typed signature keys load from PKCS#8 and SPKI:
+/// `rsaEncryption` only, as `rsa` 0.10.
+fn check_key_algorithm(algorithm: &spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()> {
+    algorithm
+        .assert_algorithm_oid(pkcs1::ALGORITHM_OID)
+        .map(|_| ())
+}
+
 mod decrypting_key;
 mod encrypting_key;
 #[cfg(feature = "alloc")]
@@ -218,20 +203,9 @@ pub use self::{
 mod bounded_signature;
 
 pub use self::{
-    bounded_signature::BoundedSignature,
+    bounded_signature::{BoundedSignature, Signatures},
     decrypting_key::{BoundedDecryptingKey, DecryptingKey},
     encrypting_key::{BoundedEncryptingKey, EncryptingKey},
     signing_key::{BoundedSigningKey, SigningKey},
     verifying_key::{BoundedVerifyingKey, RsaSignatureAssociatedOid, VerifyingKey},
 };
-
-/// The signature types of this scheme ([`Signature`] for the heap keys,
-/// [`BoundedSignature`] for the bounded keys), for the typed keys.
-#[doc(hidden)]
-pub struct Signatures;
-
-impl crate::storage::SignatureTypes for Signatures {
-    #[cfg(feature = "alloc")]
-    type Heap = Signature;
-    type Bounded<C: crate::Capacity> = BoundedSignature<C>;
-}

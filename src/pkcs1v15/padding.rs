@@ -33,6 +33,21 @@ use crate::errors::{Error, Result};
 pub const MAX_DIGEST_INFO_PREFIX_LEN: usize =
     3 + 2 + 2 + const_oid::ObjectIdentifier::MAX_SIZE + 2 + 3;
 
+/// Writes a DER length below 256 (`len`, or `81 len` from 128 on) at
+/// `bytes[n..]`; returns the index after it.
+const fn put_der_len(
+    bytes: &mut [u8; MAX_DIGEST_INFO_PREFIX_LEN],
+    mut n: usize,
+    len: usize,
+) -> usize {
+    if len >= 0x80 {
+        bytes[n] = 0x81;
+        n += 1;
+    }
+    bytes[n] = len as u8;
+    n + 1
+}
+
 /// The DER prefix of `DigestInfo ::= SEQUENCE { digestAlgorithm
 /// AlgorithmIdentifier, digest OCTET STRING }` that precedes the hash `H` in
 /// `T = prefix || H` ([RFC 8017 §9.2] step 2 and Note 1), i.e. every octet of
@@ -98,13 +113,7 @@ impl DigestInfoPrefix {
         let mut bytes = [0u8; MAX_DIGEST_INFO_PREFIX_LEN];
         let mut n = 0;
         bytes[n] = 0x30;
-        n += 1;
-        if content >= 0x80 {
-            bytes[n] = 0x81;
-            n += 1;
-        }
-        bytes[n] = content as u8;
-        n += 1;
+        n = put_der_len(&mut bytes, n + 1, content);
         bytes[n] = 0x30;
         bytes[n + 1] = alg_len as u8;
         bytes[n + 2] = 0x06;
@@ -119,13 +128,7 @@ impl DigestInfoPrefix {
         bytes[n] = 0x05;
         bytes[n + 1] = 0x00;
         bytes[n + 2] = 0x04;
-        n += 3;
-        if digest_len >= 0x80 {
-            bytes[n] = 0x81;
-            n += 1;
-        }
-        bytes[n] = digest_len as u8;
-        n += 1;
+        n = put_der_len(&mut bytes, n + 3, digest_len);
         Some(Self { bytes, len: n })
     }
 

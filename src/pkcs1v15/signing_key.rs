@@ -3,20 +3,20 @@
 
 use core::marker::PhantomData;
 
+use crypto_common::Generate;
 use digest::const_oid::AssociatedOid;
 use digest::{Digest, Update};
 use rand_core::TryCryptoRng;
-use signature::hazmat::{PrehashSigner, RandomizedPrehashSigner};
-use signature::{
-    DigestSigner, Keypair, MultipartSigner, RandomizedDigestSigner, RandomizedMultipartSigner,
-    RandomizedSigner, Signer,
-};
+use signature::hazmat::PrehashSigner;
+use signature::{DigestSigner, Keypair, MultipartSigner, Signer};
 use spki::der::AnyRef;
 use spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 
+use super::verifying_key::signature_algorithm;
 use super::VerifyingKey;
 use super::{sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signatures};
 use crate::capacity::Max4096;
+use crate::errors::Result;
 use crate::key::BoundedPrivateKey;
 use crate::storage::{default_rng, KeyStorage, PrivateKeyStorage, SignatureBytes};
 
@@ -60,6 +60,14 @@ where
             phantom: PhantomData,
         }
     }
+
+    /// Generates a key with a `bit_size`-bit modulus and `e = 65537`.
+    ///
+    /// # Errors
+    /// As the storage's `new` (`PrivateKey::new`, [`BoundedPrivateKey::new`]).
+    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
+        Ok(Self::new(K::new_random(rng, bit_size)?))
+    }
 }
 
 impl<D, K> SigningKey<D, K>
@@ -76,6 +84,17 @@ where
             prefix: DigestInfoPrefix::EMPTY,
             phantom: PhantomData,
         }
+    }
+
+    /// Generates a key with a `bit_size`-bit modulus and an empty prefix.
+    ///
+    /// # Errors
+    /// As [`Self::random`].
+    pub fn random_unprefixed<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+    ) -> Result<Self> {
+        Ok(Self::new_unprefixed(K::new_random(rng, bit_size)?))
     }
 
     /// Whether this key uses the empty ("unprefixed") DigestInfo prefix.
@@ -106,11 +125,14 @@ where
         Ok(sig)
     }
 
-    fn hash_parts(msg: &[&[u8]]) -> digest::Output<D> {
-        let mut digest = D::new();
-        msg.iter()
-            .for_each(|part| Digest::update(&mut digest, part));
-        digest.finalize()
+    /// [`Self::sign_hashed`] blinded by `rng` (the `Randomized*` signers:
+    /// the same signature).
+    fn sign_hashed_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hashed: &[u8],
+    ) -> signature::Result<Sig<K>> {
+        self.sign_hashed_with(Some(rng), hashed)
     }
 }
 
@@ -139,69 +161,6 @@ where
     }
 }
 
-/// Not implemented by `rsa` 0.10 for this type; provided: the same
-/// signature as [`PrehashSigner`], the private operation blinded by `rng`.
-impl<D, K> RandomizedPrehashSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        prehash: &[u8],
-    ) -> signature::Result<Sig<K>> {
-        self.sign_hashed_with(Some(rng), prehash)
-    }
-}
-
-impl<D, K> RandomizedDigestSigner<D, Sig<K>> for SigningKey<D, K>
-where
-    D: Digest + Update,
-    K: PrivateKeyStorage,
-{
-    fn try_sign_digest_with_rng<
-        R: TryCryptoRng + ?Sized,
-        F: Fn(&mut D) -> signature::Result<()>,
-    >(
-        &self,
-        rng: &mut R,
-        f: F,
-    ) -> signature::Result<Sig<K>> {
-        let mut digest = <D as Digest>::new();
-        f(&mut digest)?;
-        self.sign_hashed_with(Some(rng), &Digest::finalize(digest))
-    }
-}
-
-impl<D, K> RandomizedSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> signature::Result<Sig<K>> {
-        self.try_multipart_sign_with_rng(rng, &[msg])
-    }
-}
-
-impl<D, K> RandomizedMultipartSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[&[u8]],
-    ) -> signature::Result<Sig<K>> {
-        self.sign_hashed_with(Some(rng), &Self::hash_parts(msg))
-    }
-}
-
 impl<D, K> Signer<Sig<K>> for SigningKey<D, K>
 where
     D: Digest,
@@ -218,7 +177,22 @@ where
     K: PrivateKeyStorage,
 {
     fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Sig<K>> {
-        self.sign_hashed(&Self::hash_parts(msg))
+        let mut hashed = digest::Output::<D>::default();
+        crate::mgf::hash_parts::<D>(msg, &mut hashed);
+        self.sign_hashed(&hashed)
+    }
+}
+
+impl<D, K> Generate for SigningKey<D, K>
+where
+    D: Digest + AssociatedOid,
+    K: PrivateKeyStorage,
+{
+    /// A key of the storage's default size (`e = 65537`) and the prefix of `D`.
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> core::result::Result<Self, R::Error> {
+        K::try_generate_from_rng(rng).map(Self::new)
     }
 }
 
@@ -251,76 +225,9 @@ where
     type Params = AnyRef<'static>;
 
     const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
-        AlgorithmIdentifierRef {
-            oid: D::OID,
-            parameters: Some(AnyRef::NULL),
-        };
-}
-
-impl<'a, D, K> TryFrom<pkcs8::PrivateKeyInfoRef<'a>> for SigningKey<D, K>
-where
-    D: Digest + AssociatedOid,
-    K: PrivateKeyStorage + TryFrom<pkcs8::PrivateKeyInfoRef<'a>, Error = pkcs8::Error>,
-{
-    type Error = pkcs8::Error;
-
-    fn try_from(info: pkcs8::PrivateKeyInfoRef<'a>) -> pkcs8::Result<Self> {
-        info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
-        K::try_from(info).map(Self::new)
-    }
+        signature_algorithm::<D>();
 }
 
 crate::storage::impl_typed_key_basics!(SigningKey<D>, prefix.as_bytes());
 
 crate::signing_key_traits::impl_signing_key_common!();
-
-#[cfg(feature = "alloc")]
-mod heap {
-    use crypto_common::Generate;
-    use digest::const_oid::AssociatedOid;
-    use digest::Digest;
-    use rand_core::TryCryptoRng;
-
-    use super::SigningKey;
-    use crate::{PrivateKey, Result};
-
-    impl<D> SigningKey<D, PrivateKey>
-    where
-        D: Digest + AssociatedOid,
-    {
-        /// Generates a key with a `bit_size`-bit modulus.
-        ///
-        /// # Errors
-        /// As [`PrivateKey::new`].
-        pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-            Ok(Self::new(PrivateKey::new(rng, bit_size)?))
-        }
-    }
-
-    impl<D> SigningKey<D, PrivateKey>
-    where
-        D: Digest,
-    {
-        /// Generates a key with a `bit_size`-bit modulus and an empty prefix.
-        ///
-        /// # Errors
-        /// As [`PrivateKey::new`].
-        pub fn random_unprefixed<R: TryCryptoRng + ?Sized>(
-            rng: &mut R,
-            bit_size: usize,
-        ) -> Result<Self> {
-            Ok(Self::new_unprefixed(PrivateKey::new(rng, bit_size)?))
-        }
-    }
-
-    impl<D> Generate for SigningKey<D, PrivateKey>
-    where
-        D: Digest + AssociatedOid,
-    {
-        fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
-            rng: &mut R,
-        ) -> core::result::Result<Self, R::Error> {
-            PrivateKey::try_generate_from_rng(rng).map(Self::new)
-        }
-    }
-}

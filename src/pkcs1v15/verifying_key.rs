@@ -136,23 +136,17 @@ where
     type Params = AnyRef<'static>;
 
     const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
-        AlgorithmIdentifierRef {
-            oid: D::OID,
-            parameters: Some(AnyRef::NULL),
-        };
-}
-
-impl<'a, D, K> TryFrom<spki::SubjectPublicKeyInfoRef<'a>> for VerifyingKey<D, K>
-where
-    D: Digest + AssociatedOid,
-    K: KeyStorage + TryFrom<spki::SubjectPublicKeyInfoRef<'a>, Error = spki::Error>,
-{
-    type Error = spki::Error;
-
-    fn try_from(info: spki::SubjectPublicKeyInfoRef<'a>) -> spki::Result<Self> {
-        info.algorithm.assert_algorithm_oid(pkcs1::ALGORITHM_OID)?;
-        K::try_from(info).map(Self::new)
-    }
+        signature_algorithm::<D>();
 }
 
 crate::storage::impl_typed_key_basics!(VerifyingKey<D>, prefix.as_bytes());
+
+/// `sha*WithRSAEncryption` of `D` with NULL parameters (RFC 4055 §5): the
+/// signature algorithm of the signing and the verifying key.
+pub(super) const fn signature_algorithm<D: RsaSignatureAssociatedOid>(
+) -> AlgorithmIdentifierRef<'static> {
+    AlgorithmIdentifierRef {
+        oid: D::OID,
+        parameters: Some(AnyRef::NULL),
+    }
+}

@@ -18,7 +18,7 @@ use rand_core::TryCryptoRng;
 
 use crate::blinding::NoRng;
 use crate::errors::{Error, Result};
-use crate::key::{PrivateOps, PublicOps};
+use crate::key::{rsassa_sign, rsassa_verdict, PrivateOps, PublicOps};
 use crate::verdict::Verdict;
 
 /// RSASSA-PSS signature generation (RFC 8017 §8.1.1) of a digest with a
@@ -64,19 +64,14 @@ pub(crate) fn sign_with<
     salt: &[u8],
     sig: &mut [u8],
 ) -> Result<()> {
-    let k = key.modulus_len();
-    if sig.len() != k {
-        return Err(Error::InvalidArguments);
-    }
     let em_bits = key.modulus_bits() - 1;
-    let em_len = em_bits.div_ceil(8);
-    // EM is encoded straight into the signature buffer (after the zero
-    // octet when emLen < k) and RSASP1 runs in place: the buffer is cleared
-    // once EM is read and receives only a checked signature.
-    let (zero, em) = sig.split_at_mut(k - em_len);
-    emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, em)?;
-    zero.fill(0);
-    key.rsadp_in_place(rng, sig)
+    rsassa_sign(key, rng, sig, |sig| {
+        // EM after the zero octet when emLen < k.
+        let (zero, em) = sig.split_at_mut(sig.len() - em_bits.div_ceil(8));
+        emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, em)?;
+        zero.fill(0);
+        Ok(())
+    })
 }
 
 /// RSASSA-PSS signature generation with a `salt_len`-byte salt drawn from
@@ -147,18 +142,23 @@ pub fn verify_prehash_with_mgf_verdict<K: PublicOps + ?Sized, D: Digest, MGD: Di
     sig: &[u8],
     salt_len: Option<usize>,
 ) -> Verdict {
-    let k = key.modulus_len();
-    if sig.len() != k {
-        return Verdict::REJECT;
-    }
     let em_bits = key.modulus_bits() - 1;
-    let em_len = em_bits.div_ceil(8);
-    let mut em = key.bytes();
-    let em = &mut em.as_mut()[..k];
-    if key.rsaep(sig, em).is_err() || em[..k - em_len].iter().any(|&b| b != 0) {
-        return Verdict::REJECT;
+    rsassa_verdict(key, sig, |em| {
+        let (zero, em) = em.split_at_mut(em.len() - em_bits.div_ceil(8));
+        if zero.iter().any(|&b| b != 0) {
+            return Verdict::REJECT;
+        }
+        emsa_pss_verdict_with_mgf::<D, MGD>(hashed, em, em_bits, salt_len)
+    })
+}
+
+/// The key algorithms the typed keys load from PKCS#8 and SPKI:
+/// `id-RSASSA-PSS` or `rsaEncryption` (as the keys themselves accept).
+fn check_key_algorithm(algorithm: &spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()> {
+    match algorithm.oid {
+        crate::encoding::ID_RSASSA_PSS | pkcs1::ALGORITHM_OID => Ok(()),
+        oid => Err(spki::Error::OidUnknown { oid }),
     }
-    emsa_pss_verdict_with_mgf::<D, MGD>(hashed, &mut em[k - em_len..], em_bits, salt_len)
 }
 
 #[cfg(feature = "alloc")]
@@ -183,20 +183,9 @@ pub type BlindedSigningKey<D> = SigningKey<D>;
 mod bounded_signature;
 
 pub use self::{
-    bounded_signature::BoundedSignature,
+    bounded_signature::{BoundedSignature, Signatures},
     signing_key::{BoundedSigningKey, SigningKey},
     verifying_key::{BoundedVerifyingKey, VerifyingKey},
 };
 #[cfg(feature = "alloc")]
 pub use signing_key::get_default_pss_signature_algo_id;
-
-/// The signature types of this scheme ([`Signature`] for the heap keys,
-/// [`BoundedSignature`] for the bounded keys), for the typed keys.
-#[doc(hidden)]
-pub struct Signatures;
-
-impl crate::storage::SignatureTypes for Signatures {
-    #[cfg(feature = "alloc")]
-    type Heap = Signature;
-    type Bounded<C: crate::Capacity> = BoundedSignature<C>;
-}

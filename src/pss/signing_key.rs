@@ -3,17 +3,16 @@
 
 use core::marker::PhantomData;
 
+use crypto_common::Generate;
 #[cfg(feature = "alloc")]
 use digest::const_oid::AssociatedOid;
-use digest::{Digest, Update};
+use digest::Digest;
 use rand_core::TryCryptoRng;
-use signature::{
-    hazmat::RandomizedPrehashSigner, Keypair, RandomizedDigestSigner, RandomizedMultipartSigner,
-    RandomizedSigner,
-};
+use signature::Keypair;
 
 use super::{sign_prehash_into, Signatures, VerifyingKey};
 use crate::capacity::Max4096;
+use crate::errors::Result;
 use crate::key::BoundedPrivateKey;
 use crate::storage::{KeyStorage, PrivateKeyStorage, SignatureBytes};
 
@@ -64,13 +63,39 @@ where
         }
     }
 
+    /// Generates a key with a `bit_size`-bit modulus and `e = 65537`.
+    ///
+    /// # Errors
+    /// As the storage's `new` (`PrivateKey::new`, [`BoundedPrivateKey::new`]).
+    pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
+        Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
+    }
+
+    /// Generates a key with a `bit_size`-bit modulus and a `salt_len`-byte
+    /// salt.
+    ///
+    /// # Errors
+    /// As [`Self::random`].
+    pub fn random_with_salt_len<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+        bit_size: usize,
+        salt_len: usize,
+    ) -> Result<Self> {
+        Ok(Self::new_with_salt_len(
+            K::new_random(rng, bit_size)?,
+            salt_len,
+        ))
+    }
+
     /// The salt length in bytes.
     #[must_use]
     pub fn salt_len(&self) -> usize {
         self.salt_len
     }
 
-    fn sign_hashed<R: TryCryptoRng + ?Sized>(
+    /// Signs the digest `hashed`: `rng` draws the salt and blinds the
+    /// private operation.
+    fn sign_hashed_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
         hashed: &[u8],
@@ -81,70 +106,6 @@ where
     }
 }
 
-impl<D, K> RandomizedDigestSigner<D, Sig<K>> for SigningKey<D, K>
-where
-    D: Digest + Update,
-    K: PrivateKeyStorage,
-{
-    fn try_sign_digest_with_rng<
-        R: TryCryptoRng + ?Sized,
-        F: Fn(&mut D) -> signature::Result<()>,
-    >(
-        &self,
-        rng: &mut R,
-        f: F,
-    ) -> signature::Result<Sig<K>> {
-        let mut digest = <D as Digest>::new();
-        f(&mut digest)?;
-        self.sign_hashed(rng, &Digest::finalize(digest))
-    }
-}
-
-impl<D, K> RandomizedSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest + Update,
-    K: PrivateKeyStorage,
-{
-    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[u8],
-    ) -> signature::Result<Sig<K>> {
-        self.try_multipart_sign_with_rng(rng, &[msg])
-    }
-}
-
-impl<D, K> RandomizedMultipartSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest + Update,
-    K: PrivateKeyStorage,
-{
-    fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        msg: &[&[u8]],
-    ) -> signature::Result<Sig<K>> {
-        self.try_sign_digest_with_rng(rng, |digest: &mut D| {
-            msg.iter().for_each(|part| Update::update(digest, part));
-            Ok(())
-        })
-    }
-}
-
-impl<D, K> RandomizedPrehashSigner<Sig<K>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: &mut R,
-        prehash: &[u8],
-    ) -> signature::Result<Sig<K>> {
-        self.sign_hashed(rng, prehash)
-    }
-}
-
 #[cfg(feature = "getrandom")]
 impl<D, K> signature::hazmat::PrehashSigner<Sig<K>> for SigningKey<D, K>
 where
@@ -152,29 +113,33 @@ where
     K: PrivateKeyStorage,
 {
     fn sign_prehash(&self, prehash: &[u8]) -> signature::Result<Sig<K>> {
-        self.sign_hashed(&mut getrandom::SysRng, prehash)
+        self.sign_hashed_with_rng(&mut getrandom::SysRng, prehash)
     }
 }
 
 #[cfg(feature = "getrandom")]
 impl<D, K> signature::Signer<Sig<K>> for SigningKey<D, K>
 where
-    D: Digest + Update,
+    D: Digest,
     K: PrivateKeyStorage,
 {
     fn try_sign(&self, msg: &[u8]) -> signature::Result<Sig<K>> {
-        self.try_sign_with_rng(&mut getrandom::SysRng, msg)
+        signature::RandomizedSigner::try_sign_with_rng(self, &mut getrandom::SysRng, msg)
     }
 }
 
 #[cfg(feature = "getrandom")]
 impl<D, K> signature::MultipartSigner<Sig<K>> for SigningKey<D, K>
 where
-    D: Digest + Update,
+    D: Digest,
     K: PrivateKeyStorage,
 {
     fn try_multipart_sign(&self, msg: &[&[u8]]) -> signature::Result<Sig<K>> {
-        self.try_multipart_sign_with_rng(&mut getrandom::SysRng, msg)
+        signature::RandomizedMultipartSigner::try_multipart_sign_with_rng(
+            self,
+            &mut getrandom::SysRng,
+            msg,
+        )
     }
 }
 
@@ -185,6 +150,19 @@ where
 {
     fn signature_algorithm_identifier(&self) -> spki::Result<spki::AlgorithmIdentifierOwned> {
         get_pss_signature_algo_id::<D>(self.salt_len)
+    }
+}
+
+impl<D, K> Generate for SigningKey<D, K>
+where
+    D: Digest,
+    K: PrivateKeyStorage,
+{
+    /// A key of the storage's default size (`e = 65537`); the salt as long as the digest.
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> core::result::Result<Self, R::Error> {
+        K::try_generate_from_rng(rng).map(Self::new)
     }
 }
 
@@ -207,18 +185,6 @@ where
 
     fn verifying_key(&self) -> Self::VerifyingKey {
         VerifyingKey::new_with_salt_len(self.inner.to_public(), self.salt_len)
-    }
-}
-
-impl<'a, D, K> TryFrom<pkcs8::PrivateKeyInfoRef<'a>> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage + TryFrom<pkcs8::PrivateKeyInfoRef<'a>, Error = pkcs8::Error>,
-{
-    type Error = pkcs8::Error;
-
-    fn try_from(info: pkcs8::PrivateKeyInfoRef<'a>) -> pkcs8::Result<Self> {
-        K::try_from(info).map(Self::new)
     }
 }
 
@@ -255,53 +221,3 @@ where
 }
 
 crate::signing_key_traits::impl_signing_key_common!();
-
-#[cfg(feature = "alloc")]
-mod heap {
-    use crypto_common::Generate;
-    use digest::Digest;
-    use rand_core::TryCryptoRng;
-
-    use super::SigningKey;
-    use crate::{PrivateKey, Result};
-
-    impl<D> SigningKey<D, PrivateKey>
-    where
-        D: Digest,
-    {
-        /// Generates a key with a `bit_size`-bit modulus.
-        ///
-        /// # Errors
-        /// As [`PrivateKey::new`].
-        pub fn random<R: TryCryptoRng + ?Sized>(rng: &mut R, bit_size: usize) -> Result<Self> {
-            Self::random_with_salt_len(rng, bit_size, <D as Digest>::output_size())
-        }
-
-        /// Generates a key with a `bit_size`-bit modulus and a `salt_len`-byte
-        /// salt.
-        ///
-        /// # Errors
-        /// As [`PrivateKey::new`].
-        pub fn random_with_salt_len<R: TryCryptoRng + ?Sized>(
-            rng: &mut R,
-            bit_size: usize,
-            salt_len: usize,
-        ) -> Result<Self> {
-            Ok(Self::new_with_salt_len(
-                PrivateKey::new(rng, bit_size)?,
-                salt_len,
-            ))
-        }
-    }
-
-    impl<D> Generate for SigningKey<D, PrivateKey>
-    where
-        D: Digest,
-    {
-        fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
-            rng: &mut R,
-        ) -> core::result::Result<Self, R::Error> {
-            PrivateKey::try_generate_from_rng(rng).map(Self::new)
-        }
-    }
-}

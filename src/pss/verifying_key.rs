@@ -3,12 +3,10 @@
 
 use core::marker::PhantomData;
 
-use digest::const_oid::AssociatedOid;
 use digest::Digest;
 
 use super::{verify_prehash_verdict, Signatures};
 use crate::capacity::Max4096;
-use crate::encoding::ID_RSASSA_PSS;
 use crate::key::BoundedPublicKey;
 use crate::storage::{KeyStorage, SignatureBytes};
 use crate::verdict::Verdict;
@@ -86,22 +84,6 @@ where
 {
     fn from(key: K) -> Self {
         Self::new(key)
-    }
-}
-
-impl<'a, D, K> TryFrom<spki::SubjectPublicKeyInfoRef<'a>> for VerifyingKey<D, K>
-where
-    D: Digest + AssociatedOid,
-    K: KeyStorage + TryFrom<spki::SubjectPublicKeyInfoRef<'a>, Error = spki::Error>,
-{
-    type Error = spki::Error;
-
-    fn try_from(info: spki::SubjectPublicKeyInfoRef<'a>) -> spki::Result<Self> {
-        match info.algorithm.oid {
-            ID_RSASSA_PSS | pkcs1::ALGORITHM_OID => (),
-            oid => return Err(spki::Error::OidUnknown { oid }),
-        }
-        K::try_from(info).map(Self::new)
     }
 }
 

@@ -23,7 +23,6 @@
 #[path = "../vectors.rs"]
 mod vectors;
 
-use core::sync::atomic::{compiler_fence, Ordering};
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprintln};
 use panic_semihosting as _;
@@ -37,101 +36,9 @@ type PrivateKey = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max4096>;
 mod common;
 use common::{neg_inv, Rng};
 
-static mut CURRENT: u32 = u32::MAX;
-static mut LAST: u32 = u32::MAX;
-
-/// Start of measured region `id`.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_start(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    // SAFETY: single-threaded.
-    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(CURRENT), id) };
-    #[cfg(feature = "dwt")]
-    dwt::start();
-    compiler_fence(Ordering::SeqCst);
-}
-
-/// End of measured region `id`.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_stop(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    #[cfg(feature = "dwt")]
-    dwt::stop(id);
-    // SAFETY: single-threaded.
-    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(LAST), id) };
-    compiler_fence(Ordering::SeqCst);
-}
-
-#[cfg(feature = "dwt")]
-mod dwt {
-    use cortex_m_semihosting::hprintln;
-    static mut T0: u32 = 0;
-    pub fn start() {
-        // SAFETY: DWT/DCB registers exist on ARMv7-M/ARMv8-M Mainline.
-        unsafe {
-            let mut p = cortex_m::Peripherals::steal();
-            p.DCB.enable_trace();
-            p.DWT.enable_cycle_counter();
-            T0 = cortex_m::peripheral::DWT::cycle_count();
-        }
-    }
-    pub fn stop(id: u32) {
-        let t1 = cortex_m::peripheral::DWT::cycle_count();
-        // SAFETY: single-threaded.
-        let t0 = unsafe { T0 };
-        hprintln!("bench-dwt {} {}", id, t1.wrapping_sub(t0));
-    }
-}
-
-/// Bytes of stack painted below the caller before each region (on the
-/// micro:bit: everything down to the end of the statics).
-#[cfg(not(fw_small_ram))]
-const PAINT: usize = 96 * 1024;
-const PATTERN: u32 = 0xC5AC_CE55;
-
-extern "C" {
-    /// End of `.bss`/`.uninit` (cortex-m-rt's linker script).
-    static mut __sheap: u32;
-}
-
-/// Lowest address painted below a stack pointer `sp`.
-fn paint_bottom(sp: usize) -> usize {
-    #[cfg(not(fw_small_ram))]
-    let bottom = sp - 64 - PAINT;
-    #[cfg(fw_small_ram)]
-    let bottom = {
-        let _ = sp;
-        core::ptr::addr_of_mut!(__sheap) as usize
-    };
-    bottom
-}
-
-#[inline(never)]
-fn paint() -> usize {
-    let sp = cortex_m::register::msp::read() as usize;
-    let top = sp - 64; // leave this function's own frame alone
-    let bottom = paint_bottom(sp);
-    let mut p = bottom;
-    while p < top {
-        // SAFETY: RAM below the stack pointer is unused (4 MiB of RAM, no
-        // heap, no interrupts).
-        unsafe { core::ptr::write_volatile(p as *mut u32, PATTERN) };
-        p += 4;
-    }
-    sp
-}
-
-#[inline(never)]
-fn peak(sp: usize) -> usize {
-    let mut p = paint_bottom(sp);
-    // SAFETY: as in paint().
-    while p < sp && unsafe { core::ptr::read_volatile(p as *const u32) } == PATTERN {
-        p += 4;
-    }
-    sp - p
-}
+#[path = "../regions.rs"]
+mod regions;
+use regions::{bench_start, bench_stop, paint, peak_stack};
 
 struct Bench {
     next: u32,
@@ -146,7 +53,7 @@ impl Bench {
         bench_start(id);
         f();
         bench_stop(id);
-        hprintln!("bench-stack {} {}", id, peak(sp));
+        hprintln!("bench-stack {} {}", id, peak_stack(sp));
     }
 }
 

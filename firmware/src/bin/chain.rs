@@ -28,7 +28,6 @@
 #[path = "../vectors.rs"]
 mod vectors;
 
-use core::sync::atomic::{compiler_fence, Ordering};
 use core::time::Duration;
 
 use cortex_m_rt::entry;
@@ -40,6 +39,10 @@ use webpki::{anchor_from_trusted_cert, EndEntityCert, KeyUsage};
 #[allow(unused_macros)]
 mod tiny;
 use tiny::{check, put, put_usize};
+
+#[path = "../regions.rs"]
+mod regions;
+use regions::{bench_start, bench_stop, paint, peak_stack};
 
 macro_rules! cert {
     ($name:ident, $file:literal) => {
@@ -62,57 +65,6 @@ cert!(B_LEAF_PSS_HASH384, "b-leaf-pss-hash384.der");
 
 /// 2027-01-01T00:00:00Z: inside every fixture certificate's validity.
 const NOW: u64 = 1_798_761_600;
-
-static mut CURRENT: u32 = u32::MAX;
-static mut LAST: u32 = u32::MAX;
-
-/// Start of measured region `id`.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_start(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    // SAFETY: single-threaded.
-    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(CURRENT), id) };
-    compiler_fence(Ordering::SeqCst);
-}
-
-/// End of measured region `id`.
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_stop(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    // SAFETY: single-threaded.
-    unsafe { core::ptr::write_volatile(core::ptr::addr_of_mut!(LAST), id) };
-    compiler_fence(Ordering::SeqCst);
-}
-
-const PATTERN: u32 = 0xC5AC_CE55;
-/// Bytes painted below the caller before each region (4 MiB of RAM).
-const PAINT: usize = 128 * 1024;
-
-#[inline(never)]
-fn paint() -> usize {
-    let sp = cortex_m::register::msp::read() as usize;
-    let mut p = sp - 64 - PAINT;
-    while p < sp - 64 {
-        // SAFETY: RAM below the stack pointer is unused (no heap, no
-        // interrupts, 4 MiB of RAM on mps2-an386).
-        unsafe { core::ptr::write_volatile(p as *mut u32, PATTERN) };
-        p += 4;
-    }
-    sp
-}
-
-/// Bytes of stack used below `sp` since [`paint`].
-#[inline(never)]
-fn peak(sp: usize) -> usize {
-    let mut p = sp - 64 - PAINT;
-    // SAFETY: as in paint().
-    while p < sp && unsafe { core::ptr::read_volatile(p as *const u32) } == PATTERN {
-        p += 4;
-    }
-    sp - p
-}
 
 /// Verifies `leaf` up to `root` through `int` for TLS server
 /// authentication with the algorithms `algs`.
@@ -167,7 +119,7 @@ fn region(
     put(b"bench-stack ");
     put_usize(id as usize);
     put(b" ");
-    put_usize(peak(sp));
+    put_usize(peak_stack(sp));
     put(b"\n");
     r
 }

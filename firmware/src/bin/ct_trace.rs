@@ -21,7 +21,6 @@
 #[path = "../vectors.rs"]
 mod vectors;
 
-use core::sync::atomic::{compiler_fence, Ordering};
 use cortex_m_rt::entry;
 use cortex_m_semihosting::{debug, hprintln};
 use panic_semihosting as _;
@@ -31,21 +30,9 @@ use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix};
 type PrivateKey = rsa_cortex_m::BoundedPrivateKey<rsa_cortex_m::Max4096>;
 use sha2::{Digest, Sha256};
 
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_start(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    core::hint::black_box(id);
-    compiler_fence(Ordering::SeqCst);
-}
-
-#[no_mangle]
-#[inline(never)]
-pub extern "C" fn bench_stop(id: u32) {
-    compiler_fence(Ordering::SeqCst);
-    core::hint::black_box(id);
-    compiler_fence(Ordering::SeqCst);
-}
+#[path = "../regions.rs"]
+mod regions;
+use regions::{bench_start, bench_stop};
 
 macro_rules! data {
     ($($part:expr),+) => {

@@ -41,7 +41,11 @@ use common::Rng;
 
 #[path = "../heap.rs"]
 mod heap;
-use heap::{bench_start, bench_stop, paint, peak_stack, HEAP};
+use heap::HEAP;
+
+#[path = "../regions.rs"]
+mod regions;
+use regions::{bench_start, bench_stop, paint, peak_stack};
 
 /// Heap size: room for both keys and the largest operation's work area.
 const HEAP_BYTES: usize = 64 * 1024;

@@ -51,7 +51,11 @@ use rustls::{ClientConfig, DigitallySignedStruct, Error, RootCertStore, Signatur
 
 #[path = "../heap.rs"]
 mod heap;
-use heap::{bench_start, bench_stop, paint, peak_stack, HEAP};
+use heap::HEAP;
+
+#[path = "../regions.rs"]
+mod regions;
+use regions::{bench_start, bench_stop, paint, peak_stack};
 
 #[path = "../provider.rs"]
 mod provider;

@@ -84,25 +84,23 @@ pub(super) const fn sieve() -> [bool; SIEVE_LIMIT] {
     is_prime
 }
 
-pub(super) const fn count_small_primes() -> usize {
-    let s = sieve();
-    let mut count = 0;
+/// The first `N` entries of `all` (a table built at its largest size,
+/// then cut to the length it turned out to need).
+const fn prefix<T: Copy, const M: usize, const N: usize>(all: &[T; M]) -> [T; N] {
+    let mut out = [all[0]; N];
     let mut i = 0;
-    while i < SIEVE_LIMIT {
-        if s[i] {
-            count += 1;
-        }
+    while i < N {
+        out[i] = all[i];
         i += 1;
     }
-    count
+    out
 }
 
-pub(super) const NUM_SMALL_PRIMES: usize = count_small_primes();
-
-/// The trial divisors in increasing order.
-pub(super) const fn small_primes() -> [u32; NUM_SMALL_PRIMES] {
+/// The trial divisors in increasing order, padded with zeros, and their
+/// number.
+const fn sieved_primes() -> ([u32; SIEVE_LIMIT], usize) {
     let s = sieve();
-    let mut out = [0u32; NUM_SMALL_PRIMES];
+    let mut out = [0u32; SIEVE_LIMIT];
     let mut count = 0;
     let mut i = 0;
     while i < SIEVE_LIMIT {
@@ -112,7 +110,14 @@ pub(super) const fn small_primes() -> [u32; NUM_SMALL_PRIMES] {
         }
         i += 1;
     }
-    out
+    (out, count)
+}
+
+pub(super) const NUM_SMALL_PRIMES: usize = sieved_primes().1;
+
+/// The trial divisors in increasing order.
+pub(super) const fn small_primes() -> [u32; NUM_SMALL_PRIMES] {
+    prefix(&sieved_primes().0)
 }
 
 /// A divisibility test by one odd prime `p` (Granlund–Montgomery):
@@ -137,31 +142,15 @@ pub(super) struct Group {
 /// residue plus one fits in a limb).
 pub(super) const GROUP_MAX: u64 = (1 << 32) - 2;
 
-pub(super) const fn count_groups() -> usize {
-    let primes = small_primes();
-    let mut groups = 0;
-    let mut i = 0;
-    while i < NUM_SMALL_PRIMES {
-        let mut m = 1u64;
-        while i < NUM_SMALL_PRIMES && m * primes[i] as u64 <= GROUP_MAX {
-            m *= primes[i] as u64;
-            i += 1;
-        }
-        groups += 1;
-    }
-    groups
-}
-
-pub(super) const NUM_GROUPS: usize = count_groups();
-
-pub(super) const fn groups() -> [Group; NUM_GROUPS] {
+/// The groups (at most one per prime), padded, and their number.
+const fn grouped_primes() -> ([Group; NUM_SMALL_PRIMES], usize) {
     let primes = small_primes();
     let mut out = [Group {
         m: 0,
         neg_inv: 0,
         start: 0,
         end: 0,
-    }; NUM_GROUPS];
+    }; NUM_SMALL_PRIMES];
     let mut g = 0;
     let mut i = 0;
     while i < NUM_SMALL_PRIMES {
@@ -179,7 +168,13 @@ pub(super) const fn groups() -> [Group; NUM_GROUPS] {
         };
         g += 1;
     }
-    out
+    (out, g)
+}
+
+pub(super) const NUM_GROUPS: usize = grouped_primes().1;
+
+pub(super) const fn groups() -> [Group; NUM_GROUPS] {
+    prefix(&grouped_primes().0)
 }
 
 pub(super) const fn divisors() -> [Divisor; NUM_SMALL_PRIMES] {
@@ -287,24 +282,21 @@ pub(super) fn coprime_to_e_minus_one(p: &[Limb], e: u64) -> bool {
     ct_gcd_u64(r, e) == 1
 }
 
-/// `gcd(a, b)` for odd `b`, `a, b < 2⁶²`: binary GCD with a fixed 128
-/// iterations and masks instead of branches.
-pub(super) fn ct_gcd_u64(mut a: u64, mut b: u64) -> u64 {
-    for _ in 0..128 {
-        let odd = 0u64.wrapping_sub(a & 1);
-        let swap = odd & 0u64.wrapping_sub(a.wrapping_sub(b) >> 63);
-        let t = (a ^ b) & swap;
-        a ^= t;
-        b ^= t;
-        a -= b & odd;
-        a >>= 1;
-    }
-    b
+/// `gcd(a, b)` for odd `b`, `a, b < 2⁶²` (see [`ct_xgcd_u64`]).
+pub(super) fn ct_gcd_u64(a: u64, b: u64) -> u64 {
+    ct_xgcd_u64(a, b).0
 }
 
-/// `r⁻¹ mod e` for odd `e < 2⁶²` and `gcd(r, e) = 1`, `r < e`: binary
-/// extended Euclid with fixed iterations, no branches.
+/// `r⁻¹ mod e` for odd `e < 2⁶²` and `gcd(r, e) = 1`, `r < e` (see
+/// [`ct_xgcd_u64`]).
 pub(super) fn ct_inv_mod_u64(r: u64, e: u64) -> u64 {
+    ct_xgcd_u64(r, e).1
+}
+
+/// `(gcd(r, e), r⁻¹ mod e)` for odd `e < 2⁶²` and `r < 2⁶²` (the inverse
+/// meaningful when the gcd is 1): binary extended Euclid with a fixed 128
+/// iterations and masks instead of branches.
+fn ct_xgcd_u64(r: u64, e: u64) -> (u64, u64) {
     // Invariants: a ≡ u·r, b ≡ v·r (mod e); b odd.
     let (mut a, mut b, mut u, mut v) = (r, e, 1u64, 0u64);
     for _ in 0..128 {
@@ -324,7 +316,7 @@ pub(super) fn ct_inv_mod_u64(r: u64, e: u64) -> u64 {
         // u = u/2 mod e
         u = (u + (e & 0u64.wrapping_sub(u & 1))) >> 1;
     }
-    v
+    (b, v)
 }
 
 /// Miller–Rabin (FIPS 186-5 B.3.1) with `rounds` random bases; `true` if

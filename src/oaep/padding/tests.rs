@@ -1,6 +1,7 @@
 extern crate std;
 
 use super::*;
+use crate::test_support::unhex;
 use rand::{rngs::StdRng, SeedableRng};
 use rsa::{
     hazmat::{rsa_decrypt_and_check, rsa_encrypt},
@@ -9,11 +10,7 @@ use rsa::{
 };
 use sha1::Sha1;
 use sha2::{Sha256, Sha512};
-use std::{string::String, vec, vec::Vec};
-
-fn unhex(s: &str) -> Vec<u8> {
-    hex::decode(s.split_whitespace().collect::<String>()).unwrap()
-}
+use std::{vec, vec::Vec};
 
 fn i2osp(x: &BoxedUint, k: usize) -> Vec<u8> {
     let b = x.to_be_bytes();

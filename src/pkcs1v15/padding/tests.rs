@@ -1,6 +1,7 @@
 extern crate std;
 
 use super::*;
+use crate::test_support::unhex;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rsa::{
     hazmat::{rsa_decrypt_and_check, rsa_encrypt},
@@ -11,10 +12,6 @@ use rsa::{
 use sha1::Sha1;
 use sha2::{Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
 use std::{vec, vec::Vec};
-
-fn unhex(s: &str) -> Vec<u8> {
-    hex::decode(s).unwrap()
-}
 
 fn i2osp(x: &BoxedUint, k: usize) -> Vec<u8> {
     let bytes = x.to_be_bytes();
@@ -45,39 +42,19 @@ fn d_bytes(key: &PrivateKey) -> Vec<u8> {
 /// RFC 8017 §9.2 Note 1: DER encodings of DigestInfo, minus the digest.
 #[test]
 fn prefixes_match_rfc8017_table() {
-    let table: [(DigestInfoPrefix, &str); 7] = [
-        (
-            DigestInfoPrefix::new::<Sha1>(),
-            "3021300906052b0e03021a05000414",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha224>(),
-            "302d300d06096086480165030402040500041c",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha256>(),
-            "3031300d060960864801650304020105000420",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha384>(),
-            "3041300d060960864801650304020205000430",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha512>(),
-            "3051300d060960864801650304020305000440",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha512_224>(),
-            "302d300d06096086480165030402050500041c",
-        ),
-        (
-            DigestInfoPrefix::new::<Sha512_256>(),
-            "3031300d060960864801650304020605000420",
-        ),
-    ];
-    for (prefix, expected) in table {
-        assert_eq!(prefix.as_bytes(), &unhex(expected)[..]);
+    fn check<D: Digest + AssociatedOid>(expected: &str) {
+        assert_eq!(
+            DigestInfoPrefix::new::<D>().as_bytes(),
+            &unhex(expected)[..]
+        );
     }
+    check::<Sha1>("3021300906052b0e03021a05000414");
+    check::<Sha224>("302d300d06096086480165030402040500041c");
+    check::<Sha256>("3031300d060960864801650304020105000420");
+    check::<Sha384>("3041300d060960864801650304020205000430");
+    check::<Sha512>("3051300d060960864801650304020305000440");
+    check::<Sha512_224>("302d300d06096086480165030402050500041c");
+    check::<Sha512_256>("3031300d060960864801650304020605000420");
     // Same bytes as rsa 0.10 derives.
     assert_eq!(
         DigestInfoPrefix::new::<Sha384>().as_bytes(),
@@ -222,24 +199,9 @@ fn encryption_padding_matches_rsa() {
 /// A generator stuck at zero is reported, not spun on forever.
 #[test]
 fn zero_generator_is_an_rng_error() {
-    struct Zeros;
-    impl rand_core::TryRng for Zeros {
-        type Error = core::convert::Infallible;
-        fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
-            Ok(0)
-        }
-        fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
-            Ok(0)
-        }
-        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
-            dst.fill(0);
-            Ok(())
-        }
-    }
-    impl rand_core::TryCryptoRng for Zeros {}
     let mut em = [0x77u8; 64];
     assert_eq!(
-        eme_pkcs1v15_encode(&mut Zeros, b"hi", &mut em),
+        eme_pkcs1v15_encode(&mut crate::test_support::ZeroRng, b"hi", &mut em),
         Err(Error::Rng)
     );
     assert_eq!(em, [0u8; 64]);

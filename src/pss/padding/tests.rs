@@ -1,15 +1,12 @@
 extern crate std;
 
 use super::*;
+use crate::test_support::unhex;
 use rand::{rngs::StdRng, SeedableRng};
 use rsa::{hazmat::rsa_encrypt, traits::PublicKeyParts, BoxedUint, PrivateKey, Pss, PublicKey};
 use sha1::Sha1;
 use sha2::{Sha256, Sha384, Sha512};
-use std::{string::String, vec, vec::Vec};
-
-fn unhex(s: &str) -> Vec<u8> {
-    hex::decode(s.split_whitespace().collect::<String>()).unwrap()
-}
+use std::{vec, vec::Vec};
 
 /// `I2OSP(s^e mod n, em_len)` via `rsa` 0.10.
 fn rsavp1(key: &PublicKey, s: &[u8], em_len: usize) -> Vec<u8> {

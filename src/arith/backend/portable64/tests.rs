@@ -127,31 +127,8 @@ fn mul_and_sqr_match_reference() {
     }
 }
 
-/// Moduli: random odd with the top bit set, all-ones, 2^(32l−1)+1, and
-/// (for l ≥ 2) a short modulus with leading zero limbs, as CRT halves
-/// padded to a common width have.
 fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
-    let mut v = Vec::new();
-    let mut n = rng.limbs(l);
-    n[0] |= 1;
-    n[l - 1] |= 1 << 31;
-    v.push(n);
-    v.push(vec![Limb::MAX; l]);
-    let mut p = vec![0; l];
-    p[0] = 1;
-    p[l - 1] |= 1 << 31;
-    v.push(p);
-    if l >= 2 {
-        let mut short = rng.limbs(l);
-        short[0] |= 1;
-        short[l - 1] = 0;
-        short[l - 2] |= 1 << 31;
-        v.push(short);
-    }
-    if l == 1 {
-        v.push(vec![3]);
-    }
-    v
+    crate::test_support::odd_moduli(l, &mut |l| rng.limbs(l))
 }
 
 fn check_redc(t: &[Limb], n: &[Limb], n0: Limb) {

@@ -1,0 +1,65 @@
+//! Helpers shared by the unit tests (`cfg(test)` only).
+
+extern crate std;
+
+use std::{string::String, vec, vec::Vec};
+
+/// The bytes of a hex string written with spaces and line breaks, as the
+/// standard vectors print them.
+pub(crate) fn unhex(s: &str) -> Vec<u8> {
+    hex::decode(s.split_whitespace().collect::<String>()).unwrap()
+}
+
+/// A generator that only returns zeros.
+pub(crate) struct ZeroRng;
+
+impl rand_core::TryRng for ZeroRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> core::result::Result<u32, Self::Error> {
+        Ok(0)
+    }
+    fn try_next_u64(&mut self) -> core::result::Result<u64, Self::Error> {
+        Ok(0)
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Self::Error> {
+        dst.fill(0);
+        Ok(())
+    }
+}
+
+impl rand_core::TryCryptoRng for ZeroRng {}
+
+/// Odd moduli of `l` 32-bit limbs for the arithmetic tests, from `random`
+/// limbs: random with the top bit set, all-ones, 2^(32l−1) + 1, just above
+/// a limb boundary, an odd bit length (top bit clear), a short one with a
+/// zero top limb (as CRT halves padded to a common width have), and 3.
+pub(crate) fn odd_moduli(l: usize, random: &mut dyn FnMut(usize) -> Vec<u32>) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut top = random(l);
+    top[0] |= 1;
+    top[l - 1] |= 1 << 31;
+    out.push(top);
+    out.push(vec![u32::MAX; l]);
+    let mut half = vec![0; l];
+    half[0] = 1;
+    half[l - 1] |= 1 << 31;
+    out.push(half);
+    let mut odd_bits = random(l);
+    odd_bits[l - 1] = (odd_bits[l - 1] >> 1) | (1 << 30);
+    odd_bits[0] |= 1;
+    out.push(odd_bits);
+    if l > 1 {
+        let mut above = vec![0; l];
+        above[0] = 1;
+        above[l - 1] = 1;
+        out.push(above);
+        let mut short = random(l);
+        short[0] |= 1;
+        short[l - 1] = 0;
+        short[l - 2] |= 1 << 31;
+        out.push(short);
+    } else {
+        out.push(vec![3]);
+    }
+    out
+}
