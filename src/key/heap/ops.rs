@@ -11,12 +11,12 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Deref;
 
+use super::wipe::Wiped;
 use crypto_bigint::Resize;
 use crypto_bigint::{BoxedUint, Word};
 use rand_core::TryCryptoRng;
 #[cfg(feature = "hazmat")]
 use zeroize::Zeroize;
-use zeroize::Zeroizing;
 
 use super::{PrivateKey, PublicKey};
 use crate::arith::crt::CrtKey;
@@ -32,7 +32,7 @@ use crate::traits::{PrivateKeyParts, PublicKeyParts};
 /// integer's full precision.
 pub(crate) enum Limbs<'a> {
     Borrowed(&'a [Limb]),
-    Owned(Zeroizing<Vec<Limb>>),
+    Owned(Wiped<Vec<Limb>>),
 }
 
 impl Deref for Limbs<'_> {
@@ -63,7 +63,7 @@ impl WordsAsLimbs for u64 {
             .iter()
             .flat_map(|&w| [w as Limb, (w >> 32) as Limb])
             .collect();
-        Limbs::Owned(Zeroizing::new(limbs))
+        Limbs::Owned(Wiped::new(limbs))
     }
 }
 
@@ -74,7 +74,7 @@ pub(crate) fn limbs_of(x: &BoxedUint) -> Limbs<'_> {
 
 /// Limbs as a `BoxedUint` of `bits_precision` bits (`x` must fit).
 pub(crate) fn uint_of(x: &[Limb], bits_precision: u32) -> BoxedUint {
-    let mut bytes = Zeroizing::new(vec![0u8; 4 * x.len()]);
+    let mut bytes = Wiped::new(vec![0u8; 4 * x.len()]);
     limbs::to_be_bytes(&mut bytes, x);
     BoxedUint::from_be_slice(&bytes, bits_precision.max(32 * x.len() as u32))
         .expect("fits: the precision holds the limbs")
@@ -244,8 +244,8 @@ pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
 ) -> Result<()> {
     let (l, h) = (key.public.len(), key.half_len());
     let view = key.view();
-    let mut work = Zeroizing::new(vec![0 as Limb; rsadp::work_limbs(l, h)]);
-    let mut scratch = Zeroizing::new(vec![
+    let mut work = Wiped::new(vec![0 as Limb; rsadp::work_limbs(l, h)]);
+    let mut scratch = Wiped::new(vec![
         0 as Limb;
         rng.as_ref().map_or(0, |_| rsadp::blind_limbs(l, h))
     ]);
@@ -269,7 +269,7 @@ fn public_op(key: &PublicLimbs, x: &[Limb], out: &mut [Limb]) {
 }
 
 /// A zeroed byte buffer of a heap key's size, zeroized on drop.
-pub struct HeapBytes(Zeroizing<Vec<u8>>);
+pub struct HeapBytes(Wiped<Vec<u8>>);
 
 impl AsRef<[u8]> for HeapBytes {
     fn as_ref(&self) -> &[u8] {
@@ -298,7 +298,7 @@ impl PublicOps for PublicKey {
     }
 
     fn bytes(&self) -> HeapBytes {
-        HeapBytes(Zeroizing::new(vec![0; self.size()]))
+        HeapBytes(Wiped::new(vec![0; self.size()]))
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
@@ -324,7 +324,7 @@ impl PublicOps for PrivateKey {
     }
 
     fn bytes(&self) -> HeapBytes {
-        HeapBytes(Zeroizing::new(vec![0; self.size()]))
+        HeapBytes(Wiped::new(vec![0; self.size()]))
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
@@ -343,7 +343,7 @@ impl PrivateKey {
     ) -> Result<()> {
         let key = PrivateLimbs::of_key(self);
         let l = key.public.len();
-        let mut xy = Zeroizing::new(vec![0 as Limb; 2 * l]);
+        let mut xy = Wiped::new(vec![0 as Limb; 2 * l]);
         let (x, y) = xy.split_at_mut(l);
         io.read(&key.public.view().n, self.size(), x)?;
         private_op(&key, x, y, rng, true)?;
@@ -416,10 +416,10 @@ pub(crate) fn rsa_decrypt<K: PrivateKeyParts + ?Sized, R: TryCryptoRng + ?Sized>
     let private = PrivateLimbs::of(key);
     let l = private.public.len();
     let c = limbs_of(c);
-    let mut x = Zeroizing::new(vec![0 as Limb; l]);
+    let mut x = Wiped::new(vec![0 as Limb; l]);
     let len = c.len().min(l);
     x[..len].copy_from_slice(&c[..len]);
-    let mut y = Zeroizing::new(vec![0 as Limb; l]);
+    let mut y = Wiped::new(vec![0 as Limb; l]);
     private_op(&private, &x, &mut y, rng, check)?;
     let m = uint_of(&y, n.bits_precision());
     y.zeroize();
