@@ -183,14 +183,6 @@ impl<'a> Modulus<'a> {
         redc_lazy(r, t, self.n, self.n0);
     }
 
-    /// `r ≡ a·R (mod n)` with `r < R` (not necessarily `< n`), for `a < n`:
-    /// the Montgomery form for the exponentiation loops, whose lazy
-    /// operations take operands below `R`.
-    #[inline]
-    pub(crate) fn mont_form_lazy(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
-        self.mul_lazy(r, a, self.rr, t);
-    }
-
     /// Montgomery form `r = a·R mod n` of `a < n`.
     pub fn to_mont(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
         self.mul(r, a, self.rr, t);

@@ -21,7 +21,7 @@ impl PublicView<'_> {
     /// RSAEP / RSAVP1 on limbs: `out = x^e mod n` for `x < n`. Variable
     /// time in `e` only. `work` ≥ [`exp::public_work_limbs`]`(l)`.
     pub(crate) fn rsaep(&self, x: &[Limb], out: &mut [Limb], work: &mut [Limb]) {
-        exp::pow_public(out, x, self.e, &self.n, work);
+        exp::pow_public_last::<false>(out, x, self.e, x, &self.n, work);
     }
 }
 

@@ -76,7 +76,7 @@ pub(crate) fn sign_prehash_with<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized
     // checked signature (a clear on error here again would only give a
     // fault one more write to corrupt).
     emsa_pkcs1v15_encode(prefix, hashed, sig)?;
-    key.rsadp_in_place(rng, sig)
+    key.rsadp(rng, crate::key::ops::Io::InPlace(sig))
 }
 
 /// RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) of a message digest.

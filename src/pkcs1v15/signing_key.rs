@@ -208,7 +208,7 @@ where
     K: PrivateKeyStorage,
 {
     fn try_sign(&self, msg: &[u8]) -> signature::Result<Sig<K>> {
-        self.try_multipart_sign(&[msg])
+        self.sign_hashed_with(default_rng::<K>().as_mut(), &Self::hash_parts(&[msg]))
     }
 }
 

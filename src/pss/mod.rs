@@ -76,7 +76,7 @@ pub(crate) fn sign_with<
     let (zero, em) = sig.split_at_mut(k - em_len);
     emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, em)?;
     zero.fill(0);
-    key.rsadp_in_place(rng, sig)
+    key.rsadp(rng, crate::key::ops::Io::InPlace(sig))
 }
 
 /// RSASSA-PSS signature generation with a `salt_len`-byte salt drawn from
