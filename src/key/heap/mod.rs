@@ -334,7 +334,7 @@ impl Hash for PrivateKey {
 impl Drop for PrivateKey {
     fn drop(&mut self) {
         wipe(&mut self.d);
-        self.primes.iter_mut().for_each(|p| wipe(p));
+        self.primes.iter_mut().for_each(wipe);
         self.precomputed.zeroize();
     }
 }
