@@ -408,3 +408,7 @@ pub(crate) fn rsa_decrypt<K: PrivateKeyParts + ?Sized, R: TryCryptoRng + ?Sized>
     y.zeroize();
     Ok(m)
 }
+
+#[cfg(all(test, feature = "hazmat"))]
+#[path = "ops_tests.rs"]
+mod tests;
