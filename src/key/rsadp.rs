@@ -130,6 +130,7 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
     let n = &key.public.n;
     let l = n.len();
     let result = match blinding {
+        // Step 3 alone.
         None => {
             exponentiate(key, x, out, None, work);
             Ok(())
@@ -156,7 +157,7 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
                 _ => None,
             };
             if drawn.is_ok() {
-                // Steps 3–4, then unblind: out = m'·r⁻¹.
+                // Step 3 on x', then step 4: out = m'·r⁻¹.
                 exponentiate(key, xb, out, exponents, work);
                 let (m, t) = work.split_at_mut(l);
                 m.copy_from_slice(out);
@@ -173,6 +174,7 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
     if !check || result.is_err() {
         return result;
     }
+    // Step 5.
     let verdict = fault_check(key, x, out, work);
     work[..used].zeroize();
     // The result leaves only through the verdict, decided twice: here
