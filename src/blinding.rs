@@ -135,7 +135,7 @@ fn blind_inner<R: TryCryptoRng + ?Sized>(
             continue; // r shares a factor with n: only 0 in practice
         }
         // xb = x·r^e.
-        exp::pow_public(y, r, e, n, rest);
+        exp::pow_public_last::<false>(y, r, e, r, n, rest);
         n.to_mont(xb, x, t);
         n.mul_assign(xb, y, t);
         return Ok(());

@@ -80,7 +80,8 @@ macro_rules! impl_verifier_traits {
             fn verify(&self, msg: &[u8], signature: &Sig<K>) -> ::signature::Result<()> {
                 let mut hashed = ::digest::Output::<D>::default();
                 $crate::mgf::hash_parts::<D>(&[msg], &mut hashed);
-                self.verify_hashed(&hashed, signature)
+                self.verdict_hashed(&hashed, signature)
+                    .result(|| $crate::Error::Verification.into())
             }
         }
 

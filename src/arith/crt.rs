@@ -46,9 +46,9 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
     // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q. c < n = p·q < p·R.
     // The reductions' scratch `wide` and the exponentiations' share limbs.
     key.p.reduce(x, c, &mut rest[..2 * h]);
-    exp::pow_secret(m1, x, key.dp, &key.p, rest);
+    exp::pow_secret_window(m1, x, key.dp, &key.p, rest, exp::window_bits(h));
     key.q.reduce(x, c, &mut rest[..2 * h]);
-    exp::pow_secret(m2, x, key.dq, &key.q, rest);
+    exp::pow_secret_window(m2, x, key.dq, &key.q, rest, exp::window_bits(h));
     let wide = &mut rest[..2 * h];
 
     // x = (m1 − (m2 mod p)) mod p; m2 < q < R so one reduction suffices.

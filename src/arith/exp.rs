@@ -92,9 +92,9 @@ pub fn pow_secret_window(
     // the loop's operations take operands below R).
     {
         let (t0, tail) = table.split_at_mut(l);
-        m.one(t0, t);
+        m.reduce_wide(t0, m.rr(), t);
         let (t1, _) = tail.split_at_mut(l);
-        m.mont_form_lazy(t1, base, t);
+        m.mul_lazy(t1, base, m.rr(), t);
     }
     // Even entries by squaring (cheaper), odd ones by one multiplication.
     for i in 2..table_len {
@@ -161,7 +161,7 @@ pub(crate) fn pow_public_last<const FUSED: bool>(
     if bits < 2 {
         // acc = 1 in Montgomery form: the last step below then gives
         // 1·base (exp = 1) or 1 (exp = 0).
-        m.one(acc, t);
+        m.reduce_wide(acc, m.rr(), t);
     } else if !FUSED && kernels::SIZE_FIRST {
         // Full reductions (operands below n): the images that only verify
         // then link no lazy reduction.
@@ -175,7 +175,7 @@ pub(crate) fn pow_public_last<const FUSED: bool>(
         }
     } else {
         // b < R only (lazy): the loop's operations take operands below R.
-        m.mont_form_lazy(b, base, t);
+        m.mul_lazy(b, base, m.rr(), t);
         // The first squaring goes straight from b.
         m.sqr_lazy(acc, b, t);
         if FUSED {

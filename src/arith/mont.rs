@@ -183,14 +183,6 @@ impl<'a> Modulus<'a> {
         redc_lazy(r, t, self.n, self.n0);
     }
 
-    /// `r ≡ a·R (mod n)` with `r < R` (not necessarily `< n`), for `a < n`:
-    /// the Montgomery form for the exponentiation loops, whose lazy
-    /// operations take operands below `R`.
-    #[inline]
-    pub(crate) fn mont_form_lazy(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
-        self.mul_lazy(r, a, self.rr, t);
-    }
-
     /// Montgomery form `r = a·R mod n` of `a < n`.
     pub fn to_mont(&self, r: &mut [Limb], a: &[Limb], t: &mut [Limb]) {
         self.mul(r, a, self.rr, t);
@@ -207,8 +199,12 @@ impl<'a> Modulus<'a> {
 
     /// `r = x mod n` for any `x < n·R` of up to `2l` limbs (two REDC passes).
     pub fn reduce(&self, r: &mut [Limb], x: &[Limb], t: &mut [Limb]) {
-        self.reduce_wide(r, x, t);
+        // reduce_wide's steps written out: one call less on the blinding
+        // path (issue 22's frame budget).
         let t = &mut t[..2 * self.len()];
+        t.fill(0);
+        t[..x.len()].copy_from_slice(x);
+        kernels::redc(r, t, self.n, self.n0);
         kernels::mul(t, r, self.rr);
         kernels::redc(r, t, self.n, self.n0);
     }

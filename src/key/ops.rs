@@ -7,6 +7,7 @@
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
+pub use super::rsadp::Io;
 use crate::ct;
 use crate::errors::{Error, Result};
 use crate::verdict::Verdict;
@@ -50,34 +51,18 @@ pub trait PublicOps: Sealed {
 /// A private key the schemes can use: [`BoundedPrivateKey`](crate::BoundedPrivateKey),
 /// and with `alloc` the drop-in `PrivateKey`. Sealed.
 pub trait PrivateOps: PublicOps {
-    /// RSADP / RSASP1, fault-checked, blinded when `rng` is given:
-    /// `output = input^d mod n`, exactly `k` bytes; `output` untouched on
-    /// error.
+    /// RSADP / RSASP1, fault-checked, blinded when `rng` is given, on the
+    /// buffers of `io` (exactly `k` bytes of output): `Io::Separate` leaves
+    /// the output untouched on error; `Io::InPlace` (signing: the encoding
+    /// is the input) is cleared once read and receives the output only on
+    /// success; on error it holds zeros (or, for an input not below `n`,
+    /// possibly that input).
     ///
     /// # Errors
     /// As [`PublicOps::rsaep`]; [`Error::Rng`] if the generator fails;
     /// [`Error::Internal`] on a detected fault.
     #[doc(hidden)]
-    fn rsadp<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        input: &[u8],
-        output: &mut [u8],
-    ) -> Result<()>;
-
-    /// [`Self::rsadp`] in place, for signing: `buf` (exactly `k` bytes)
-    /// holds the input, is cleared once it is read, and receives the output
-    /// only on success; on error it holds zeros (or, for an input not
-    /// below `n`, possibly that input).
-    ///
-    /// # Errors
-    /// As [`Self::rsadp`].
-    #[doc(hidden)]
-    fn rsadp_in_place<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        buf: &mut [u8],
-    ) -> Result<()>;
+    fn rsadp<R: TryCryptoRng + ?Sized>(&self, rng: Option<&mut R>, io: Io<'_>) -> Result<()>;
 
     /// Writes `d` big-endian as exactly `out.len() ≥ k` bytes (the key
     /// derivation of implicit rejection).
@@ -104,7 +89,7 @@ pub(crate) fn rsassa_sign<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
         return Err(Error::InvalidArguments);
     }
     encode(sig)?;
-    key.rsadp_in_place(rng, sig)
+    key.rsadp(rng, Io::InPlace(sig))
 }
 
 /// The verification skeleton shared by the signature schemes: RSAVP1 of a
@@ -177,7 +162,13 @@ pub(crate) fn rsaes_decrypt<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
     let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
     let result = key
-        .rsadp(rng, ct, em)
+        .rsadp(
+            rng,
+            Io::Separate {
+                input: ct,
+                output: em,
+            },
+        )
         .map_err(|e| match e {
             Error::Internal => Error::Internal,
             Error::Rng => Error::Rng,
@@ -240,21 +231,8 @@ mod bounded {
     }
 
     impl<C: Capacity> PrivateOps for BoundedPrivateKey<C> {
-        fn rsadp<R: TryCryptoRng + ?Sized>(
-            &self,
-            rng: Option<&mut R>,
-            input: &[u8],
-            output: &mut [u8],
-        ) -> Result<()> {
-            self.raw_private_with(rng, input, output)
-        }
-
-        fn rsadp_in_place<R: TryCryptoRng + ?Sized>(
-            &self,
-            rng: Option<&mut R>,
-            buf: &mut [u8],
-        ) -> Result<()> {
-            self.raw_private_in_place(rng, buf)
+        fn rsadp<R: TryCryptoRng + ?Sized>(&self, rng: Option<&mut R>, io: Io<'_>) -> Result<()> {
+            self.private_op(rng, io)
         }
 
         fn write_d(&self, out: &mut [u8]) {

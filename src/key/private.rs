@@ -163,22 +163,9 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         self.private_op(rng, Io::Separate { input, output })
     }
 
-    /// RSADP / RSASP1 in place: `buf` (exactly `k` bytes) holds the input
-    /// representative; it is cleared once read and receives the output only
-    /// on success (zero on error). The signing paths encode straight into
-    /// the signature buffer this way, so no separate `EM` buffer sits on
-    /// their stack.
-    pub(crate) fn raw_private_in_place<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        buf: &mut [u8],
-    ) -> Result<()> {
-        self.private_op(rng, Io::InPlace(buf))
-    }
-
     /// The private operation on bytes, fault-checked: the output buffer
     /// (`k` bytes) receives `input^d mod n` only on success.
-    fn private_op<R: TryCryptoRng + ?Sized>(
+    pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
         &self,
         rng: Option<&mut R>,
         mut io: Io<'_>,
@@ -191,7 +178,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         io.read(&view.public.n, self.size(), x_l)?;
         let result = match rng {
             Some(rng) => self.rsadp_blinded(&view, x_l, y_l, rng),
-            None => rsadp::rsadp::<NoRng>(&view, x_l, y_l, None, C::Work::zeroed().as_mut()),
+            None => rsadp::rsadp::<NoRng>(&view, x_l, y_l, None, C::Work::zeroed().as_mut(), true),
         };
         if result.is_ok() {
             io.write(y_l);
@@ -217,7 +204,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             exponents: self.exponent_blinding,
             scratch: scratch.as_mut(),
         };
-        rsadp::rsadp(view, x, y, Some(blinding), C::Work::zeroed().as_mut())
+        rsadp::rsadp(view, x, y, Some(blinding), C::Work::zeroed().as_mut(), true)
     }
 
     /// Marks every secret component of the key as undefined for Valgrind

@@ -109,9 +109,10 @@ fn used_limbs(key: &PrivateView, work: &[Limb]) -> usize {
 }
 
 /// RSADP / RSASP1: `out = x^d mod n` for `x < n` (`l` limbs each), blinded
-/// when `blinding` is given, fault-checked. Constant time in `x`, the key
-/// and the result. `work` ≥ [`work_limbs`]`(l, h)` limbs (for keys without
-/// CRT values a smaller area only narrows the exponentiation window).
+/// when `blinding` is given, fault-checked when `check` (unchecked:
+/// `rsa`'s `hazmat::rsa_decrypt`). Constant time in `x`, the key and the
+/// result. `work` ≥ [`work_limbs`]`(l, h)` limbs (for keys without CRT
+/// values a smaller area only narrows the exponentiation window).
 ///
 /// # Errors
 /// [`Error::Rng`] if the generator fails; [`Error::Internal`] if the fault
@@ -123,15 +124,58 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
     out: &mut [Limb],
     blinding: Option<Blinding<'_, R>>,
     work: &mut [Limb],
+    check: bool,
 ) -> Result<()> {
     let used = used_limbs(key, work);
-    let verdict = match rsadp_unchecked(key, x, out, blinding, work) {
-        Ok(()) => fault_check(key, x, out, work),
-        Err(e) => {
-            work[..used].zeroize();
-            return Err(e);
+    let n = &key.public.n;
+    let l = n.len();
+    let result = match blinding {
+        // Step 3 alone.
+        None => {
+            exponentiate(key, x, out, None, work);
+            Ok(())
+        }
+        Some(b) => {
+            let (xb, rest) = b.scratch.split_at_mut(l);
+            let (rinv, rest) = rest.split_at_mut(l);
+            // Step 2: x' = x·r^e mod n for a fresh r, and r⁻¹; the CRT
+            // exponents dP + k·(p − 1), dQ + k'·(q − 1) when asked.
+            let mut drawn = blinding::blind(b.rng, n, key.public.e, x, xb, rinv, work);
+            let exponents = match (&key.crt, b.exponents) {
+                (Some(crt), true) => {
+                    let h = crt.p.len();
+                    let (dp, rest) = rest.split_at_mut(h + 2);
+                    let dq = &mut rest[..h + 2];
+                    if drawn.is_ok() {
+                        drawn = blinding::blind_exponent(b.rng, crt.dp, crt.p.n(), dp);
+                    }
+                    if drawn.is_ok() {
+                        drawn = blinding::blind_exponent(b.rng, crt.dq, crt.q.n(), dq);
+                    }
+                    Some((dp as &[Limb], dq as &[Limb]))
+                }
+                _ => None,
+            };
+            if drawn.is_ok() {
+                // Step 3 on x', then step 4: out = m'·r⁻¹.
+                exponentiate(key, xb, out, exponents, work);
+                let (m, t) = work.split_at_mut(l);
+                m.copy_from_slice(out);
+                blinding::unblind(n, out, m, rinv, t);
+            }
+            b.scratch.zeroize();
+            drawn
         }
     };
+    work[..used].zeroize();
+    if result.is_err() {
+        out.zeroize();
+    }
+    if !check || result.is_err() {
+        return result;
+    }
+    // Step 5.
+    let verdict = fault_check(key, x, out, work);
     work[..used].zeroize();
     // The result leaves only through the verdict, decided twice: here
     // (`out` is wiped unless the verdict is valid) and in `result` (`Ok`
@@ -141,70 +185,6 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
         out.zeroize();
     }
     verdict.result(|| Error::Internal)
-}
-
-/// Steps 2–4 of [`rsadp`], without the fault check (`rsa`'s
-/// `hazmat::rsa_decrypt`).
-///
-/// # Errors
-/// [`Error::Rng`] if the generator fails; `out` is zeroed then.
-pub(crate) fn rsadp_unchecked<R: TryCryptoRng + ?Sized>(
-    key: &PrivateView,
-    x: &[Limb],
-    out: &mut [Limb],
-    blinding: Option<Blinding<'_, R>>,
-    work: &mut [Limb],
-) -> Result<()> {
-    let result = match blinding {
-        None => {
-            exponentiate(key, x, out, None, work);
-            Ok(())
-        }
-        Some(b) => {
-            let r = exponentiate_blinded(key, x, out, b.rng, b.exponents, b.scratch, work);
-            b.scratch.zeroize();
-            r
-        }
-    };
-    let used = used_limbs(key, work);
-    work[..used].zeroize();
-    if result.is_err() {
-        out.zeroize();
-    }
-    result
-}
-
-/// Steps 2–4 with a fresh blinding factor: `out = ((x·r^e)^d mod n)·r⁻¹`.
-fn exponentiate_blinded<R: TryCryptoRng + ?Sized>(
-    key: &PrivateView,
-    x: &[Limb],
-    out: &mut [Limb],
-    rng: &mut R,
-    blind_exponents: bool,
-    scratch: &mut [Limb],
-    work: &mut [Limb],
-) -> Result<()> {
-    let n = &key.public.n;
-    let l = n.len();
-    let (xb, rest) = scratch.split_at_mut(l);
-    let (rinv, rest) = rest.split_at_mut(l);
-    blinding::blind(rng, n, key.public.e, x, xb, rinv, work)?;
-    match (&key.crt, blind_exponents) {
-        (Some(crt), true) => {
-            let h = crt.p.len();
-            let (dp, rest) = rest.split_at_mut(h + 2);
-            let dq = &mut rest[..h + 2];
-            blinding::blind_exponent(rng, crt.dp, crt.p.n(), dp)?;
-            blinding::blind_exponent(rng, crt.dq, crt.q.n(), dq)?;
-            exponentiate(key, xb, out, Some((dp, dq)), work);
-        }
-        _ => exponentiate(key, xb, out, None, work),
-    }
-    // Unblind: out = m'·r⁻¹.
-    let (m, t) = work.split_at_mut(l);
-    m.copy_from_slice(out);
-    blinding::unblind(n, out, m, rinv, t);
-    Ok(())
 }
 
 /// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (with
@@ -323,7 +303,8 @@ fn diffs_crt(
 
 /// The buffers of the private operation: an input and an output, or one
 /// buffer holding the input and then the output.
-pub(crate) enum Io<'a> {
+#[doc(hidden)]
+pub enum Io<'a> {
     Separate {
         input: &'a [u8],
         output: &'a mut [u8],

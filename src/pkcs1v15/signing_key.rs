@@ -167,7 +167,9 @@ where
     K: PrivateKeyStorage,
 {
     fn try_sign(&self, msg: &[u8]) -> signature::Result<Sig<K>> {
-        self.try_multipart_sign(&[msg])
+        let mut hashed = digest::Output::<D>::default();
+        crate::mgf::hash_parts::<D>(&[msg], &mut hashed);
+        self.sign_hashed_with(default_rng::<K>().as_mut(), &hashed)
     }
 }
 

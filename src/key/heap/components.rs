@@ -7,10 +7,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use super::wipe::Wiped;
 use crypto_bigint::{
     BoxedUint, Choice, ConcatenatingMul, CtLt, Gcd, Integer, NonZero, Odd, Resize,
 };
-use zeroize::Zeroizing;
 
 use super::ops::{limbs_of, uint_of};
 use super::{Montgomery, PrivateKey, PublicKey};
@@ -295,7 +295,7 @@ pub(super) fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
     let e = &e[..limbs::significant_limbs(&e)];
     for prime in &xs {
         let w = limbs::significant_limbs(prime);
-        let mut work = Zeroizing::new(vec![0 as Limb; validate::exponent_work_limbs(e.len(), w)]);
+        let mut work = Wiped::new(vec![0 as Limb; validate::exponent_work_limbs(e.len(), w)]);
         validate::check_exponent(e, &d, prime, &mut work)?;
     }
     Ok(())
@@ -306,7 +306,7 @@ fn modulus_of(primes: &[BoxedUint]) -> BoxedUint {
     let primes: Vec<_> = primes.iter().map(|p| limbs_of(p)).collect();
     let xs: Vec<&[Limb]> = primes.iter().map(|p| &p[..]).collect();
     let prod = product(&xs);
-    let mut bytes = Zeroizing::new(vec![0u8; 4 * prod.len()]);
+    let mut bytes = Wiped::new(vec![0u8; 4 * prod.len()]);
     limbs::to_be_bytes(&mut bytes, &prod);
     BoxedUint::from_be_slice_vartime(&bytes).resize_unchecked(32 * prod.len() as u32)
 }
@@ -315,11 +315,11 @@ fn modulus_of(primes: &[BoxedUint]) -> BoxedUint {
 /// factors only (public: the sizes of primes are), not on their storage
 /// precision, so a key decoded at a huge precision costs what its values
 /// cost.
-fn product(xs: &[&[Limb]]) -> Zeroizing<Vec<Limb>> {
-    let mut acc = Zeroizing::new(vec![1 as Limb]);
+fn product(xs: &[&[Limb]]) -> Wiped<Vec<Limb>> {
+    let mut acc = Wiped::new(vec![1 as Limb]);
     for x in xs {
         let x = &x[..limbs::significant_limbs(x)];
-        let mut next = Zeroizing::new(vec![0 as Limb; acc.len() + x.len()]);
+        let mut next = Wiped::new(vec![0 as Limb; acc.len() + x.len()]);
         validate::mul_exact(&mut next, &acc, x);
         acc = next;
     }
@@ -331,7 +331,7 @@ fn product_is(primes: &[&[Limb]], n: &[Limb]) -> bool {
     let prod = product(primes);
     let len = prod.len().max(n.len());
     let widen = |x: &[Limb]| {
-        let mut w = Zeroizing::new(vec![0 as Limb; len]);
+        let mut w = Wiped::new(vec![0 as Limb; len]);
         w[..x.len()].copy_from_slice(x);
         w
     };
@@ -344,13 +344,13 @@ fn product_is(primes: &[&[Limb]], n: &[Limb]) -> bool {
 /// # Errors
 /// [`Error::InvalidPrime`] for the prime one.
 pub(super) fn crt_exponent(d: &BoxedUint, prime: &Odd<BoxedUint>) -> Result<BoxedUint> {
-    let mut pm1 = Zeroizing::new(limbs_of(prime).to_vec());
+    let mut pm1 = Wiped::new(limbs_of(prime).to_vec());
     pm1[0] &= !1; // the prime is odd: p − 1 clears bit 0
     if limbs::ct_is_zero(&pm1) == 1 {
         return Err(Error::InvalidPrime);
     }
-    let mut r = Zeroizing::new(vec![0 as Limb; pm1.len()]);
-    let mut scratch = Zeroizing::new(vec![0 as Limb; pm1.len() + 1]);
+    let mut r = Wiped::new(vec![0 as Limb; pm1.len()]);
+    let mut scratch = Wiped::new(vec![0 as Limb; pm1.len() + 1]);
     limbs::rem(&mut r, &limbs_of(d), &pm1, &mut scratch);
     Ok(uint_of(&r, prime.bits_precision()))
 }
@@ -370,10 +370,10 @@ pub(super) fn crt_coefficient(
     ql: &[Limb],
     p_mont: &Montgomery,
     hint: Option<&[u8]>,
-) -> Result<(BoxedUint, Zeroizing<Vec<Limb>>)> {
+) -> Result<(BoxedUint, Wiped<Vec<Limb>>)> {
     let h = pl.len();
     let pm = Modulus::new(pl, &p_mont.rr, p_mont.n0);
-    let mut work = Zeroizing::new(vec![
+    let mut work = Wiped::new(vec![
         0 as Limb;
         4 * h + max_len(inv::inv_work_limbs(h), 2 * h)
     ]);
@@ -382,7 +382,7 @@ pub(super) fn crt_coefficient(
     let (y, rest) = rest.split_at_mut(h);
     let (xq, t) = rest.split_at_mut(h);
     // q < 2^(32h) = R ≤ p·R: one reduction.
-    let mut qw = Zeroizing::new(vec![0 as Limb; 2 * h]);
+    let mut qw = Wiped::new(vec![0 as Limb; 2 * h]);
     qw[..ql.len().min(2 * h)].copy_from_slice(&ql[..ql.len().min(2 * h)]);
     pm.reduce(qmodp, &qw, &mut t[..2 * h]);
     let hinted = hint.is_some_and(|bytes| {
@@ -396,9 +396,9 @@ pub(super) fn crt_coefficient(
     if !ok {
         return Err(Error::InvalidPrime);
     }
-    let mut mont = Zeroizing::new(vec![0 as Limb; h]);
+    let mut mont = Wiped::new(vec![0 as Limb; h]);
     pm.to_mont(&mut mont, x, &mut t[..2 * h]);
-    let mut bytes = Zeroizing::new(vec![0u8; 4 * h]);
+    let mut bytes = Wiped::new(vec![0u8; 4 * h]);
     limbs::to_be_bytes(&mut bytes, x);
     let qinv = BoxedUint::from_be_slice(&bytes, p.bits_precision())?;
     Ok((qinv, mont))

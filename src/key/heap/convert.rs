@@ -3,8 +3,8 @@
 
 use alloc::vec;
 
+use super::wipe::Wiped;
 use crypto_bigint::BoxedUint;
-use zeroize::Zeroizing;
 
 use super::{PrivateKey, PublicKey};
 use crate::capacity::{Array, Capacity};
@@ -72,7 +72,7 @@ impl<C: Capacity> TryFrom<&BoundedPrivateKey<C>> for PrivateKey {
         }
         let public = key.as_public_key();
         let component = |which| -> Result<BoxedUint> {
-            let mut buf = Zeroizing::new(vec![0u8; 4 * public.limbs()]);
+            let mut buf = Wiped::new(vec![0u8; 4 * public.limbs()]);
             let len = key.write_component(which, &mut buf);
             Ok(BoxedUint::from_be_slice_vartime(&buf[..len]))
         };
@@ -101,11 +101,11 @@ impl<C: Capacity> TryFrom<&PrivateKey> for BoundedPrivateKey<C> {
     /// the checks of [`BoundedPrivateKey::from_be_bytes_components`].
     fn try_from(key: &PrivateKey) -> Result<Self> {
         let public = BoundedPublicKey::<C>::try_from(key.as_public_key())?;
-        let d = Zeroizing::new(key.d().to_be_bytes());
-        let primes: alloc::vec::Vec<Zeroizing<alloc::boxed::Box<[u8]>>> = key
+        let d = Wiped::new(key.d().to_be_bytes());
+        let primes: alloc::vec::Vec<Wiped<alloc::boxed::Box<[u8]>>> = key
             .primes()
             .iter()
-            .map(|p| Zeroizing::new(p.as_ref().to_be_bytes()))
+            .map(|p| Wiped::new(p.as_ref().to_be_bytes()))
             .collect();
         let refs: alloc::vec::Vec<&[u8]> = primes.iter().map(|p| &p[..]).collect();
         BoundedPrivateKey::from_public_and_secrets(public, &d, &refs, None)

@@ -11,11 +11,11 @@
 
 use core::convert::{TryFrom, TryInto};
 
+use super::wipe::Wiped;
 use crypto_bigint::{BoxedUint, NonZero, Resize};
 use pkcs8::der::asn1::{AsUintRef, OctetStringRef};
 use pkcs8::der::Decode;
 use pkcs8::{Document, EncodePrivateKey, EncodePublicKey, SecretDocument};
-use zeroize::Zeroizing;
 
 use super::{PrivateKey, PublicKey};
 use crate::encoding::ID_RSASSA_PSS;
@@ -88,19 +88,19 @@ impl pkcs1::EncodeRsaPrivateKey for PrivateKey {
         }
         let modulus = self.n().to_be_bytes();
         let public_exponent = self.e().to_be_bytes();
-        let private_exponent = Zeroizing::new(self.d().to_be_bytes());
-        let prime1 = Zeroizing::new(self.primes()[0].to_be_bytes());
-        let prime2 = Zeroizing::new(self.primes()[1].to_be_bytes());
+        let private_exponent = Wiped::new(self.d().to_be_bytes());
+        let prime1 = Wiped::new(self.primes()[0].to_be_bytes());
+        let prime2 = Wiped::new(self.primes()[1].to_be_bytes());
         let bits = self.d().bits_precision();
-        let exponent = |prime: &BoxedUint| -> pkcs1::Result<Zeroizing<alloc::boxed::Box<[u8]>>> {
+        let exponent = |prime: &BoxedUint| -> pkcs1::Result<Wiped<alloc::boxed::Box<[u8]>>> {
             let pm1 = NonZero::new(prime.resize_unchecked(bits) - &BoxedUint::one())
                 .into_option()
                 .ok_or(pkcs1::Error::Crypto)?;
-            Ok(Zeroizing::new((self.d() % pm1).to_be_bytes()))
+            Ok(Wiped::new((self.d() % pm1).to_be_bytes()))
         };
         let exponent1 = exponent(self.primes()[0].as_ref())?;
         let exponent2 = exponent(self.primes()[1].as_ref())?;
-        let coefficient = Zeroizing::new(
+        let coefficient = Wiped::new(
             self.crt_coefficient()
                 .ok_or(pkcs1::Error::Crypto)?
                 .to_be_bytes(),

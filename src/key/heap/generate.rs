@@ -5,10 +5,10 @@
 
 use alloc::vec;
 
+use super::wipe::Wiped;
 use crypto_bigint::BoxedUint;
 use crypto_common::Generate;
 use rand_core::TryCryptoRng;
-use zeroize::Zeroizing;
 
 use super::{PrivateKey, PublicKey};
 use crate::capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
@@ -133,7 +133,7 @@ fn from_bounded<C: Capacity>(key: &BoundedPrivateKey<C>) -> Result<PrivateKey> {
     key.as_public_key().write_n_be(&mut n)?;
     let bits = 8 * k as u32;
     let component = |which| -> Result<BoxedUint> {
-        let mut buf = Zeroizing::new(vec![0u8; k.next_multiple_of(4)]);
+        let mut buf = Wiped::new(vec![0u8; k.next_multiple_of(4)]);
         let len = key.write_component(which, &mut buf);
         Ok(BoxedUint::from_be_slice(
             &buf[..len],

@@ -13,9 +13,9 @@
 use alloc::boxed::Box;
 use core::fmt;
 
+use super::wipe::wipe;
 use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams, MontyParams};
 use crypto_bigint::BoxedUint;
-use zeroize::Zeroize;
 
 /// How a cached value is wiped when it is dropped.
 pub(crate) trait Wipe {
@@ -25,14 +25,14 @@ pub(crate) trait Wipe {
 /// The parameters of a secret prime.
 impl Wipe for MontyParams<BoxedUint> {
     fn wipe(&mut self) {
-        self.zeroize();
+        wipe(self);
     }
 }
 
 /// The CRT coefficient.
 impl Wipe for BoxedMontyForm {
     fn wipe(&mut self) {
-        self.zeroize();
+        wipe(self);
     }
 }
 

@@ -23,6 +23,7 @@ mod lazy;
 pub(crate) mod ops;
 #[cfg(feature = "serde")]
 mod serde;
+mod wipe;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -33,7 +34,9 @@ use core::ops::RangeInclusive;
 use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams, MontyParams};
 use crypto_bigint::{BoxedUint, NonZero, Odd};
 use rand_core::TryCryptoRng;
-use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use self::wipe::{wipe, Wiped};
 
 pub(crate) use self::components::check_public;
 use self::components::{
@@ -49,7 +52,7 @@ use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, Si
 /// (`R = 2^precision`): `R² mod m` and `−m⁻¹ mod 2³²`.
 #[derive(Clone)]
 pub(crate) struct Montgomery {
-    pub(crate) rr: Zeroizing<Vec<Limb>>,
+    pub(crate) rr: Wiped<Vec<Limb>>,
     pub(crate) n0: Limb,
 }
 
@@ -57,8 +60,8 @@ impl Montgomery {
     /// The constants of the odd modulus `m` (limbs, possibly with leading
     /// zero limbs); the time depends on the bit length of `m` only.
     pub(crate) fn of(m: &[Limb]) -> Self {
-        let mut rr = Zeroizing::new(vec![0 as Limb; m.len()]);
-        let mut work = Zeroizing::new(vec![0 as Limb; Modulus::precompute_work_limbs(m.len())]);
+        let mut rr = Wiped::new(vec![0 as Limb; m.len()]);
+        let mut work = Wiped::new(vec![0 as Limb; Modulus::precompute_work_limbs(m.len())]);
         let n0 = Modulus::precompute(m, &mut rr, &mut work);
         Montgomery { rr, n0 }
     }
@@ -267,7 +270,7 @@ pub(crate) struct PrecomputedValues {
     qinv: BoxedUint,
     pub(crate) p_mont: Montgomery,
     pub(crate) q_mont: Montgomery,
-    pub(crate) qinv_mont: Zeroizing<Vec<Limb>>,
+    pub(crate) qinv_mont: Wiped<Vec<Limb>>,
     p_params: Lazy<MontyParams<BoxedUint>>,
     q_params: Lazy<MontyParams<BoxedUint>>,
     qinv_form: Lazy<BoxedMontyForm>,
@@ -275,9 +278,9 @@ pub(crate) struct PrecomputedValues {
 
 impl Zeroize for PrecomputedValues {
     fn zeroize(&mut self) {
-        self.dp.zeroize();
-        self.dq.zeroize();
-        self.qinv.zeroize();
+        wipe(&mut self.dp);
+        wipe(&mut self.dq);
+        wipe(&mut self.qinv);
         // The Montgomery constants and the cached forms zeroize on drop.
     }
 }
@@ -330,8 +333,8 @@ impl Hash for PrivateKey {
 
 impl Drop for PrivateKey {
     fn drop(&mut self) {
-        self.d.zeroize();
-        self.primes.iter_mut().for_each(|p| p.zeroize());
+        wipe(&mut self.d);
+        self.primes.iter_mut().for_each(wipe);
         self.precomputed.zeroize();
     }
 }

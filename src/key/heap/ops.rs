@@ -11,12 +11,12 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Deref;
 
+use super::wipe::Wiped;
 use crypto_bigint::Resize;
 use crypto_bigint::{BoxedUint, Word};
 use rand_core::TryCryptoRng;
 #[cfg(feature = "hazmat")]
 use zeroize::Zeroize;
-use zeroize::Zeroizing;
 
 use super::{PrivateKey, PublicKey};
 use crate::arith::crt::CrtKey;
@@ -32,7 +32,7 @@ use crate::traits::{PrivateKeyParts, PublicKeyParts};
 /// integer's full precision.
 pub(crate) enum Limbs<'a> {
     Borrowed(&'a [Limb]),
-    Owned(Zeroizing<Vec<Limb>>),
+    Owned(Wiped<Vec<Limb>>),
 }
 
 impl Deref for Limbs<'_> {
@@ -63,7 +63,7 @@ impl WordsAsLimbs for u64 {
             .iter()
             .flat_map(|&w| [w as Limb, (w >> 32) as Limb])
             .collect();
-        Limbs::Owned(Zeroizing::new(limbs))
+        Limbs::Owned(Wiped::new(limbs))
     }
 }
 
@@ -74,7 +74,7 @@ pub(crate) fn limbs_of(x: &BoxedUint) -> Limbs<'_> {
 
 /// Limbs as a `BoxedUint` of `bits_precision` bits (`x` must fit).
 pub(crate) fn uint_of(x: &[Limb], bits_precision: u32) -> BoxedUint {
-    let mut bytes = Zeroizing::new(vec![0u8; 4 * x.len()]);
+    let mut bytes = Wiped::new(vec![0u8; 4 * x.len()]);
     limbs::to_be_bytes(&mut bytes, x);
     BoxedUint::from_be_slice(&bytes, bits_precision.max(32 * x.len() as u32))
         .expect("fits: the precision holds the limbs")
@@ -233,31 +233,36 @@ impl<'a> PrivateLimbs<'a> {
     }
 }
 
-/// RSADP on limbs for a heap key's view, blinded when `rng` is given (see
-/// the blinding policy in `rsadp.rs`); fault-checked when `check`.
-pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
-    key: &PrivateLimbs,
-    x: &[Limb],
-    out: &mut [Limb],
-    rng: Option<&mut R>,
-    check: bool,
-) -> Result<()> {
-    let (l, h) = (key.public.len(), key.half_len());
-    let view = key.view();
-    let mut work = Zeroizing::new(vec![0 as Limb; rsadp::work_limbs(l, h)]);
-    let mut scratch = Zeroizing::new(vec![
-        0 as Limb;
-        rng.as_ref().map_or(0, |_| rsadp::blind_limbs(l, h))
-    ]);
-    let blinding = rng.map(|rng| Blinding {
-        rng,
-        exponents: rsadp::EXPONENT_BLINDING,
-        scratch: &mut scratch,
-    });
-    if check {
-        rsadp::rsadp(&view, x, out, blinding, &mut work)
-    } else {
-        rsadp::rsadp_unchecked(&view, x, out, blinding, &mut work)
+/// The heap work areas of RSADP for a key's view: the operation's `work`
+/// and, for a blinded operation, the blinding scratch.
+struct RsadpBuffers {
+    work: Wiped<Vec<Limb>>,
+    scratch: Wiped<Vec<Limb>>,
+}
+
+impl RsadpBuffers {
+    fn new(key: &PrivateLimbs, blinded: bool) -> Self {
+        let (l, h) = (key.public.len(), key.half_len());
+        let blind = if blinded { rsadp::blind_limbs(l, h) } else { 0 };
+        RsadpBuffers {
+            work: Wiped::new(vec![0 as Limb; rsadp::work_limbs(l, h)]),
+            scratch: Wiped::new(vec![0 as Limb; blind]),
+        }
+    }
+
+    /// The arguments of [`rsadp::rsadp`]: the blinding (with `rng`; the
+    /// policy of `rsadp.rs`) and the work area.
+    fn split<'a, R: TryCryptoRng + ?Sized>(
+        &'a mut self,
+        rng: Option<&'a mut R>,
+    ) -> (Option<Blinding<'a, R>>, &'a mut [Limb]) {
+        let scratch = &mut self.scratch;
+        let blinding = rng.map(|rng| Blinding {
+            rng,
+            exponents: rsadp::EXPONENT_BLINDING,
+            scratch,
+        });
+        (blinding, &mut self.work)
     }
 }
 
@@ -269,7 +274,7 @@ fn public_op(key: &PublicLimbs, x: &[Limb], out: &mut [Limb]) {
 }
 
 /// A zeroed byte buffer of a heap key's size, zeroized on drop.
-pub struct HeapBytes(Zeroizing<Vec<u8>>);
+pub struct HeapBytes(Wiped<Vec<u8>>);
 
 impl AsRef<[u8]> for HeapBytes {
     fn as_ref(&self) -> &[u8] {
@@ -298,7 +303,7 @@ impl PublicOps for PublicKey {
     }
 
     fn bytes(&self) -> HeapBytes {
-        HeapBytes(Zeroizing::new(vec![0; self.size()]))
+        HeapBytes(Wiped::new(vec![0; self.size()]))
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
@@ -324,7 +329,7 @@ impl PublicOps for PrivateKey {
     }
 
     fn bytes(&self) -> HeapBytes {
-        HeapBytes(Zeroizing::new(vec![0; self.size()]))
+        HeapBytes(Wiped::new(vec![0; self.size()]))
     }
 
     fn rsaep(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
@@ -332,42 +337,18 @@ impl PublicOps for PrivateKey {
     }
 }
 
-impl PrivateKey {
-    /// The private operation on bytes, fault-checked, blinded when `rng`
-    /// is given: the output (`k` bytes) receives `input^d mod n` only on
-    /// success.
-    fn private_bytes<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        mut io: Io<'_>,
-    ) -> Result<()> {
+impl PrivateOps for PrivateKey {
+    fn rsadp<R: TryCryptoRng + ?Sized>(&self, rng: Option<&mut R>, mut io: Io<'_>) -> Result<()> {
         let key = PrivateLimbs::of_key(self);
         let l = key.public.len();
-        let mut xy = Zeroizing::new(vec![0 as Limb; 2 * l]);
+        let mut xy = Wiped::new(vec![0 as Limb; 2 * l]);
         let (x, y) = xy.split_at_mut(l);
         io.read(&key.public.view().n, self.size(), x)?;
-        private_op(&key, x, y, rng, true)?;
+        let mut buffers = RsadpBuffers::new(&key, rng.is_some());
+        let (blinding, work) = buffers.split(rng);
+        rsadp::rsadp(&key.view(), x, y, blinding, work, true)?;
         io.write(y);
         Ok(())
-    }
-}
-
-impl PrivateOps for PrivateKey {
-    fn rsadp<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        input: &[u8],
-        output: &mut [u8],
-    ) -> Result<()> {
-        self.private_bytes(rng, Io::Separate { input, output })
-    }
-
-    fn rsadp_in_place<R: TryCryptoRng + ?Sized>(
-        &self,
-        rng: Option<&mut R>,
-        buf: &mut [u8],
-    ) -> Result<()> {
-        self.private_bytes(rng, Io::InPlace(buf))
     }
 
     fn write_d(&self, out: &mut [u8]) {
@@ -416,12 +397,18 @@ pub(crate) fn rsa_decrypt<K: PrivateKeyParts + ?Sized, R: TryCryptoRng + ?Sized>
     let private = PrivateLimbs::of(key);
     let l = private.public.len();
     let c = limbs_of(c);
-    let mut x = Zeroizing::new(vec![0 as Limb; l]);
+    let mut x = Wiped::new(vec![0 as Limb; l]);
     let len = c.len().min(l);
     x[..len].copy_from_slice(&c[..len]);
-    let mut y = Zeroizing::new(vec![0 as Limb; l]);
-    private_op(&private, &x, &mut y, rng, check)?;
+    let mut y = Wiped::new(vec![0 as Limb; l]);
+    let mut buffers = RsadpBuffers::new(&private, rng.is_some());
+    let (blinding, work) = buffers.split(rng);
+    rsadp::rsadp(&private.view(), &x, &mut y, blinding, work, check)?;
     let m = uint_of(&y, n.bits_precision());
     y.zeroize();
     Ok(m)
 }
+
+#[cfg(all(test, feature = "hazmat"))]
+#[path = "ops_tests.rs"]
+mod tests;
