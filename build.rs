@@ -47,6 +47,8 @@ fn main() {
         "CARGO_CFG_TARGET_POINTER_WIDTH",
         "CARGO_CFG_RSA_CORTEX_M_BACKEND",
         "CARGO_CFG_RSA_CORTEX_M_KERNELS",
+        "CARGO_CFG_RSA_CORTEX_M_NO_IFMA",
+        "RUSTC",
         "OPT_LEVEL",
         "CARGO_ENCODED_RUSTFLAGS",
         "TARGET",
@@ -156,6 +158,32 @@ fn main() {
         },
     };
     println!("cargo:rustc-cfg=rsa_cortex_m_kernels=\"{kernels}\"");
+
+    // The x86-64 backend's AVX-512 IFMA exponentiation: its intrinsics are
+    // stable from Rust 1.89 (the crate's MSRV is 1.88), so it is compiled
+    // by a rustc that has them, unless `--cfg rsa_cortex_m_no_ifma` leaves
+    // it out.
+    println!("cargo::rustc-check-cfg=cfg(rsa_cortex_m_ifma)");
+    if backend == "x86_64"
+        && env::var_os("CARGO_CFG_RSA_CORTEX_M_NO_IFMA").is_none()
+        && rustc_minor() >= 89
+    {
+        println!("cargo:rustc-cfg=rsa_cortex_m_ifma");
+    }
+}
+
+/// The minor version of the compiler (`rustc 1.M.p …`), 0 when unknown.
+fn rustc_minor() -> u32 {
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| {
+            let v = String::from_utf8(o.stdout).ok()?;
+            v.split_whitespace().nth(1)?.split('.').nth(1)?.parse().ok()
+        })
+        .unwrap_or(0)
 }
 
 fn fail(msg: &str) -> ! {

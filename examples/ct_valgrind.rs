@@ -87,6 +87,15 @@ mod vg {
         request(0, [MAKE_MEM_UNDEFINED, p, n, 0, 0, 0]);
     }
 
+    /// `v`, marked secret: read back from the marked memory (a register
+    /// copy from before the request would stay defined).
+    pub fn poisoned<T: Copy>(v: T) -> T {
+        let slot = v;
+        poison(&slot);
+        // SAFETY: `slot` is a live, aligned, initialised local.
+        unsafe { core::ptr::read_volatile(&slot) }
+    }
+
     /// Marks `x` public.
     pub fn declassify<T: ?Sized>(x: &T) {
         let (p, n) = (
@@ -114,14 +123,10 @@ impl SecretRng {
 impl rand_core::TryRng for SecretRng {
     type Error = core::convert::Infallible;
     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        let v = self.next() as u32;
-        vg::poison(&v);
-        Ok(v)
+        Ok(vg::poisoned(self.next() as u32))
     }
     fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        let v = self.next();
-        vg::poison(&v);
-        Ok(v)
+        Ok(vg::poisoned(self.next()))
     }
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
         for chunk in dst.chunks_mut(8) {

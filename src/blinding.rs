@@ -127,11 +127,8 @@ fn blind_inner<R: TryCryptoRng + ?Sized>(
     let (t, rest) = rest.split_at_mut(2 * l);
     for _ in 0..MAX_BLINDING_DRAWS {
         random_mod(rng, n, r, rest)?;
-        let mut ok = inv::inv_mod(rinv, r, n.n(), rest);
         // Public by design: whether a discarded draw shared a factor with n.
-        // Read back from the declassified memory, not from a register copy.
-        declassify(&ok);
-        if *core::hint::black_box(&mut ok) == 0 {
+        if declassify(inv::inv_mod(rinv, r, n.n(), rest)) == 0 {
             continue; // r shares a factor with n: only 0 in practice
         }
         // xb = x·r^e.

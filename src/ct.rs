@@ -10,11 +10,23 @@
 /// (`RSA_CORTEX_M_CT_VALGRIND` set at compile time).
 pub(crate) const CT_VALGRIND: bool = option_env!("RSA_CORTEX_M_CT_VALGRIND").is_some();
 
-/// Marks the bytes of `x` as public ("defined") for Valgrind memcheck. A
-/// no-op unless [`CT_VALGRIND`]; see the module docs.
+/// `x`, marked public ("defined") for Valgrind memcheck: the identity
+/// unless [`CT_VALGRIND`]; see the module docs.
+///
+/// The client request marks memory, not registers, so the value goes
+/// through a stack slot and is returned by a volatile read of that slot:
+/// a copy the compiler kept in a register from before the request would
+/// still be undefined in memcheck's shadow (the compiler may keep one, as
+/// the request cannot change the value).
 #[inline(always)]
-pub(crate) fn declassify<T: ?Sized>(x: &T) {
-    mark(valgrind::MAKE_MEM_DEFINED, x);
+pub(crate) fn declassify<T: Copy>(x: T) -> T {
+    if !CT_VALGRIND {
+        return x;
+    }
+    let slot = x;
+    mark(valgrind::MAKE_MEM_DEFINED, &slot);
+    // SAFETY: `slot` is a live, aligned, initialised local.
+    unsafe { core::ptr::read_volatile(&slot) }
 }
 
 /// Marks the bytes of `x` as secret ("undefined") for Valgrind memcheck, so

@@ -70,8 +70,15 @@ pub fn pow_secret_window(
     window_bits: usize,
 ) {
     debug_assert!(matches!(window_bits, 1..=6));
-    let table_len = 1 << window_bits;
     let l = m.len();
+    // A backend may run the whole exponentiation in its own representation
+    // (x86-64 with AVX-512 IFMA: radix 2⁵²), with the same windows; the
+    // choice depends on the CPU and the length only.
+    if kernels::pow_secret_whole(r, base, exp, m.n(), m.rr(), m.n0(), window_bits) {
+        work[..secret_work_limbs_window(l, window_bits)].zeroize();
+        return;
+    }
+    let table_len = 1 << window_bits;
     let (table, rest) = work.split_at_mut(table_len * l);
     let (acc, rest) = rest.split_at_mut(l);
     let (sel, rest) = rest.split_at_mut(l);
@@ -152,6 +159,11 @@ pub(crate) fn pow_public_last<const FUSED: bool>(
     m: &Modulus,
     work: &mut [Limb],
 ) {
+    // A backend may run it whole in its own representation (x86-64 with
+    // AVX-512 IFMA), as for `pow_secret_window`.
+    if kernels::pow_public_whole(r, base, exp, last, m.n(), m.rr(), m.n0()) {
+        return;
+    }
     let l = m.len();
     let (b, rest) = work.split_at_mut(l);
     let (acc, rest) = rest.split_at_mut(l);

@@ -28,7 +28,7 @@
 //! low bit; the digit loops run over all digits; no table is indexed by a
 //! value. So the instruction sequence and the memory addresses depend only
 //! on `l`, given a constant-time 32×32→64 multiply: the products go through
-//! `portable32::mul_wide_signed` (a private function), 16-bit
+//! `portable32::mul_wide_signed`, 16-bit
 //! halves where the target's own is not (Cortex-M3).
 //! The verdict (invertible or not) is returned, not branched on.
 

@@ -66,11 +66,10 @@ pub(crate) fn representative(n: &Modulus, k: usize, input: &[u8], out: &mut [Lim
     if input.len() > k || !limbs::from_be_bytes(out, input) {
         return Err(Error::InvalidArguments);
     }
-    let below = limbs::ct_lt(out, n.n());
     // Public by design: for decryption and verification the input is
     // public; for signing it is an encoding starting with 0x00, always
     // below n, and the error is returned either way.
-    ct::declassify(&below);
+    let below = ct::declassify(limbs::ct_lt(out, n.n()));
     if below == 0 {
         return Err(Error::InvalidArguments);
     }
