@@ -6,7 +6,8 @@
 //! around it:
 //!
 //! 1. the representative `c < n` (checked by the caller, §5.1.2 step 1);
-//! 2. base blinding `c' = c·r^e mod n` when an RNG is given;
+//! 2. base blinding `c' = c·r^e mod n` when an RNG is given (`r^e` and
+//!    `r⁻¹` from the key's pair, refreshed by squaring: `blinding.rs`);
 //! 3. the CRT halves `m1 = c'^dP mod p`, `m2 = c'^dQ mod q` (`dP`, `dQ`
 //!    optionally blinded by `k·(p − 1)`), recombined as
 //!    `m = m2 + q·(qInv·(m1 − m2) mod p)` (§5.1.2 step 2b); keys without
@@ -62,9 +63,12 @@ pub(crate) struct Blinding<'a, R: ?Sized> {
     pub(crate) rng: &'a mut R,
     /// Also blind the CRT exponents: `dP + k·(p − 1)`, `dQ + k'·(q − 1)`.
     pub(crate) exponents: bool,
-    /// [`blind_limbs`]`(l, h)` limbs for the blinded base, `r⁻¹` and the
-    /// blinded exponents.
+    /// [`blind_limbs`]`(l, h)` limbs for the blinded base, `r⁻¹·R` and
+    /// the blinded exponents.
     pub(crate) scratch: &'a mut [Limb],
+    /// The key's blinding pair, locked for this operation; `None` draws a
+    /// fresh pair (keys without a cache, or a cache in use).
+    pub(crate) pair: Option<blinding::PairGuard<'a>>,
 }
 
 /// The window width of the exponentiation without CRT: the widest (up to
@@ -160,8 +164,8 @@ pub(crate) fn rsadp_unchecked<R: TryCryptoRng + ?Sized>(
             exponentiate(key, x, out, None, work);
             Ok(())
         }
-        Some(b) => {
-            let r = exponentiate_blinded(key, x, out, b.rng, b.exponents, b.scratch, work);
+        Some(mut b) => {
+            let r = exponentiate_blinded(key, x, out, &mut b, work);
             b.scratch.zeroize();
             r
         }
@@ -174,28 +178,29 @@ pub(crate) fn rsadp_unchecked<R: TryCryptoRng + ?Sized>(
     result
 }
 
-/// Steps 2–4 with a fresh blinding factor: `out = ((x·r^e)^d mod n)·r⁻¹`.
+/// Steps 2–4 blinded: `out = ((x·r^e)^d mod n)·r⁻¹` with the key's next
+/// blinding pair (or a fresh one).
 fn exponentiate_blinded<R: TryCryptoRng + ?Sized>(
     key: &PrivateView,
     x: &[Limb],
     out: &mut [Limb],
-    rng: &mut R,
-    blind_exponents: bool,
-    scratch: &mut [Limb],
+    b: &mut Blinding<'_, R>,
     work: &mut [Limb],
 ) -> Result<()> {
     let n = &key.public.n;
     let l = n.len();
-    let (xb, rest) = scratch.split_at_mut(l);
-    let (rinv, rest) = rest.split_at_mut(l);
-    blinding::blind(rng, n, key.public.e, x, xb, rinv, work)?;
-    match (&key.crt, blind_exponents) {
+    let (xb, rest) = b.scratch.split_at_mut(l);
+    let (ai, rest) = rest.split_at_mut(l);
+    // `out` holds A = r^e·R until the exponentiation overwrites it.
+    blinding::blinding_pair(b.pair.take(), b.rng, n, key.public.e, out, ai, work)?;
+    blinding::blind_base(n, xb, x, out, work);
+    match (&key.crt, b.exponents) {
         (Some(crt), true) => {
             let h = crt.p.len();
             let (dp, rest) = rest.split_at_mut(h + 2);
             let dq = &mut rest[..h + 2];
-            blinding::blind_exponent(rng, crt.dp, crt.p.n(), dp)?;
-            blinding::blind_exponent(rng, crt.dq, crt.q.n(), dq)?;
+            blinding::blind_exponent(b.rng, crt.dp, crt.p.n(), dp)?;
+            blinding::blind_exponent(b.rng, crt.dq, crt.q.n(), dq)?;
             exponentiate(key, xb, out, Some((dp, dq)), work);
         }
         _ => exponentiate(key, xb, out, None, work),
@@ -203,7 +208,7 @@ fn exponentiate_blinded<R: TryCryptoRng + ?Sized>(
     // Unblind: out = m'·r⁻¹.
     let (m, t) = work.split_at_mut(l);
     m.copy_from_slice(out);
-    blinding::unblind(n, out, m, rinv, t);
+    blinding::unblind(n, out, m, ai, t);
     Ok(())
 }
 

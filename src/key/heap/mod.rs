@@ -42,6 +42,7 @@ use self::components::{
 use self::lazy::Lazy;
 use self::ops::limbs_of;
 use crate::arith::{Limb, Modulus};
+use crate::blinding::PairCache;
 use crate::errors::{Error, Result};
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
 
@@ -254,6 +255,9 @@ pub struct PrivateKey {
     primes: Vec<Odd<BoxedUint>>,
     /// The CRT values of the first two primes.
     precomputed: Option<PrecomputedValues>,
+    /// The base blinding pair of the operations given an RNG (see
+    /// `blinding.rs`): not part of the key's value.
+    pub(crate) blinding: PairCache<Vec<Limb>>,
 }
 
 /// The CRT values of the first two primes `p` and `q` (RFC 8017 §3.2):

@@ -21,6 +21,7 @@ use zeroize::Zeroizing;
 use super::{PrivateKey, PublicKey};
 use crate::arith::crt::CrtKey;
 use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::blinding::PairGuard;
 use crate::errors::Result;
 use crate::key::ops::Sealed;
 use crate::key::rsadp::{self, Blinding, Io, PrivateView};
@@ -234,12 +235,14 @@ impl<'a> PrivateLimbs<'a> {
 }
 
 /// RSADP on limbs for a heap key's view, blinded when `rng` is given (see
-/// the blinding policy in `rsadp.rs`); fault-checked when `check`.
+/// the blinding policy in `rsadp.rs`) with the key's locked blinding pair
+/// `pair` if any; fault-checked when `check`.
 pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
     key: &PrivateLimbs,
     x: &[Limb],
     out: &mut [Limb],
     rng: Option<&mut R>,
+    pair: Option<PairGuard<'_>>,
     check: bool,
 ) -> Result<()> {
     let (l, h) = (key.public.len(), key.half_len());
@@ -253,6 +256,7 @@ pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
         rng,
         exponents: rsadp::EXPONENT_BLINDING,
         scratch: &mut scratch,
+        pair,
     });
     if check {
         rsadp::rsadp(&view, x, out, blinding, &mut work)
@@ -346,7 +350,8 @@ impl PrivateKey {
         let mut xy = Zeroizing::new(vec![0 as Limb; 2 * l]);
         let (x, y) = xy.split_at_mut(l);
         io.read(&key.public.view().n, self.size(), x)?;
-        private_op(&key, x, y, rng, true)?;
+        let pair = rng.as_ref().and_then(|_| self.blinding.lock(l));
+        private_op(&key, x, y, rng, pair, true)?;
         io.write(y);
         Ok(())
     }
@@ -420,7 +425,7 @@ pub(crate) fn rsa_decrypt<K: PrivateKeyParts + ?Sized, R: TryCryptoRng + ?Sized>
     let len = c.len().min(l);
     x[..len].copy_from_slice(&c[..len]);
     let mut y = Zeroizing::new(vec![0 as Limb; l]);
-    private_op(&private, &x, &mut y, rng, check)?;
+    private_op(&private, &x, &mut y, rng, None, check)?;
     let m = uint_of(&y, n.bits_precision());
     y.zeroize();
     Ok(m)
