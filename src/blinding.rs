@@ -28,8 +28,9 @@
 //! Other Systems", CRYPTO 1996; OpenSSL's `BN_BLINDING`). Every
 //! [`PAIR_USES`] = 32 uses the next operation draws a fresh `r`: OpenSSL's
 //! `BN_BLINDING_COUNTER` (`crypto/bn/bn_blind.c`), which we
-//! take as is (the draw's cost, spread over 32 operations, falls below
-//! that of the squarings; a pair's lineage `r, r², r⁴, …` stays short). What that trades: the
+//! take as is (a fresh pair, spread over 32 operations, costs about what
+//! the products of one operation do; a pair's lineage `r, r², r⁴, …`
+//! stays short). What that trades: the
 //! factors of consecutive operations are related (`r^(2^i)`), not
 //! independent; an attacker who learned one factor would know the rest of
 //! its 32 (learning one requires breaking the blinded operation itself), and
