@@ -32,7 +32,8 @@ pub(super) enum Mode {
 /// Every secret is zeroized on drop and `Debug` prints only the public
 /// part. Operations given an RNG keep a blinding pair in the key between
 /// calls (refreshed by squaring, see [`Self::raw_private_blinded`]); it
-/// never changes a result, and a clone starts without it. Built by the decoding traits of `pkcs1`/`pkcs8`, by
+/// never changes a result, and a clone starts without it. Built by the
+/// decoding traits of `pkcs1`/`pkcs8`, by
 /// [`Self::from_be_bytes_components`] or by key generation; every way
 /// validates the key (see `load.rs`).
 #[derive(Clone)]
