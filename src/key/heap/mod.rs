@@ -245,6 +245,10 @@ impl From<&PrivateKey> for PublicKey {
 /// An RSA private key (RFC 8017 §3.2), as `rsa::PrivateKey`.
 ///
 /// Secrets are zeroized on drop; `Debug` prints only the public part.
+/// Operations given an RNG keep their base blinding pair in the key
+/// (allocated on the first one, squared after each use, drawn afresh every
+/// 32 uses, see `SECURITY.md`); it never changes a result, and a clone
+/// starts without it.
 #[derive(Clone)]
 pub struct PrivateKey {
     /// The public components.
