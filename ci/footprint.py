@@ -316,7 +316,7 @@ def render(rows):
           "validates it (Montgomery constants; for the private key also p·q = n, dP, dQ, qInv); "
           "`verify-*` hashes the message, decodes the signature and verifies it through "
           "the hardened verdict (`verify_verdict`, compared twice); `sign-pss` hashes, encodes "
-          "and runs the CRT operation with its fault check. The key objects themselves (public 536 B, private 1840 B at `Max2048`) live in "
+          "and runs the CRT operation with its fault check. The key objects themselves (public 536 B, private 2360 B at `Max2048`) live in "
           "the caller's frame and are not counted.")
     print()
     print("Targets (issue 14), compact build:")

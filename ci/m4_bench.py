@@ -393,6 +393,13 @@ MUL_ADDRS = set()
 # Rust functions the split tells apart (substrings of their symbols).
 # (the fault check of a private operation counts as its public exponentiation)
 FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"), ("fault_check", "pow_public"))
+# The parts of a blinded private operation (blinding.rs): the innermost of
+# these frames on the stack names the part, before FRAMES are consulted.
+BLIND_FRAMES = (("random_mod", "blinding: draw r"), ("inv_mod", "blinding: inversion"),
+                ("fresh_pair", "blinding: r^e"), ("square_pair", "blinding: pair squaring"),
+                ("blind_base", "blinding: x*r^e"), ("unblind", "blinding: unblind"),
+                ("blind_exponent", "blinding: exponent"))
+BLIND_LABELS = {label for _, label in BLIND_FRAMES}
 
 
 KERNEL_ENTRIES = {}  # entry address -> kernel (filled from the ELF)
@@ -423,6 +430,10 @@ class Split:
         self.depth = 0        # stack depth at its entry
 
     def context(self):
+        for _, name in reversed(self.stack):
+            for key, label in BLIND_FRAMES:
+                if name and key in name:
+                    return label
         for _, name in reversed(self.stack):
             for key, label in FRAMES:
                 if name and key in name:
@@ -472,7 +483,9 @@ class Split:
                 # each with its reduction; a window of the exponentiation
                 # when it has a product (counted per call).
                 part = "sqr+redc" if ctx != "pow_secret" or inv in seen_select else "table"
-                if ctx == "pow_public" and op == "private":
+                if ctx in BLIND_LABELS:
+                    part = ctx
+                elif ctx == "pow_public" and op == "private":
                     part = "fault check"
                 elif muls and part == "sqr+redc":
                     part = "window (sqr+redc x%d, mul+redc)" % sqrs
@@ -484,6 +497,8 @@ class Split:
             total = cyc + (calls[i + 1][3] if pair else 0)
             if op in ("montmul", "montsqr", "select16"):
                 part = k + "+redc" if pair else k
+            elif ctx in BLIND_LABELS:
+                part = ctx
             elif ctx == "pow_public" and op == "private":
                 part = "fault check"
             elif ctx == "pow_secret":
@@ -510,6 +525,8 @@ class Split:
         for ctx, cyc in self.glue.items():
             if ctx == "pow_public" and op == "private":
                 parts["fault check"][1] += cyc
+            elif ctx in BLIND_LABELS:
+                parts[ctx][1] += cyc
             else:
                 parts["call overhead"][1] += cyc
         return {k: v for k, v in parts.items()}
@@ -740,6 +757,8 @@ def main():
             stack, heap = r["stack"] or 0, r["heap"] or 0
             print(f"| {r['region']} | {op_name(r['operation'])} | {r['bits']} | {r['instructions']:,} | "
                   f"{r['cycles']:,} | {stack} B | {heap} B | {stack + heap} B |")
+        if args.split:
+            print_split(rows)
         return
     old = not m0
     print("| region | operation | bits | e | instructions | est. cycles | published | ratio | peak stack |"
@@ -754,14 +773,18 @@ def main():
         print(f"| {r['region']} | {name} | {r['bits']} | {e} | {r['instructions']:,} | {r['cycles']:,} | "
               f"{pubs} | {ratio} | {r['stack']} B |" + (f" {r['cycles_corrected']:,} |" if args.old_model else f" {r['cycles_old_model']:,} |" if old else ""))
     if args.split:
-        print()
-        print("In-situ split (cycles; calls):")
-        for r in rows:
-            if "split" not in r:
-                continue
-            parts = ", ".join(f"{k} {v['cycles']:,} ({v['calls']})" if v["calls"] else f"{k} {v['cycles']:,}"
-                              for k, v in r["split"].items())
-            print(f"- region {r['region']} {op_name(r['operation'])} {r['bits']}: {parts}")
+        print_split(rows)
+
+
+def print_split(rows):
+    print()
+    print("In-situ split (cycles; calls):")
+    for r in rows:
+        if "split" not in r:
+            continue
+        parts = ", ".join(f"{k} {v['cycles']:,} ({v['calls']})" if v["calls"] else f"{k} {v['cycles']:,}"
+                          for k, v in r["split"].items())
+        print(f"- region {r['region']} {op_name(r['operation'])} {r['bits']}: {parts}")
 
 
 NAMES = {"montmul": "Montgomery mul (mul+redc)", "montsqr": "Montgomery sqr (sqr+redc)",

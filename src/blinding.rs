@@ -2,21 +2,54 @@
 //!
 //! # Base blinding (operations given an RNG)
 //!
-//! `c' = c·r^e mod n`, `m' = c'^d mod n`, `m = m'·r⁻¹ mod n` for a fresh
-//! uniform `r` per operation. The exponentiation then runs on a value the
-//! attacker neither knows nor chooses, so chosen-ciphertext side channels on
-//! the base (timing or power differences that correlate with `c`, e.g. the
-//! input-dependent multiplier behaviour of some cores, or a future leak in
-//! the arithmetic) carry no information an attacker can line up across
-//! operations. The arithmetic is already constant time without it; blinding
-//! is defence in depth, and the one countermeasure against power/EM analyses
-//! that correlate with the known input (CPA on the base).
+//! `c' = c·r^e mod n`, `m' = c'^d mod n`, `m = m'·r⁻¹ mod n` for a random
+//! `r` the attacker does not know. The exponentiation then runs on a value
+//! the attacker neither knows nor chooses, so chosen-ciphertext side
+//! channels on the base (timing or power differences that correlate with
+//! `c`, e.g. the input-dependent multiplier behaviour of some cores, or a
+//! future leak in the arithmetic) carry no information an attacker can line
+//! up across operations. The arithmetic is already constant time without
+//! it; blinding is defence in depth, and the one countermeasure against
+//! power/EM analyses that correlate with the known input (CPA on the base).
 //!
 //! `r⁻¹` comes from the constant-time inversion [`inv::inv_mod`] on `r`
 //! itself. (A variable-time GCD used to need an independent uniform mask
 //! `b`, inverting `r·b` instead. With a constant-time inversion the mask
 //! hides nothing from timing, and against power analysis it protected only
 //! the inversion while `r` itself enters the unmasked `r^e`; so it is gone.)
+//!
+//! ## The key's pair, refreshed by squaring
+//!
+//! A fresh `r` costs `r^e` and the inversion, more than the rest of the
+//! blinding together. So each key keeps the pair `(A, Aᵢ) = (r^e, r⁻¹)`
+//! (Montgomery forms: one product applies each) in a [`PairCache`], and
+//! after each use replaces it by `(A², Aᵢ²)`, the pair of `r²` (Kocher,
+//! "Timing Attacks on Implementations of Diffie-Hellman, RSA, DSS, and
+//! Other Systems", CRYPTO 1996; OpenSSL's `BN_BLINDING`). Every
+//! [`PAIR_USES`] = 32 uses the next operation draws a fresh `r`: OpenSSL's
+//! `BN_BLINDING_COUNTER` (`crypto/bn/bn_blind.c`), which we
+//! take as is (a fresh pair, spread over 32 operations, costs about what
+//! the products of one operation do; a pair's lineage `r, r², r⁴, …`
+//! stays short). What that trades: the
+//! factors of consecutive operations are related (`r^(2^i)`), not
+//! independent; an attacker who learned one factor would know the rest of
+//! its 32 (learning one requires breaking the blinded operation itself), and
+//! the RNG is drawn for the base once per 32 operations instead of once per
+//! operation (the exponent blinding's `k` stays fresh per operation). The
+//! results are unchanged: the pair never reaches an output.
+//!
+//! The cache is shared by the operations on one key (`&self`, the key
+//! `Send + Sync`): an atomic try-lock guards it, held only while the pair is
+//! copied out and advanced, before the exponentiation. The pair handed out
+//! is never handed out again, so an operation that fails afterwards (RNG
+//! error in exponent blinding, fault check) leaves the next one a valid,
+//! unused pair; a failed draw leaves the cache empty. An operation that
+//! finds the lock taken (a concurrent operation on the same key), and every
+//! operation on targets without compare-and-swap (ARMv6-M, where the cache
+//! holds nothing), draws a fresh pair of its own. The pair is a secret: it
+//! is zeroed when spent, when the key drops or its cache is zeroized; a
+//! clone starts empty. The only branches are on the use count and the lock
+//! (both public: they depend on the number of operations only).
 //!
 //! # Exponent blinding (two-prime keys, on by default: see `key::rsadp`)
 //!
@@ -28,11 +61,17 @@
 //! exponent, template attacks on the window selects) no longer converges.
 //! Cost: two more limbs of exponent per half (see `BENCHMARKS.md`).
 
+#[cfg(target_has_atomic = "8")]
+use core::cell::UnsafeCell;
+#[cfg(target_has_atomic = "8")]
+use core::sync::atomic::{AtomicBool, Ordering};
+
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
 use crate::arith::backend::portable32::mul_wide;
 use crate::arith::{exp, inv, limbs, max_len, Limb, Modulus};
+use crate::capacity::Array;
 use crate::errors::{Error, Result};
 
 /// Draws of `r` before a generator whose values are never invertible
@@ -42,7 +81,11 @@ use crate::errors::{Error, Result};
 /// `n = 3·q` a draw fails with probability 5/9, all 64 with 2⁻⁵⁴).
 const MAX_BLINDING_DRAWS: usize = 64;
 
-/// Scratch limbs [`blind`] needs for an `l`-limb modulus.
+/// Uses of one drawn pair (the draw's own use and 31 squarings) before the
+/// next op draws afresh: OpenSSL's `BN_BLINDING_COUNTER`.
+pub(crate) const PAIR_USES: u8 = 32;
+
+/// Scratch limbs [`blinding_pair`] needs for an `l`-limb modulus.
 pub(crate) const fn blind_work_limbs(l: usize) -> usize {
     2 * l + 2 * l + max_len(4 * l, inv::inv_work_limbs(l))
 }
@@ -64,7 +107,9 @@ pub(crate) fn random_limbs<R: TryCryptoRng + ?Sized>(rng: &mut R, out: &mut [Lim
 
 /// `out` = a random value modulo `n`, within statistical distance `2⁻⁶⁴` of
 /// uniform: `l + 2` random limbs reduced modulo `n` (constant time).
-/// `work` ≥ `3l + 2` limbs.
+/// `work` ≥ `3l + 2` limbs. Out of line, as the other parts below: the
+/// frames `ci/m4-bench --split` names.
+#[inline(never)]
 fn random_mod<R: TryCryptoRng + ?Sized>(
     rng: &mut R,
     n: &Modulus,
@@ -86,39 +131,69 @@ fn random_mod<R: TryCryptoRng + ?Sized>(
     Ok(())
 }
 
-/// Draws a blinding factor `r` and writes `xb = x·r^e mod n` and
-/// `rinv = r⁻¹ mod n` (`l` limbs each; `x < n`, `e` the public exponent).
+/// The blinding pair `(A, Aᵢ) = (r^e·R, r⁻¹·R) mod n` (Montgomery forms,
+/// `l` limbs each) of the next operation: from the key's cache when `cache`
+/// holds its lock (advancing the cache), else freshly drawn from `rng`.
 /// `work` ≥ [`blind_work_limbs`]`(l)` limbs, zeroed before returning.
 ///
 /// # Errors
-/// [`Error::Rng`] if the generator fails, or yields a non-invertible value
-/// [`MAX_BLINDING_DRAWS`] times in a row.
-pub(crate) fn blind<R: TryCryptoRng + ?Sized>(
+/// [`Error::Rng`] if a fresh pair is needed and the generator fails, or
+/// yields a non-invertible value [`MAX_BLINDING_DRAWS`] times in a row;
+/// `a` and `ai` are zeroed then and the cache is left empty.
+pub(crate) fn blinding_pair<R: TryCryptoRng + ?Sized>(
+    cache: Option<PairGuard<'_>>,
     rng: &mut R,
     n: &Modulus,
     e: &[Limb],
-    x: &[Limb],
-    xb: &mut [Limb],
-    rinv: &mut [Limb],
+    a: &mut [Limb],
+    ai: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
     debug_assert!(work.len() >= blind_work_limbs(n.len()));
-    let result = blind_inner(rng, n, e, x, xb, rinv, work);
+    let result = match cache {
+        // The lock is released when `g` drops, at the end of this arm.
+        Some(g) => {
+            // Branches on the public use count only.
+            let mut fresh = Ok(());
+            if *g.uses == 0 {
+                fresh = fresh_pair(rng, n, e, &mut *g.a, &mut *g.ai, work);
+            }
+            if fresh.is_ok() {
+                a.copy_from_slice(g.a);
+                ai.copy_from_slice(g.ai);
+                // Advance now, before the pair is used: a pair handed out
+                // is never handed out again, whatever becomes of the
+                // operation.
+                *g.uses += 1;
+                if *g.uses == PAIR_USES {
+                    g.a.zeroize();
+                    g.ai.zeroize();
+                    *g.uses = 0;
+                } else {
+                    square_pair(n, &mut *g.a, &mut *g.ai, work);
+                }
+            }
+            fresh
+        }
+        None => fresh_pair(rng, n, e, a, ai, work),
+    };
     work.zeroize();
     if result.is_err() {
-        xb.zeroize();
-        rinv.zeroize();
+        a.zeroize();
+        ai.zeroize();
     }
     result
 }
 
-fn blind_inner<R: TryCryptoRng + ?Sized>(
+/// A fresh pair for a uniform `r` (see [`blinding_pair`]); `a` and `ai`
+/// are left zero on error.
+#[inline(never)]
+fn fresh_pair<R: TryCryptoRng + ?Sized>(
     rng: &mut R,
     n: &Modulus,
     e: &[Limb],
-    x: &[Limb],
-    xb: &mut [Limb],
-    rinv: &mut [Limb],
+    a: &mut [Limb],
+    ai: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
     let l = n.len();
@@ -128,26 +203,205 @@ fn blind_inner<R: TryCryptoRng + ?Sized>(
     for _ in 0..MAX_BLINDING_DRAWS {
         random_mod(rng, n, r, rest)?;
         // Public by design: whether a discarded draw shared a factor with n.
-        if declassify(inv::inv_mod(rinv, r, n.n(), rest)) == 0 {
+        if declassify(inv::inv_mod(y, r, n.n(), rest)) == 0 {
             continue; // r shares a factor with n: only 0 in practice
         }
-        // xb = x·r^e.
+        n.to_mont(ai, y, t);
         exp::pow_public_last::<false>(y, r, e, r, n, rest);
-        n.to_mont(xb, x, t);
-        n.mul_assign(xb, y, t);
+        n.to_mont(a, y, t);
         return Ok(());
     }
+    a.zeroize();
+    ai.zeroize();
     Err(Error::Rng)
 }
 
-/// `out = m·rinv mod n` (removes the blinding factor). `t` ≥ `3l` limbs.
-pub(crate) fn unblind(n: &Modulus, out: &mut [Limb], m: &[Limb], rinv: &[Limb], t: &mut [Limb]) {
-    let l = n.len();
-    let (mm, t) = t.split_at_mut(l);
-    let t = &mut t[..2 * l]; // the kernels take exactly 2l limbs of scratch
-    n.to_mont(mm, m, t);
-    n.mul(out, mm, rinv, t);
-    mm.zeroize();
+/// The pair of `r²` from that of `r`: `(r^e)²·R = A²·R⁻¹`, likewise `Aᵢ`.
+#[inline(never)]
+fn square_pair(n: &Modulus, a: &mut [Limb], ai: &mut [Limb], work: &mut [Limb]) {
+    let t = &mut work[..2 * n.len()];
+    n.sqr_assign(a, t);
+    n.sqr_assign(ai, t);
+}
+
+/// `xb = x·r^e mod n` (`x < n`) from `a = r^e·R`. `t` ≥ `2l` limbs.
+#[inline(never)]
+pub(crate) fn blind_base(n: &Modulus, xb: &mut [Limb], x: &[Limb], a: &[Limb], t: &mut [Limb]) {
+    n.mul(xb, x, a, &mut t[..2 * n.len()]);
+}
+
+/// `out = m·r⁻¹ mod n` from `ai = r⁻¹·R` (removes the blinding factor).
+/// `t` ≥ `2l` limbs.
+#[inline(never)]
+pub(crate) fn unblind(n: &Modulus, out: &mut [Limb], m: &[Limb], ai: &[Limb], t: &mut [Limb]) {
+    n.mul(out, m, ai, &mut t[..2 * n.len()]);
+}
+
+/// Where a key keeps its blinding pair between operations: two values of
+/// `l` limbs for an `l`-limb modulus.
+#[cfg_attr(not(target_has_atomic = "8"), allow(dead_code))]
+pub(crate) trait PairStorage: Send {
+    /// Storage holding no pair.
+    fn empty() -> Self;
+    /// `(A, Aᵢ)`, `l` limbs each (`l` is the key's, within its capacity).
+    fn halves(&mut self, l: usize) -> (&mut [Limb], &mut [Limb]);
+    /// Zeroes whatever the storage holds.
+    fn wipe(&mut self);
+}
+
+/// The fixed-capacity keys: two modulus-width arrays.
+impl<A: Array<Limb>> PairStorage for [A; 2] {
+    fn empty() -> Self {
+        [A::zeroed(), A::zeroed()]
+    }
+
+    fn halves(&mut self, l: usize) -> (&mut [Limb], &mut [Limb]) {
+        let [a, ai] = self;
+        (&mut a.as_mut()[..l], &mut ai.as_mut()[..l])
+    }
+
+    fn wipe(&mut self) {
+        self.iter_mut().for_each(|x| x.as_mut().zeroize());
+    }
+}
+
+/// The heap keys: one vector, allocated on first use.
+#[cfg(feature = "alloc")]
+impl PairStorage for alloc::vec::Vec<Limb> {
+    fn empty() -> Self {
+        alloc::vec::Vec::new()
+    }
+
+    fn halves(&mut self, l: usize) -> (&mut [Limb], &mut [Limb]) {
+        if self.len() != 2 * l {
+            self.zeroize();
+            self.resize(2 * l, 0);
+        }
+        self.split_at_mut(l)
+    }
+
+    fn wipe(&mut self) {
+        self.zeroize();
+    }
+}
+
+/// A key's cached blinding pair (see the module docs): behind an atomic
+/// try-lock, so that operations take `&self` and the key stays `Sync`.
+/// Never part of a key's value: a clone starts empty, and equality and
+/// `Debug` ignore it. Without compare-and-swap (ARMv6-M) it holds nothing
+/// and every operation draws a fresh pair.
+pub(crate) struct PairCache<S: PairStorage> {
+    #[cfg(target_has_atomic = "8")]
+    locked: AtomicBool,
+    #[cfg(target_has_atomic = "8")]
+    cell: UnsafeCell<Cached<S>>,
+    #[cfg(not(target_has_atomic = "8"))]
+    storage: core::marker::PhantomData<S>,
+}
+
+#[cfg(target_has_atomic = "8")]
+struct Cached<S> {
+    pair: S,
+    /// Pairs handed out since the last draw; 0: no pair (public).
+    uses: u8,
+}
+
+// SAFETY: `cell` is reached only through a `PairGuard`, which exists only
+// while this thread holds `locked` (won by an Acquire compare-exchange,
+// released with Release when the guard drops), or through `&mut self`.
+#[cfg(target_has_atomic = "8")]
+unsafe impl<S: PairStorage> Sync for PairCache<S> {}
+
+/// The locked cache of one operation (see [`PairCache::lock`]).
+#[cfg_attr(not(target_has_atomic = "8"), allow(dead_code))]
+pub(crate) struct PairGuard<'a> {
+    a: &'a mut [Limb],
+    ai: &'a mut [Limb],
+    uses: &'a mut u8,
+    #[cfg(target_has_atomic = "8")]
+    locked: &'a AtomicBool,
+}
+
+#[cfg(target_has_atomic = "8")]
+impl Drop for PairGuard<'_> {
+    fn drop(&mut self) {
+        self.locked.store(false, Ordering::Release);
+    }
+}
+
+impl<S: PairStorage> PairCache<S> {
+    /// An empty cache.
+    pub(crate) fn new() -> Self {
+        PairCache {
+            #[cfg(target_has_atomic = "8")]
+            locked: AtomicBool::new(false),
+            #[cfg(target_has_atomic = "8")]
+            cell: UnsafeCell::new(Cached {
+                pair: S::empty(),
+                uses: 0,
+            }),
+            #[cfg(not(target_has_atomic = "8"))]
+            storage: core::marker::PhantomData,
+        }
+    }
+
+    /// The cache for one operation on an `l`-limb modulus, or `None` if
+    /// another operation holds it (that operation then draws a fresh
+    /// pair, as every operation does without compare-and-swap).
+    #[cfg_attr(not(target_has_atomic = "8"), allow(unused_variables))]
+    pub(crate) fn lock(&self, l: usize) -> Option<PairGuard<'_>> {
+        #[cfg(target_has_atomic = "8")]
+        {
+            self.locked
+                .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                .ok()?;
+            // SAFETY: the lock is ours until the guard drops (see `Sync`).
+            let cached = unsafe { &mut *self.cell.get() };
+            let (a, ai) = cached.pair.halves(l);
+            Some(PairGuard {
+                a,
+                ai,
+                uses: &mut cached.uses,
+                locked: &self.locked,
+            })
+        }
+        #[cfg(not(target_has_atomic = "8"))]
+        None
+    }
+}
+
+#[cfg(test)]
+impl<S: PairStorage> PairCache<S> {
+    /// `(uses, A, Aᵢ)` for an `l`-limb modulus.
+    pub(crate) fn peek(&self, l: usize) -> (u8, std::vec::Vec<Limb>, std::vec::Vec<Limb>) {
+        let g = self.lock(l).expect("not in use");
+        (*g.uses, g.a.to_vec(), g.ai.to_vec())
+    }
+}
+
+impl<S: PairStorage> Zeroize for PairCache<S> {
+    /// Forgets the pair (the next operation draws a fresh one).
+    fn zeroize(&mut self) {
+        #[cfg(target_has_atomic = "8")]
+        {
+            let cached = self.cell.get_mut();
+            cached.pair.wipe();
+            cached.uses = 0;
+        }
+    }
+}
+
+impl<S: PairStorage> Drop for PairCache<S> {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+/// A clone starts empty: a pair is never shared or copied.
+impl<S: PairStorage> Clone for PairCache<S> {
+    fn clone(&self) -> Self {
+        Self::new()
+    }
 }
 
 /// `out = d + k·(p − 1)` for a fresh random 64-bit `k` (`p` odd, `d` and `p`
@@ -155,6 +409,7 @@ pub(crate) fn unblind(n: &Modulus, out: &mut [Limb], m: &[Limb], rinv: &[Limb], 
 ///
 /// # Errors
 /// [`Error::Rng`] if the generator fails.
+#[inline(never)]
 pub(crate) fn blind_exponent<R: TryCryptoRng + ?Sized>(
     rng: &mut R,
     d: &[Limb],

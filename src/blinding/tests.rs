@@ -1,5 +1,6 @@
 use super::*;
 use num_bigint::BigUint;
+use pkcs8::DecodePrivateKey;
 use rand::{rngs::StdRng, SeedableRng};
 
 fn to_big(x: &[Limb]) -> BigUint {
@@ -16,4 +17,395 @@ fn exponent_blinding_is_congruent() {
     let pm1 = to_big(&p) - 1u8;
     assert_eq!(to_big(&out) % &pm1, to_big(&d) % &pm1);
     assert!(to_big(&out) > to_big(&d));
+}
+
+use crate::key::ops::Io;
+use crate::key::PrivateOps;
+use std::vec;
+use std::vec::Vec;
+
+const KEY_2048: &[u8] = include_bytes!("../../tests/data/fixtures/rsa2048/private.pkcs8.der");
+
+/// `x^d mod n` by `rsa` 0.10 (unblinded): the second implementation.
+struct Reference(rsa::PrivateKey);
+
+impl Reference {
+    fn new() -> Self {
+        use rsa::pkcs8::DecodePrivateKey;
+        Reference(rsa::PrivateKey::from_pkcs8_der(KEY_2048).unwrap())
+    }
+
+    fn rsadp(&self, x: &[u8]) -> Vec<u8> {
+        use rsa::traits::PublicKeyParts;
+        let c = rsa::BoxedUint::from_be_slice(x, self.0.n_bits_precision()).unwrap();
+        let m = rsa::hazmat::rsa_decrypt_and_check(&self.0, None::<&mut StdRng>, &c)
+            .unwrap()
+            .to_be_bytes();
+        m[m.len() - x.len()..].to_vec()
+    }
+}
+
+/// Counts the bytes drawn; fails every request once `fail_after` requests
+/// have been served.
+struct CountingRng {
+    inner: StdRng,
+    requests: usize,
+    bytes: usize,
+    fail_after: usize,
+}
+
+impl CountingRng {
+    fn new(seed: u8) -> Self {
+        CountingRng {
+            inner: StdRng::from_seed([seed; 32]),
+            requests: 0,
+            bytes: 0,
+            fail_after: usize::MAX,
+        }
+    }
+}
+
+impl rand_core::TryRng for CountingRng {
+    type Error = Error;
+    fn try_next_u32(&mut self) -> core::result::Result<u32, Error> {
+        unreachable!("the blinding draws bytes")
+    }
+    fn try_next_u64(&mut self) -> core::result::Result<u64, Error> {
+        unreachable!("the blinding draws bytes")
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> core::result::Result<(), Error> {
+        if self.requests >= self.fail_after {
+            return Err(Error::Rng);
+        }
+        self.requests += 1;
+        self.bytes += dst.len();
+        rand_core::Rng::fill_bytes(&mut self.inner, dst);
+        Ok(())
+    }
+}
+
+impl TryCryptoRng for CountingRng {}
+
+/// The bytes one fresh pair draws for a 2048-bit modulus (`l + 2` limbs,
+/// an invertible first draw) and the two 64-bit `k` of exponent blinding.
+const PAIR_BYTES: usize = 4 * (64 + 2);
+const K_BYTES: usize = 2 * 8;
+
+/// A random input below `n` (its top byte zero).
+fn input(rng: &mut StdRng) -> Vec<u8> {
+    let mut x = vec![0u8; 256];
+    rand_core::Rng::fill_bytes(rng, &mut x[1..]);
+    x
+}
+
+/// `n` and the cache's `(uses, A, Aᵢ)` of a key.
+trait Cached: PrivateOps {
+    fn n(&self) -> BigUint;
+    fn cache(&self) -> (u8, Vec<Limb>, Vec<Limb>);
+    fn hold(&self) -> Option<PairGuard<'_>>;
+}
+
+impl Cached for crate::BoundedPrivateKey {
+    fn n(&self) -> BigUint {
+        let mut n = [0u8; 256];
+        self.as_public_key().write_n_be(&mut n).unwrap();
+        BigUint::from_bytes_be(&n)
+    }
+    fn cache(&self) -> (u8, Vec<Limb>, Vec<Limb>) {
+        self.blinding.peek(64)
+    }
+    fn hold(&self) -> Option<PairGuard<'_>> {
+        self.blinding.lock(64)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Cached for crate::PrivateKey {
+    fn n(&self) -> BigUint {
+        use crate::traits::PublicKeyParts;
+        BigUint::from_bytes_be(&PublicKeyParts::n(self).to_be_bytes())
+    }
+    fn cache(&self) -> (u8, Vec<Limb>, Vec<Limb>) {
+        self.blinding.peek(64)
+    }
+    fn hold(&self) -> Option<PairGuard<'_>> {
+        self.blinding.lock(64)
+    }
+}
+
+/// `(A, Aᵢ)` is a blinding pair of `n` for `e = 65537`: `A = r^e·R` and
+/// `Aᵢ = r⁻¹·R` for one `r`, i.e. `Aᵢ^e·A ≡ R^(e+1)`, with `A ≠ 0`.
+fn assert_pair(n: &BigUint, a: &[Limb], ai: &[Limb]) {
+    let e = BigUint::from(65537u32);
+    let r = (BigUint::from(1u8) << (32 * a.len())) % n;
+    let (a, ai) = (to_big(a), to_big(ai));
+    assert!(a != BigUint::from(0u8) && &a < n && &ai < n);
+    assert_eq!(ai.modpow(&e, n) * a % n, r.modpow(&(e + 1u8), n));
+}
+
+/// ≥ 70 consecutive blinded operations (a draw, two refreshes) give the
+/// reference's results, drawing a fresh pair only every 32 operations, and
+/// leave a consistent pair in the cache.
+fn cached_ops_are_correct<K: Cached>(key: &K) {
+    let reference = Reference::new();
+    let n = key.n();
+    let mut inputs = StdRng::from_seed([3; 32]);
+    let mut rng = CountingRng::new(4);
+    assert_eq!(key.cache().0, 0, "a new key has no pair");
+    for op in 0..70 {
+        let x = input(&mut inputs);
+        let mut out = vec![0u8; 256];
+        let before = rng.bytes;
+        key.rsadp(
+            Some(&mut rng),
+            Io::Separate {
+                input: &x,
+                output: &mut out,
+            },
+        )
+        .unwrap();
+        assert_eq!(out, reference.rsadp(&x), "operation {op}");
+        let drawn = rng.bytes - before;
+        let fresh = op % 32 == 0;
+        assert_eq!(
+            drawn,
+            K_BYTES + if fresh { PAIR_BYTES } else { 0 },
+            "operation {op}"
+        );
+        let (uses, a, ai) = key.cache();
+        assert_eq!(uses as usize, (op + 1) % 32, "operation {op}");
+        if uses == 0 {
+            assert!(
+                a.iter().chain(&ai).all(|&w| w == 0),
+                "a spent pair is wiped"
+            );
+        } else {
+            assert_pair(&n, &a, &ai);
+        }
+    }
+    let mut out = vec![0u8; 256];
+    let x = input(&mut inputs);
+    key.rsadp(
+        None::<&mut StdRng>,
+        Io::Separate {
+            input: &x,
+            output: &mut out,
+        },
+    )
+    .unwrap();
+    assert_eq!(out, reference.rsadp(&x), "unblinded");
+}
+
+#[test]
+fn cached_pair_bounded() {
+    cached_ops_are_correct(&crate::BoundedPrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn cached_pair_heap() {
+    cached_ops_are_correct(&crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+}
+
+/// A clone starts without the pair (never a copy of it), the original keeps
+/// its own; `zeroize` forgets it; equality and `Debug` ignore it.
+#[test]
+fn clone_and_zeroize() {
+    let mut key = crate::BoundedPrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+    let mut rng = CountingRng::new(5);
+    let x = input(&mut StdRng::from_seed([6; 32]));
+    let mut out = vec![0u8; 256];
+    key.rsadp(
+        Some(&mut rng),
+        Io::Separate {
+            input: &x,
+            output: &mut out,
+        },
+    )
+    .unwrap();
+    let (uses, a, _) = key.cache();
+    assert_eq!(uses, 1);
+    let clone = key.clone();
+    assert_eq!(clone.cache().0, 0);
+    assert!(clone.cache().1.iter().all(|&w| w == 0));
+    assert_eq!(key.cache().1, a, "the original keeps its pair");
+    assert!(clone == key);
+    assert_eq!(std::format!("{clone:?}"), std::format!("{key:?}"));
+    let mut clone_out = vec![0u8; 256];
+    clone
+        .rsadp(
+            Some(&mut rng),
+            Io::Separate {
+                input: &x,
+                output: &mut clone_out,
+            },
+        )
+        .unwrap();
+    assert_eq!(clone_out, out);
+    assert_ne!(clone.cache().1, key.cache().1, "independent draws");
+    key.blinding.zeroize();
+    let (uses, a, ai) = key.cache();
+    assert_eq!(uses, 0);
+    assert!(a.iter().chain(&ai).all(|&w| w == 0));
+}
+
+/// An operation that finds the cache locked (another thread's operation)
+/// draws its own pair, gives the same result, and leaves the cache alone.
+fn contention<K: Cached>(key: &K) {
+    let reference = Reference::new();
+    let mut rng = CountingRng::new(7);
+    let mut inputs = StdRng::from_seed([8; 32]);
+    let mut out = vec![0u8; 256];
+    let x = input(&mut inputs);
+    key.rsadp(
+        Some(&mut rng),
+        Io::Separate {
+            input: &x,
+            output: &mut out,
+        },
+    )
+    .unwrap();
+    let held = key.cache();
+    let guard = key.hold().unwrap();
+    assert!(key.hold().is_none(), "one holder at a time");
+    for _ in 0..3 {
+        let x = input(&mut inputs);
+        let before = rng.bytes;
+        key.rsadp(
+            Some(&mut rng),
+            Io::Separate {
+                input: &x,
+                output: &mut out,
+            },
+        )
+        .unwrap();
+        assert_eq!(out, reference.rsadp(&x));
+        assert_eq!(rng.bytes - before, PAIR_BYTES + K_BYTES, "a fresh pair");
+    }
+    drop(guard);
+    assert_eq!(key.cache(), held, "the cache was not touched");
+    let x = input(&mut inputs);
+    let before = rng.bytes;
+    key.rsadp(
+        Some(&mut rng),
+        Io::Separate {
+            input: &x,
+            output: &mut out,
+        },
+    )
+    .unwrap();
+    assert_eq!(out, reference.rsadp(&x));
+    assert_eq!(rng.bytes - before, K_BYTES, "the cached pair again");
+    assert_eq!(key.cache().0, 2);
+}
+
+#[test]
+fn contention_bounded() {
+    contention(&crate::BoundedPrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn contention_heap() {
+    contention(&crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+}
+
+/// A generator that fails mid-way (during a fresh pair's draw, or after it
+/// during exponent blinding) leaves the key usable: the operation reports
+/// `Error::Rng` and writes nothing, the cache is empty or holds an unused
+/// consistent pair, and the next operations are correct.
+fn rng_failure<K: Cached>(make: impl Fn() -> K) {
+    let reference = Reference::new();
+    let mut inputs = StdRng::from_seed([9; 32]);
+    // Requests of a fresh-pair operation: 128 + 128 + 8 bytes of r, then
+    // one k per CRT half; of a cached-pair operation: the two k.
+    for (warm_up, fail_after) in [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 0),
+        (1, 1),
+        (31, 1),
+    ] {
+        let key = &make();
+        let n = key.n();
+        let mut rng = CountingRng::new(10);
+        let mut out = vec![0u8; 256];
+        for _ in 0..warm_up {
+            let x = input(&mut inputs);
+            key.rsadp(
+                Some(&mut rng),
+                Io::Separate {
+                    input: &x,
+                    output: &mut out,
+                },
+            )
+            .unwrap();
+        }
+        let uses = key.cache().0;
+        assert_eq!(uses as usize, warm_up % 32);
+        rng.fail_after = rng.requests + fail_after;
+        let x = input(&mut inputs);
+        let mut failed = vec![0xa5u8; 256];
+        assert_eq!(
+            key.rsadp(
+                Some(&mut rng),
+                Io::Separate {
+                    input: &x,
+                    output: &mut failed
+                }
+            ),
+            Err(Error::Rng)
+        );
+        assert!(failed.iter().all(|&b| b == 0xa5), "nothing written");
+        let (after, a, ai) = key.cache();
+        if uses == 0 && fail_after < 3 {
+            assert_eq!(after, 0, "a failed draw leaves the cache empty");
+        } else {
+            assert_eq!(
+                after,
+                (uses + 1) % PAIR_USES,
+                "the pair handed out is spent"
+            );
+        }
+        if after != 0 {
+            assert_pair(&n, &a, &ai);
+        }
+        rng.fail_after = usize::MAX;
+        for _ in 0..3 {
+            let x = input(&mut inputs);
+            key.rsadp(
+                Some(&mut rng),
+                Io::Separate {
+                    input: &x,
+                    output: &mut out,
+                },
+            )
+            .unwrap();
+            assert_eq!(out, reference.rsadp(&x));
+        }
+        assert!(key.hold().is_some(), "the lock was released");
+    }
+}
+
+#[test]
+fn rng_failure_bounded() {
+    rng_failure(|| crate::BoundedPrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn rng_failure_heap() {
+    rng_failure(|| crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+}
+
+/// The cache keeps both storages `Send + Sync`.
+#[test]
+fn keys_stay_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<crate::BoundedPrivateKey>();
+    #[cfg(feature = "alloc")]
+    check::<crate::PrivateKey>();
 }

@@ -29,15 +29,17 @@
 //! Work areas on 32-bit targets (`Limb = u32`, 4-bit windows; 64-bit hosts
 //! use wider windows and need more; the fast UMAAL kernels take `!p` and
 //! `!q` from the work area, one CRT half more: `WORK_BYTES` 1536, 3072, 4608,
-//! 6144 and 12288 B):
+//! 6144 and 12288 B; a private key includes its blinding pair, two
+//! modulus-width values, `MAX_BITS / 4 + 8` bytes that targets without
+//! compare-and-swap such as ARMv6-M do without):
 //!
 //! | marker | key (private / public) | `WORK_BYTES` | `LOAD_WORK_BYTES` | `PUBLIC_WORK_BYTES` |
 //! |---|---:|---:|---:|---:|
-//! | [`Max1024`] | 944 / 280 B | 1472 B | 592 B | 512 B |
-//! | [`Max2048`] | 1840 / 536 B | 2944 B | 1144 B | 1024 B |
-//! | [`Max3072`] | 2736 / 792 B | 4416 B | 1696 B | 1536 B |
-//! | [`Max4096`] | 3632 / 1048 B | 5888 B | 2248 B | 2048 B |
-//! | [`Max8192`] | 7216 / 2072 B | 11776 B | 4456 B | 4096 B |
+//! | [`Max1024`] | 1208 / 280 B | 1472 B | 592 B | 512 B |
+//! | [`Max2048`] | 2360 / 536 B | 2944 B | 1144 B | 1024 B |
+//! | [`Max3072`] | 3512 / 792 B | 4416 B | 1696 B | 1536 B |
+//! | [`Max4096`] | 4664 / 1048 B | 5888 B | 2248 B | 2048 B |
+//! | [`Max8192`] | 9272 / 2072 B | 11776 B | 4456 B | 4096 B |
 
 use super::rsadp;
 use crate::arith::{exp, inv, max_len, Limb, Modulus};

@@ -102,6 +102,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             },
             primes: primes.len(),
             exponent_blinding: super::rsadp::EXPONENT_BLINDING,
+            blinding: crate::blinding::PairCache::new(),
         };
         if !limbs::from_be_bytes(&mut key.d.as_mut()[..l], d)
             || limbs::ct_lt(&key.d.as_ref()[..l], key.public.n_limbs()) == 0

@@ -10,6 +10,7 @@ use super::public::BoundedPublicKey;
 use super::rsadp::{self, Blinding, Io, PrivateView};
 use crate::arith::crt::CrtKey;
 use crate::arith::{limbs, Limb, Modulus};
+use crate::blinding::PairCache;
 use crate::capacity::{Array, Capacity, Max4096};
 use crate::ct::{self, NoRng};
 use crate::errors::Result;
@@ -29,7 +30,10 @@ pub(super) enum Mode {
 /// Holds `n, e, d, p, q, dP, dQ, qInv` (RFC 8017 §3.2) and the Montgomery
 /// constants of `n`, `p` and `q`, in arrays sized by the capacity `C`.
 /// Every secret is zeroized on drop and `Debug` prints only the public
-/// part. Built by the decoding traits of `pkcs1`/`pkcs8`, by
+/// part. Operations given an RNG keep a blinding pair in the key between
+/// calls (refreshed by squaring, see [`Self::raw_private_blinded`]); it
+/// never changes a result, and a clone starts without it. Built by the
+/// decoding traits of `pkcs1`/`pkcs8`, by
 /// [`Self::from_be_bytes_components`] or by key generation; every way
 /// validates the key (see `load.rs`).
 #[derive(Clone)]
@@ -53,6 +57,9 @@ pub struct BoundedPrivateKey<C: Capacity = Max4096> {
     pub(super) primes: usize,
     /// Exponent blinding for operations given an RNG.
     pub(super) exponent_blinding: bool,
+    /// The base blinding pair of the operations given an RNG (see
+    /// `blinding.rs`): not part of the key's value.
+    pub(crate) blinding: PairCache<[C::Limbs; 2]>,
 }
 
 impl<C: Capacity> BoundedPrivateKey<C> {
@@ -139,7 +146,10 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     }
 
     /// [`Self::raw_private`] with base blinding (and exponent blinding if
-    /// enabled) drawn from `rng`; the result is the same.
+    /// enabled) drawn from `rng`; the result is the same. The base blinding
+    /// pair is drawn afresh every 32 operations and squared in between
+    /// (Kocher; OpenSSL's `BN_BLINDING`); an operation that finds it in use
+    /// by another thread draws its own.
     ///
     /// # Errors
     /// As [`Self::raw_private`]; [`Error::Rng`](crate::Error::Rng) if the
@@ -203,6 +213,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             rng,
             exponents: self.exponent_blinding,
             scratch: scratch.as_mut(),
+            pair: self.blinding.lock(self.public.limbs()),
         };
         rsadp::rsadp(view, x, y, Some(blinding), C::Work::zeroed().as_mut(), true)
     }

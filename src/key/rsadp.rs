@@ -6,7 +6,8 @@
 //! around it:
 //!
 //! 1. the representative `c < n` (checked by the caller, §5.1.2 step 1);
-//! 2. base blinding `c' = c·r^e mod n` when an RNG is given;
+//! 2. base blinding `c' = c·r^e mod n` when an RNG is given (`r^e` and
+//!    `r⁻¹` from the key's pair, refreshed by squaring: `blinding.rs`);
 //! 3. the CRT halves `m1 = c'^dP mod p`, `m2 = c'^dQ mod q` (`dP`, `dQ`
 //!    optionally blinded by `k·(p − 1)`), recombined as
 //!    `m = m2 + q·(qInv·(m1 − m2) mod p)` (§5.1.2 step 2b); keys without
@@ -62,9 +63,12 @@ pub(crate) struct Blinding<'a, R: ?Sized> {
     pub(crate) rng: &'a mut R,
     /// Also blind the CRT exponents: `dP + k·(p − 1)`, `dQ + k'·(q − 1)`.
     pub(crate) exponents: bool,
-    /// [`blind_limbs`]`(l, h)` limbs for the blinded base, `r⁻¹` and the
-    /// blinded exponents.
+    /// [`blind_limbs`]`(l, h)` limbs for the blinded base, `r⁻¹·R` and
+    /// the blinded exponents.
     pub(crate) scratch: &'a mut [Limb],
+    /// The key's blinding pair, locked for this operation; `None` draws a
+    /// fresh pair (keys without a cache, or a cache in use).
+    pub(crate) pair: Option<blinding::PairGuard<'a>>,
 }
 
 /// The window width of the exponentiation without CRT: the widest (up to
@@ -135,12 +139,18 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
             exponentiate(key, x, out, None, work);
             Ok(())
         }
-        Some(b) => {
+        Some(mut b) => {
             let (xb, rest) = b.scratch.split_at_mut(l);
-            let (rinv, rest) = rest.split_at_mut(l);
-            // Step 2: x' = x·r^e mod n for a fresh r, and r⁻¹; the CRT
-            // exponents dP + k·(p − 1), dQ + k'·(q − 1) when asked.
-            let mut drawn = blinding::blind(b.rng, n, key.public.e, x, xb, rinv, work);
+            let (ai, rest) = rest.split_at_mut(l);
+            // Step 2: x' = x·r^e mod n with the key's next blinding pair
+            // (A = r^e·R, Aᵢ = r⁻¹·R; `out` holds A until the exponentiation
+            // overwrites it) or a fresh one; the CRT exponents
+            // dP + k·(p − 1), dQ + k'·(q − 1) when asked.
+            let mut drawn =
+                blinding::blinding_pair(b.pair.take(), b.rng, n, key.public.e, out, ai, work);
+            if drawn.is_ok() {
+                blinding::blind_base(n, xb, x, out, work);
+            }
             let exponents = match (&key.crt, b.exponents) {
                 (Some(crt), true) => {
                     let h = crt.p.len();
@@ -161,7 +171,7 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
                 exponentiate(key, xb, out, exponents, work);
                 let (m, t) = work.split_at_mut(l);
                 m.copy_from_slice(out);
-                blinding::unblind(n, out, m, rinv, t);
+                blinding::unblind(n, out, m, ai, t);
             }
             b.scratch.zeroize();
             drawn

@@ -15,6 +15,7 @@ use crypto_bigint::{
 use super::ops::{limbs_of, uint_of};
 use super::{Montgomery, PrivateKey, PublicKey};
 use crate::arith::{inv, limbs, max_len, Limb, Modulus};
+use crate::blinding::PairCache;
 use crate::errors::{Error, Result};
 use crate::key::validate;
 use crate::traits::PublicKeyParts;
@@ -136,6 +137,7 @@ impl PrivateKey {
             d,
             primes,
             precomputed: None,
+            blinding: PairCache::new(),
         })
     }
 

@@ -45,6 +45,7 @@ use self::components::{
 use self::lazy::Lazy;
 use self::ops::limbs_of;
 use crate::arith::{Limb, Modulus};
+use crate::blinding::PairCache;
 use crate::errors::{Error, Result};
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
 
@@ -247,6 +248,10 @@ impl From<&PrivateKey> for PublicKey {
 /// An RSA private key (RFC 8017 §3.2), as `rsa::PrivateKey`.
 ///
 /// Secrets are zeroized on drop; `Debug` prints only the public part.
+/// Operations given an RNG keep their base blinding pair in the key
+/// (allocated on the first one, squared after each use, drawn afresh every
+/// 32 uses, see `SECURITY.md`); it never changes a result, and a clone
+/// starts without it.
 #[derive(Clone)]
 pub struct PrivateKey {
     /// The public components.
@@ -257,6 +262,9 @@ pub struct PrivateKey {
     primes: Vec<Odd<BoxedUint>>,
     /// The CRT values of the first two primes.
     precomputed: Option<PrecomputedValues>,
+    /// The base blinding pair of the operations given an RNG (see
+    /// `blinding.rs`): not part of the key's value.
+    pub(crate) blinding: PairCache<Vec<Limb>>,
 }
 
 /// The CRT values of the first two primes `p` and `q` (RFC 8017 §3.2):

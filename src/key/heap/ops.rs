@@ -21,6 +21,7 @@ use zeroize::Zeroize;
 use super::{PrivateKey, PublicKey};
 use crate::arith::crt::CrtKey;
 use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::blinding::PairGuard;
 use crate::errors::Result;
 use crate::key::ops::Sealed;
 use crate::key::rsadp::{self, Blinding, Io, PrivateView};
@@ -251,16 +252,19 @@ impl RsadpBuffers {
     }
 
     /// The arguments of [`rsadp::rsadp`]: the blinding (with `rng`; the
-    /// policy of `rsadp.rs`) and the work area.
+    /// policy of `rsadp.rs`; the key's locked blinding pair `pair`, if any)
+    /// and the work area.
     fn split<'a, R: TryCryptoRng + ?Sized>(
         &'a mut self,
         rng: Option<&'a mut R>,
+        pair: Option<PairGuard<'a>>,
     ) -> (Option<Blinding<'a, R>>, &'a mut [Limb]) {
         let scratch = &mut self.scratch;
         let blinding = rng.map(|rng| Blinding {
             rng,
             exponents: rsadp::EXPONENT_BLINDING,
             scratch,
+            pair,
         });
         (blinding, &mut self.work)
     }
@@ -344,8 +348,9 @@ impl PrivateOps for PrivateKey {
         let mut xy = Wiped::new(vec![0 as Limb; 2 * l]);
         let (x, y) = xy.split_at_mut(l);
         io.read(&key.public.view().n, self.size(), x)?;
+        let pair = rng.as_ref().and_then(|_| self.blinding.lock(l));
         let mut buffers = RsadpBuffers::new(&key, rng.is_some());
-        let (blinding, work) = buffers.split(rng);
+        let (blinding, work) = buffers.split(rng, pair);
         rsadp::rsadp(&key.view(), x, y, blinding, work, true)?;
         io.write(y);
         Ok(())
@@ -402,7 +407,7 @@ pub(crate) fn rsa_decrypt<K: PrivateKeyParts + ?Sized, R: TryCryptoRng + ?Sized>
     x[..len].copy_from_slice(&c[..len]);
     let mut y = Wiped::new(vec![0 as Limb; l]);
     let mut buffers = RsadpBuffers::new(&private, rng.is_some());
-    let (blinding, work) = buffers.split(rng);
+    let (blinding, work) = buffers.split(rng, None);
     rsadp::rsadp(&private.view(), &x, &mut y, blinding, work, check)?;
     let m = uint_of(&y, n.bits_precision());
     y.zeroize();
