@@ -101,7 +101,7 @@ pub(crate) fn random_limbs<R: TryCryptoRng + ?Sized>(rng: &mut R, out: &mut [Lim
             *w = Limb::from_le_bytes([b[0], b[1], b[2], b[3]]);
         }
     }
-    bytes.zeroize();
+    crate::wipe::wipe(&mut bytes[..]);
     Ok(())
 }
 
@@ -127,7 +127,7 @@ fn random_mod<R: TryCryptoRng + ?Sized>(
         out.fill(0);
         limbs::rem(out, x, n.n(), rest);
     }
-    x.zeroize();
+    crate::wipe::wipe(x);
     Ok(())
 }
 
@@ -166,8 +166,8 @@ pub(crate) fn blinding_pair<R: TryCryptoRng + ?Sized>(
                 // operation.
                 *g.uses += 1;
                 if *g.uses == PAIR_USES {
-                    g.a.zeroize();
-                    g.ai.zeroize();
+                    crate::wipe::wipe(&mut *g.a);
+                    crate::wipe::wipe(&mut *g.ai);
                     *g.uses = 0;
                 } else {
                     square_pair(n, &mut *g.a, &mut *g.ai, work);
@@ -177,10 +177,10 @@ pub(crate) fn blinding_pair<R: TryCryptoRng + ?Sized>(
         }
         None => fresh_pair(rng, n, e, a, ai, work),
     };
-    work.zeroize();
+    crate::wipe::wipe(work);
     if result.is_err() {
-        a.zeroize();
-        ai.zeroize();
+        crate::wipe::wipe(a);
+        crate::wipe::wipe(ai);
     }
     result
 }
@@ -211,8 +211,8 @@ fn fresh_pair<R: TryCryptoRng + ?Sized>(
         n.to_mont(a, y, t);
         return Ok(());
     }
-    a.zeroize();
-    ai.zeroize();
+    crate::wipe::wipe(a);
+    crate::wipe::wipe(ai);
     Err(Error::Rng)
 }
 
@@ -437,7 +437,7 @@ pub(crate) fn blind_exponent<R: TryCryptoRng + ?Sized>(
             carry = t >> 32;
         }
     }
-    k.zeroize();
+    crate::wipe::wipe(&mut k[..]);
     Ok(())
 }
 

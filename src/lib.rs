@@ -138,6 +138,7 @@ pub mod tls;
 pub mod traits;
 mod verdict;
 mod verifier_traits;
+mod wipe;
 
 pub use capacity::{Capacity, Max1024, Max2048, Max3072, Max4096, Max8192};
 pub use encoding::ID_RSASSA_PSS;

@@ -7,7 +7,6 @@
 //! [RFC 8017 Appendix B.2.1]: https://www.rfc-editor.org/rfc/rfc8017#appendix-B.2.1
 
 use digest::{Digest, Output};
-use zeroize::Zeroize;
 
 use crate::errors::{Error, Result};
 
@@ -44,7 +43,7 @@ pub fn mgf1_xor<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
             *o ^= *m;
         }
     }
-    block.as_mut_slice().zeroize();
+    crate::wipe::wipe(block.as_mut_slice());
     Ok(())
 }
 

@@ -2,7 +2,6 @@
 //! `(p, q, dP, dQ, qInv)`), with Garner recombination.
 
 use super::{exp, kernels, limbs, max_len, Limb, Modulus};
-use zeroize::Zeroize;
 
 /// The CRT half of a private key, borrowed from key storage.
 ///
@@ -79,5 +78,5 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
     kernels::mul(wide, key.q.n(), x);
     limbs::add_assign(wide, m2);
     out.copy_from_slice(&wide[..out.len()]);
-    work[..crt_work_limbs(h)].zeroize();
+    crate::wipe::wipe(&mut work[..crt_work_limbs(h)]);
 }

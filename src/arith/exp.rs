@@ -7,7 +7,6 @@
 //! exponent only, for public exponents such as `e = 65537`.
 
 use super::{kernels, Limb, Modulus};
-use zeroize::Zeroize;
 
 /// Window width of [`pow_secret`] for small moduli and on targets that are
 /// not 64-bit, in bits (see [`window_bits`]).
@@ -75,7 +74,7 @@ pub fn pow_secret_window(
     // (x86-64 with AVX-512 IFMA: radix 2⁵²), with the same windows; the
     // choice depends on the CPU and the length only.
     if kernels::pow_secret_whole(r, base, exp, m.n(), m.rr(), m.n0(), window_bits) {
-        work[..secret_work_limbs_window(l, window_bits)].zeroize();
+        crate::wipe::wipe(&mut work[..secret_work_limbs_window(l, window_bits)]);
         return;
     }
     let table_len = 1 << window_bits;
@@ -133,7 +132,7 @@ pub fn pow_secret_window(
     }
     m.reduce_wide(r, acc, t);
     let used = secret_work_limbs_window(l, window_bits) + not_n.map_or(0, <[Limb]>::len);
-    work[..used].zeroize();
+    crate::wipe::wipe(&mut work[..used]);
 }
 
 /// `r = base^exp mod n`, variable time in `exp` only (public exponents).

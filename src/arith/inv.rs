@@ -32,8 +32,6 @@
 //! halves where the target's own is not (Cortex-M3).
 //! The verdict (invertible or not) is returned, not branched on.
 
-use zeroize::Zeroize;
-
 use super::backend::portable32::mul_wide_signed as smul;
 use super::mont::inv_limb;
 use super::{limbs, Limb};
@@ -123,7 +121,7 @@ pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> L
     for w in out.iter_mut() {
         *w &= keep;
     }
-    work.zeroize();
+    crate::wipe::wipe(work);
     ok
 }
 

@@ -5,7 +5,6 @@
 //! padding implementation serves the fixed-capacity keys and the heap keys.
 
 use rand_core::TryCryptoRng;
-use zeroize::Zeroize;
 
 pub use super::rsadp::Io;
 use crate::ct;
@@ -131,7 +130,7 @@ pub(crate) fn rsaes_encrypt<K: PublicOps + ?Sized>(
     let mut em = key.bytes();
     let em = &mut em.as_mut()[..k];
     let result = encode(em).and_then(|()| key.rsaep(em, ct));
-    em.zeroize();
+    crate::wipe::wipe(em);
     result
 }
 
@@ -178,7 +177,7 @@ pub(crate) fn rsaes_decrypt<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
         // The length of the (accepted or synthetic) message is public by design.
         .map(ct::declassify)
         .inspect(|&len| out[..len].copy_from_slice(&em[k - len..]));
-    em.zeroize();
+    crate::wipe::wipe(em);
     result
 }
 

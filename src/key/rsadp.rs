@@ -33,7 +33,6 @@
 //! the time differ, as they already do with base blinding).
 
 use rand_core::TryCryptoRng;
-use zeroize::Zeroize;
 
 use super::rsaep::{representative, PublicView};
 use crate::arith::crt::{self, CrtKey};
@@ -173,26 +172,26 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
                 m.copy_from_slice(out);
                 blinding::unblind(n, out, m, ai, t);
             }
-            b.scratch.zeroize();
+            crate::wipe::wipe(&mut *b.scratch);
             drawn
         }
     };
-    work[..used].zeroize();
+    crate::wipe::wipe(&mut work[..used]);
     if result.is_err() {
-        out.zeroize();
+        crate::wipe::wipe(out);
     }
     if !check || result.is_err() {
         return result;
     }
     // Step 5.
     let verdict = fault_check(key, x, out, work);
-    work[..used].zeroize();
+    crate::wipe::wipe(&mut work[..used]);
     // The result leaves only through the verdict, decided twice: here
     // (`out` is wiped unless the verdict is valid) and in `result` (`Ok`
     // only after two more comparisons), so that one skipped instruction
     // cannot both keep `out` and report success.
     if opaque(verdict.value()) != Verdict::VALID {
-        out.zeroize();
+        crate::wipe::wipe(out);
     }
     verdict.result(|| Error::Internal)
 }
@@ -363,8 +362,8 @@ impl Io<'_> {
     /// return (`ci/glitch` counts anything left in the output as released).
     fn clear_input(&mut self) {
         if let Io::InPlace(b) = self {
-            b.zeroize();
-            b.zeroize();
+            crate::wipe::wipe(&mut **b);
+            crate::wipe::wipe(&mut **b);
         }
     }
 }

@@ -10,7 +10,6 @@
 use digest::Digest;
 use rand_core::TryCryptoRng;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
-use zeroize::Zeroize;
 
 use crate::errors::{Error, Result};
 use crate::mgf::mgf1_xor;
@@ -55,7 +54,7 @@ where
     let h_len = <D as Digest>::output_size();
     check_encode_lengths(h_len, msg, label, em.len())?;
     if rng.try_fill_bytes(&mut em[1..1 + h_len]).is_err() {
-        em.zeroize();
+        crate::wipe::wipe(em);
         return Err(Error::Rng);
     }
     encode_with_seed_in_place::<D, MGD>(msg, label, em)
@@ -117,7 +116,7 @@ fn encode_with_seed_in_place<D: Digest, MGD: Digest>(
     // Steps 2.e–2.h.
     let masked = mgf1_xor::<MGD>(db, seed).and_then(|()| mgf1_xor::<MGD>(seed, db));
     if let Err(e) = masked {
-        em.zeroize();
+        crate::wipe::wipe(em);
         return Err(e);
     }
     // Step 2.i.

@@ -18,7 +18,6 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, ConstantTimeGreate
 use crate::verdict::{
     diff_backward, diff_backward_const, diff_forward, diff_forward_const, reload, Verdict,
 };
-use zeroize::Zeroize;
 
 use crate::errors::{Error, Result};
 
@@ -313,7 +312,7 @@ pub fn eme_pkcs1v15_encode<R: TryCryptoRng + ?Sized>(
     em[0] = 0x00;
     em[1] = 0x02;
     if let Err(e) = non_zero_random_bytes(rng, &mut em[2..sep]) {
-        em.zeroize();
+        crate::wipe::wipe(em);
         return Err(e);
     }
     em[sep] = 0x00;
@@ -393,7 +392,7 @@ mod implicit {
         let mut tag = Output::<HmacSha256>::default();
         FixedOutput::finalize_into(mac, &mut tag);
         out.copy_from_slice(&tag);
-        tag.as_mut_slice().zeroize();
+        crate::wipe::wipe(tag.as_mut_slice());
     }
 
     /// Largest modulus length `k` (octets) implicit rejection supports: the
@@ -453,7 +452,7 @@ mod implicit {
             Digest::finalize_into(hasher, &mut dh_out);
             let mut dh = Zeroizing::new([0u8; 32]);
             dh.copy_from_slice(&dh_out);
-            dh_out.as_mut_slice().zeroize();
+            crate::wipe::wipe(dh_out.as_mut_slice());
             // Step 3.1.3: KDK = HMAC-SHA256(DH, C).
             let mut mac =
                 <HmacSha256 as KeyInit>::new_from_slice(&dh[..]).map_err(|_| Error::Internal)?;

@@ -7,7 +7,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::wipe::Wiped;
+use crate::wipe::Wiped;
 use crypto_bigint::{
     BoxedUint, Choice, ConcatenatingMul, CtLt, Gcd, Integer, NonZero, Odd, Resize,
 };

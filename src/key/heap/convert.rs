@@ -3,7 +3,7 @@
 
 use alloc::vec;
 
-use super::wipe::Wiped;
+use crate::wipe::Wiped;
 use crypto_bigint::BoxedUint;
 
 use super::{PrivateKey, PublicKey};

@@ -11,7 +11,7 @@
 
 use core::convert::{TryFrom, TryInto};
 
-use super::wipe::Wiped;
+use crate::wipe::Wiped;
 use crypto_bigint::{BoxedUint, NonZero, Resize};
 use pkcs8::der::asn1::{AsUintRef, OctetStringRef};
 use pkcs8::der::Decode;

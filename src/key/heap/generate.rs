@@ -5,7 +5,7 @@
 
 use alloc::vec;
 
-use super::wipe::Wiped;
+use crate::wipe::Wiped;
 use crypto_bigint::BoxedUint;
 use crypto_common::Generate;
 use rand_core::TryCryptoRng;

@@ -13,7 +13,7 @@
 use alloc::boxed::Box;
 use core::fmt;
 
-use super::wipe::wipe;
+use crate::wipe::wipe;
 use crypto_bigint::modular::{BoxedMontyForm, BoxedMontyParams, MontyParams};
 use crypto_bigint::BoxedUint;
 

@@ -23,7 +23,6 @@ mod lazy;
 pub(crate) mod ops;
 #[cfg(feature = "serde")]
 mod serde;
-mod wipe;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -36,7 +35,7 @@ use crypto_bigint::{BoxedUint, NonZero, Odd};
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-use self::wipe::{wipe, Wiped};
+use crate::wipe::{wipe, Wiped};
 
 pub(crate) use self::components::check_public;
 use self::components::{

@@ -11,7 +11,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Deref;
 
-use super::wipe::Wiped;
+use crate::wipe::Wiped;
 use crypto_bigint::Resize;
 use crypto_bigint::{BoxedUint, Word};
 use rand_core::TryCryptoRng;

@@ -1,13 +1,15 @@
 //! Zeroizing through one out-of-line function per type: `zeroize`'s loops
 //! (volatile writes over the elements, then over the spare capacity) are
-//! otherwise inlined into every drop of every buffer and key field, which
-//! costs flash on the devices (README, "Drop-in types on the Cortex-M4").
+//! otherwise inlined into every wipe of every work area, buffer and key
+//! field, which costs flash on the devices (README, "Drop-in types on the
+//! Cortex-M4"). Used by the core for its limb and byte buffers and by the
+//! heap layer for its keys.
 
 use core::ops::{Deref, DerefMut};
 
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-/// Zeroizes `x`: the one copy of `T::zeroize` the heap layer calls.
+/// Zeroizes `x`: the one copy of `T::zeroize` for each `T`.
 #[inline(never)]
 pub(crate) fn wipe<T: Zeroize + ?Sized>(x: &mut T) {
     x.zeroize();
@@ -17,6 +19,7 @@ pub(crate) fn wipe<T: Zeroize + ?Sized>(x: &mut T) {
 #[derive(Clone, Default)]
 pub(crate) struct Wiped<T: Zeroize>(T);
 
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 impl<T: Zeroize> Wiped<T> {
     pub(crate) fn new(x: T) -> Self {
         Wiped(x)
