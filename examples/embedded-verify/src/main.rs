@@ -62,11 +62,11 @@ fn verify(image: &[u8], sig: &[u8]) -> Result<(), Refusal> {
             bits: modulus_bits(PUBLIC_KEY),
         });
     };
-    let expected = key.size(); // k: every signature of this key is k bytes
+    let key = pss::BoundedVerifyingKey::<Sha256, Cap>::new_with_auto_salt_len(key);
+    let expected = AsRef::<BoundedPublicKey<Cap>>::as_ref(&key).size(); // k bytes
     if sig.len() != expected {
         return Err(Refusal::SignatureLength { expected }); // truncated, or another key's
     }
-    let key = pss::BoundedVerifyingKey::<Sha256, Cap>::new_with_auto_salt_len(key);
     let Ok(sig) = pss::BoundedSignature::<Cap>::try_from(sig) else {
         return Err(Refusal::SignatureLength { expected });
     };
