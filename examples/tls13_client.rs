@@ -138,6 +138,7 @@ fn args() -> Result<Args, String> {
             "--ca" => ca = it.next(),
             "--name" => name = it.next(),
             "--request" => request = true,
+            "-h" | "--help" => return Err(String::new()),
             _ if addr.is_none() && !a.starts_with('-') => addr = Some(a),
             _ => return Err(format!("unexpected argument {a:?}")),
         }
@@ -238,8 +239,12 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => {
             eprintln!(
-                "usage: tls13_client HOST:PORT --ca ROOT.pem [--name SERVER_NAME] [--request]\n{e}"
+                "usage: tls13_client HOST:PORT --ca ROOT.pem [--name SERVER_NAME] [--request]"
             );
+            if e.is_empty() {
+                return ExitCode::SUCCESS; // --help
+            }
+            eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
