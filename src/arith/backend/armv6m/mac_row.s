@@ -11,10 +11,10 @@
 @ Registers: r0 = &t[j], r1 = &b[j + 1] (b[j] already split into halves:
 @ yh in r4, yl in r7), r3 = al, r9 = ah, r8 = &b[len]; the carry word
 @ alternates between r2 and r6 (so that no move is needed), r5 and the
-@ other of r2/r6 are scratch. Eight steps per loop pass; the first pass
-@ is entered at step −len mod 8 (a computed branch by the assembled length
+@ other of r2/r6 are scratch. Sixteen steps per loop pass; the first pass
+@ is entered at step −len mod 16 (a computed branch by the assembled length
 @ of one step; both carry registers zero, the carry flag clear), so that
-@ len mod 8 needs no steps of its own.
+@ len mod 16 needs no steps of its own.
 @
 @ The carry out of adding t[j] stays in the carry flag (no zero register,
 @ no ADCS) and is taken in by the next step's ADCS of the carry word: in
@@ -81,8 +81,8 @@ rsa_cm_v6m_row:
     adds    r4, r1
     mov     r8, r4              @ end of b
     rsbs    r5, r2, #0
-    movs    r4, #7
-    ands    r5, r4              @ steps of the first pass skipped: −len mod 8
+    movs    r4, #15
+    ands    r5, r4              @ steps of the first pass skipped: −len mod 16
     ldr     r4, .Lrow_step_bytes
     muls    r5, r4
     ldm     r1!, {r4}           @ y = b[0]
@@ -96,6 +96,14 @@ rsa_cm_v6m_row:
 .Lrow_loop:
     ROW_STEP r2, r4, r5, r6, r7, adds
 .Lrow_step1:
+    ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
     ROW_STEP r6, r4, r5, r2, r7
     ROW_STEP r2, r4, r5, r6, r7
     ROW_STEP r6, r4, r5, r2, r7
