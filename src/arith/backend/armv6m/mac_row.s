@@ -8,30 +8,40 @@
 @ instruction used take a fixed time; the only branches test len, which
 @ is public.
 @
-@ Registers: r0 = &t[j], r1 = &b[j], r3 = al, r9 = ah, r8 = &b[len]; the
-@ carry word alternates between r2 and r6 (so that no move is needed),
-@ r4, r5, r7 and the other of r2/r6 are scratch. Eight steps per loop
-@ pass; the first pass is entered at step −len mod 8 (a computed branch
-@ by the assembled length of one step; both carry registers zero), so
-@ that len mod 8 needs no steps of its own.
+@ Registers: r0 = &t[j], r1 = &b[j + 1] (b[j] already split into halves:
+@ yh in r4, yl in r7), r3 = al, r9 = ah, r8 = &b[len]; the carry word
+@ alternates between r2 and r6 (so that no move is needed), r5 and the
+@ other of r2/r6 are scratch. Sixteen steps per loop pass; the first pass
+@ is entered at step −len mod 16 (a computed branch by the assembled length
+@ of one step; both carry registers zero, the carry flag clear), so that
+@ len mod 16 needs no steps of its own.
+@
+@ The carry out of adding t[j] stays in the carry flag (no zero register,
+@ no ADCS) and is taken in by the next step's ADCS of the carry word: in
+@ between, only MULS (N, Z), MOVS Rd, Rm (LSLS #0), MOV, UXTH, loads and
+@ stores run, none of which writes C. That is why each step loads and
+@ splits the next b word before its last add. The last step of a pass
+@ adds the flag to its carry word (the loop's CMP overwrites C) and loads
+@ nothing, so that b is not read past its end.
 
     .syntax unified
     .thumb
     .text
 
-@ One limb: (carry out in H, t[j]) = t[j] + a·b[j] + C, for the carry in C
-@ and the scratch registers Y, L, H, M (C is scratch afterwards).
-.macro ROW_STEP C, Y, L, H, M
-    ldm     r1!, {\Y}           @ y = b[j]
-    uxth    \L, \Y              @ yl
-    lsrs    \Y, \Y, #16         @ yh
+@ One limb: (carry out in H, t[j]) = t[j] + a·b[j] + C + the carry flag,
+@ for b[j]'s halves in Y (high) and M (low), the carry word in C and the
+@ scratch registers L, H (C is scratch afterwards). CIN is the
+@ instruction that adds C: ADCS, or ADDS where the flag is not defined.
+@ Unless LAST, ends with the next b word's halves in Y and M and t[j]'s
+@ carry in the flag; if LAST, with that carry in H.
+.macro ROW_STEP C, Y, L, H, M, CIN=adcs, LAST=0
     mov     \H, r9              @ ah
-    movs    \M, \L
+    movs    \L, \M              @ yl
     muls    \M, \H              @ ah·yl
     muls    \L, r3              @ al·yl: the low word L
     muls    \H, \Y              @ ah·yh: the high word H
     muls    \Y, r3              @ al·yh
-    adds    \L, \C              @ + carry in
+    \CIN    \L, \C              @ + carry word (+ the flag)
     movs    \C, #0              @ (MOVS #imm keeps the carry flag)
     adcs    \H, \C
     lsls    \C, \Y, #16         @ + al·yh·2^16
@@ -42,10 +52,17 @@
     lsrs    \M, \M, #16
     adds    \L, \C
     adcs    \H, \M
-    ldr     \C, [r0]            @ + t[j]
-    movs    \M, #0
+    ldr     \C, [r0]            @ t[j]
+.if \LAST
     adds    \L, \C
+    movs    \M, #0
     adcs    \H, \M
+.else
+    ldm     r1!, {\Y}           @ y = b[j + 1]
+    uxth    \M, \Y              @ yl
+    lsrs    \Y, \Y, #16         @ yh
+    adds    \L, \C              @ + t[j], its carry left in the flag
+.endif
     stm     r0!, {\L}
 .endm
 
@@ -63,17 +80,21 @@ rsa_cm_v6m_row:
     lsls    r4, r2, #2
     adds    r4, r1
     mov     r8, r4              @ end of b
-    rsbs    r4, r2, #0
-    movs    r5, #7
-    ands    r4, r5              @ steps of the first pass skipped: −len mod 8
-    ldr     r5, .Lrow_step_bytes
-    muls    r4, r5
+    rsbs    r5, r2, #0
+    movs    r4, #15
+    ands    r5, r4              @ steps of the first pass skipped: −len mod 16
+    ldr     r4, .Lrow_step_bytes
+    muls    r5, r4
+    ldm     r1!, {r4}           @ y = b[0]
+    uxth    r7, r4              @ yl
+    lsrs    r4, r4, #16         @ yh
     movs    r2, #0              @ carry word, in r2 or r6 by the entry step
     movs    r6, #0
-    add     pc, r4              @ PC reads as this instruction + 4
+    adds    r2, r2, #0          @ carry flag clear
+    add     pc, r5              @ PC reads as this instruction + 4
     nop
 .Lrow_loop:
-    ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r2, r4, r5, r6, r7, adds
 .Lrow_step1:
     ROW_STEP r6, r4, r5, r2, r7
     ROW_STEP r2, r4, r5, r6, r7
@@ -82,8 +103,19 @@ rsa_cm_v6m_row:
     ROW_STEP r6, r4, r5, r2, r7
     ROW_STEP r2, r4, r5, r6, r7
     ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7
+    ROW_STEP r2, r4, r5, r6, r7
+    ROW_STEP r6, r4, r5, r2, r7, adcs, 1
     cmp     r1, r8
     beq     1f
+    ldm     r1!, {r4}           @ y = b[j + 1]
+    uxth    r7, r4
+    lsrs    r4, r4, #16
     b       .Lrow_loop          @ (BNE reaches 256 bytes back; the loop is longer)
 1:  bx      lr
     .p2align 2
