@@ -32,8 +32,6 @@
 //! behaviour either way (same results and errors; only the RNG draws and
 //! the time differ, as they already do with base blinding).
 
-use rand_core::TryCryptoRng;
-
 use super::rsaep::{representative, PublicView};
 use crate::arith::crt::{self, CrtKey};
 use crate::arith::{exp, kernels, limbs, max_len, Limb, Modulus};
@@ -58,8 +56,8 @@ pub(crate) struct PrivateView<'a> {
 pub(crate) const EXPONENT_BLINDING: bool = true;
 
 /// How [`rsadp`] blinds the operation.
-pub(crate) struct Blinding<'a, R: ?Sized> {
-    pub(crate) rng: &'a mut R,
+pub(crate) struct Blinding<'a> {
+    pub(crate) rng: &'a mut dyn blinding::FillBytes,
     /// Also blind the CRT exponents: `dP + k·(p − 1)`, `dQ + k'·(q − 1)`.
     pub(crate) exponents: bool,
     /// [`blind_limbs`]`(l, h)` limbs for the blinded base, `r⁻¹·R` and
@@ -121,11 +119,11 @@ fn used_limbs(key: &PrivateView, work: &[Limb]) -> usize {
 /// [`Error::Rng`] if the generator fails; [`Error::Internal`] if the fault
 /// check fails. `out` is zeroed on error; `work` (the part of it the
 /// operation used) and the blinding scratch are zeroed before returning.
-pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
+pub(crate) fn rsadp(
     key: &PrivateView,
     x: &[Limb],
     out: &mut [Limb],
-    blinding: Option<Blinding<'_, R>>,
+    blinding: Option<Blinding<'_>>,
     work: &mut [Limb],
     check: bool,
 ) -> Result<()> {
@@ -198,7 +196,8 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
 
 /// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (with
 /// `exponents` in place of `(dP, dQ)` when given), or directly without CRT
-/// values.
+/// values. Out of line: one copy for the blinded and the unblinded path.
+#[inline(never)]
 pub(crate) fn exponentiate(
     key: &PrivateView,
     base: &[Limb],
