@@ -90,8 +90,10 @@ pub(crate) const fn blind_work_limbs(l: usize) -> usize {
     2 * l + 2 * l + max_len(4 * l, inv::inv_work_limbs(l))
 }
 
-/// A generator behind one object-safe method: the blinding and RSADP take
-/// `&mut dyn FillBytes`, so they are compiled once, not once per RNG type.
+/// A generator behind one object-safe method. The heap keys pass theirs to
+/// RSADP and the blinding as `&mut dyn FillBytes`: one copy for every RNG
+/// type. The fixed-capacity keys pass their own type, so that images which
+/// never blind (`NoRng`) compile no blinding and keep their inlining.
 pub(crate) trait FillBytes {
     /// Fills `out` with random bytes.
     fn fill(&mut self, out: &mut [u8]) -> Result<()>;
@@ -104,7 +106,7 @@ impl<R: TryCryptoRng + ?Sized> FillBytes for R {
 }
 
 /// `out` = uniformly random limbs.
-pub(crate) fn random_limbs(rng: &mut dyn FillBytes, out: &mut [Limb]) -> Result<()> {
+pub(crate) fn random_limbs<F: FillBytes + ?Sized>(rng: &mut F, out: &mut [Limb]) -> Result<()> {
     // Few, large requests: a system RNG costs a system call per request.
     let mut bytes = [0u8; 128];
     for chunk in out.chunks_mut(bytes.len() / 4) {
@@ -123,8 +125,8 @@ pub(crate) fn random_limbs(rng: &mut dyn FillBytes, out: &mut [Limb]) -> Result<
 /// `work` ≥ `3l + 2` limbs. Out of line, as the other parts below: the
 /// frames `ci/m4-bench --split` names.
 #[inline(never)]
-fn random_mod(
-    rng: &mut dyn FillBytes,
+fn random_mod<F: FillBytes + ?Sized>(
+    rng: &mut F,
     n: &Modulus,
     out: &mut [Limb],
     work: &mut [Limb],
@@ -153,9 +155,9 @@ fn random_mod(
 /// [`Error::Rng`] if a fresh pair is needed and the generator fails, or
 /// yields a non-invertible value [`MAX_BLINDING_DRAWS`] times in a row;
 /// `a` and `ai` are zeroed then and the cache is left empty.
-pub(crate) fn blinding_pair(
+pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
     cache: Option<PairGuard<'_>>,
-    rng: &mut dyn FillBytes,
+    rng: &mut F,
     n: &Modulus,
     e: &[Limb],
     a: &mut [Limb],
@@ -201,8 +203,8 @@ pub(crate) fn blinding_pair(
 /// A fresh pair for a uniform `r` (see [`blinding_pair`]); `a` and `ai`
 /// are left zero on error.
 #[inline(never)]
-fn fresh_pair(
-    rng: &mut dyn FillBytes,
+fn fresh_pair<F: FillBytes + ?Sized>(
+    rng: &mut F,
     n: &Modulus,
     e: &[Limb],
     a: &mut [Limb],
@@ -423,8 +425,8 @@ impl<S: PairStorage> Clone for PairCache<S> {
 /// # Errors
 /// [`Error::Rng`] if the generator fails.
 #[inline(never)]
-pub(crate) fn blind_exponent(
-    rng: &mut dyn FillBytes,
+pub(crate) fn blind_exponent<F: FillBytes + ?Sized>(
+    rng: &mut F,
     d: &[Limb],
     p: &[Limb],
     out: &mut [Limb],

@@ -10,7 +10,7 @@ use super::public::BoundedPublicKey;
 use super::rsadp::{self, Blinding, Io, PrivateView};
 use crate::arith::crt::CrtKey;
 use crate::arith::{limbs, Limb, Modulus};
-use crate::blinding::{FillBytes, PairCache};
+use crate::blinding::PairCache;
 use crate::capacity::{Array, Capacity, Max4096};
 use crate::ct::{self, NoRng};
 use crate::errors::Result;
@@ -177,14 +177,9 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// (`k` bytes) receives `input^d mod n` only on success.
     pub(crate) fn private_op<R: TryCryptoRng + ?Sized>(
         &self,
-        mut rng: Option<&mut R>,
-        io: Io<'_>,
+        rng: Option<&mut R>,
+        mut io: Io<'_>,
     ) -> Result<()> {
-        self.private_op_dyn(rng.as_mut().map(|r| r as &mut dyn FillBytes), io)
-    }
-
-    /// [`Self::private_op`] for every RNG type at once.
-    fn private_op_dyn(&self, rng: Option<&mut dyn FillBytes>, mut io: Io<'_>) -> Result<()> {
         let l = self.public.limbs();
         let mut x = C::Limbs::zeroed();
         let mut y = C::Limbs::zeroed();
@@ -193,7 +188,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         io.read(&view.public.n, self.size(), x_l)?;
         let result = match rng {
             Some(rng) => self.rsadp_blinded(&view, x_l, y_l, rng),
-            None => rsadp::rsadp(&view, x_l, y_l, None, C::Work::zeroed().as_mut(), true),
+            None => rsadp::rsadp::<NoRng>(&view, x_l, y_l, None, C::Work::zeroed().as_mut(), true),
         };
         if result.is_ok() {
             io.write(y_l);
@@ -206,12 +201,12 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// The blinded operation, out of line so that its buffers are on the
     /// stack only for blinded operations.
     #[inline(never)]
-    fn rsadp_blinded(
+    fn rsadp_blinded<R: TryCryptoRng + ?Sized>(
         &self,
         view: &PrivateView,
         x: &[Limb],
         y: &mut [Limb],
-        rng: &mut dyn FillBytes,
+        rng: &mut R,
     ) -> Result<()> {
         let mut scratch = C::BlindLimbs::zeroed();
         let blinding = Blinding {

@@ -234,11 +234,11 @@ impl<'a> PrivateLimbs<'a> {
     }
 }
 
-/// The heap work areas of RSADP for a key's view: the operation's `work`
-/// and, for a blinded operation, the blinding scratch.
+/// The heap work areas of RSADP for a key's view, in one allocation: the
+/// operation's `work` and, for a blinded operation, the blinding scratch.
 struct RsadpBuffers {
-    work: Wiped<Vec<Limb>>,
-    scratch: Wiped<Vec<Limb>>,
+    buf: Wiped<Vec<Limb>>,
+    blind: usize,
 }
 
 impl RsadpBuffers {
@@ -246,8 +246,8 @@ impl RsadpBuffers {
         let (l, h) = (key.public.len(), key.half_len());
         let blind = if blinded { rsadp::blind_limbs(l, h) } else { 0 };
         RsadpBuffers {
-            work: Wiped::new(vec![0 as Limb; rsadp::work_limbs(l, h)]),
-            scratch: Wiped::new(vec![0 as Limb; blind]),
+            buf: Wiped::new(vec![0 as Limb; blind + rsadp::work_limbs(l, h)]),
+            blind,
         }
     }
 
@@ -258,15 +258,15 @@ impl RsadpBuffers {
         &'a mut self,
         rng: Option<&'a mut (dyn FillBytes + 'r)>,
         pair: Option<PairGuard<'a>>,
-    ) -> (Option<Blinding<'a>>, &'a mut [Limb]) {
-        let scratch = &mut self.scratch;
+    ) -> (Option<Blinding<'a, dyn FillBytes + 'a>>, &'a mut [Limb]) {
+        let (scratch, work) = self.buf.split_at_mut(self.blind);
         let blinding = rng.map(|rng| Blinding {
             rng: rng as &'a mut dyn FillBytes,
             exponents: rsadp::EXPONENT_BLINDING,
             scratch,
             pair,
         });
-        (blinding, &mut self.work)
+        (blinding, work)
     }
 }
 
