@@ -90,13 +90,28 @@ pub(crate) const fn blind_work_limbs(l: usize) -> usize {
     2 * l + 2 * l + max_len(4 * l, inv::inv_work_limbs(l))
 }
 
+/// A generator behind one object-safe method. The heap keys pass theirs to
+/// RSADP and the blinding as `&mut dyn FillBytes`: one copy for every RNG
+/// type. The fixed-capacity keys pass their own type, so that images which
+/// never blind (`NoRng`) compile no blinding and keep their inlining.
+pub(crate) trait FillBytes {
+    /// Fills `out` with random bytes.
+    fn fill(&mut self, out: &mut [u8]) -> Result<()>;
+}
+
+impl<R: TryCryptoRng + ?Sized> FillBytes for R {
+    fn fill(&mut self, out: &mut [u8]) -> Result<()> {
+        self.try_fill_bytes(out).map_err(|_| Error::Rng)
+    }
+}
+
 /// `out` = uniformly random limbs.
-pub(crate) fn random_limbs<R: TryCryptoRng + ?Sized>(rng: &mut R, out: &mut [Limb]) -> Result<()> {
+pub(crate) fn random_limbs<F: FillBytes + ?Sized>(rng: &mut F, out: &mut [Limb]) -> Result<()> {
     // Few, large requests: a system RNG costs a system call per request.
     let mut bytes = [0u8; 128];
     for chunk in out.chunks_mut(bytes.len() / 4) {
         let bytes = &mut bytes[..4 * chunk.len()];
-        rng.try_fill_bytes(bytes).map_err(|_| Error::Rng)?;
+        rng.fill(bytes)?;
         for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(4)) {
             *w = Limb::from_le_bytes([b[0], b[1], b[2], b[3]]);
         }
@@ -110,8 +125,8 @@ pub(crate) fn random_limbs<R: TryCryptoRng + ?Sized>(rng: &mut R, out: &mut [Lim
 /// `work` ≥ `3l + 2` limbs. Out of line, as the other parts below: the
 /// frames `ci/m4-bench --split` names.
 #[inline(never)]
-fn random_mod<R: TryCryptoRng + ?Sized>(
-    rng: &mut R,
+fn random_mod<F: FillBytes + ?Sized>(
+    rng: &mut F,
     n: &Modulus,
     out: &mut [Limb],
     work: &mut [Limb],
@@ -140,9 +155,9 @@ fn random_mod<R: TryCryptoRng + ?Sized>(
 /// [`Error::Rng`] if a fresh pair is needed and the generator fails, or
 /// yields a non-invertible value [`MAX_BLINDING_DRAWS`] times in a row;
 /// `a` and `ai` are zeroed then and the cache is left empty.
-pub(crate) fn blinding_pair<R: TryCryptoRng + ?Sized>(
+pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
     cache: Option<PairGuard<'_>>,
-    rng: &mut R,
+    rng: &mut F,
     n: &Modulus,
     e: &[Limb],
     a: &mut [Limb],
@@ -188,8 +203,8 @@ pub(crate) fn blinding_pair<R: TryCryptoRng + ?Sized>(
 /// A fresh pair for a uniform `r` (see [`blinding_pair`]); `a` and `ai`
 /// are left zero on error.
 #[inline(never)]
-fn fresh_pair<R: TryCryptoRng + ?Sized>(
-    rng: &mut R,
+fn fresh_pair<F: FillBytes + ?Sized>(
+    rng: &mut F,
     n: &Modulus,
     e: &[Limb],
     a: &mut [Limb],
@@ -410,8 +425,8 @@ impl<S: PairStorage> Clone for PairCache<S> {
 /// # Errors
 /// [`Error::Rng`] if the generator fails.
 #[inline(never)]
-pub(crate) fn blind_exponent<R: TryCryptoRng + ?Sized>(
-    rng: &mut R,
+pub(crate) fn blind_exponent<F: FillBytes + ?Sized>(
+    rng: &mut F,
     d: &[Limb],
     p: &[Limb],
     out: &mut [Limb],

@@ -32,8 +32,6 @@
 //! behaviour either way (same results and errors; only the RNG draws and
 //! the time differ, as they already do with base blinding).
 
-use rand_core::TryCryptoRng;
-
 use super::rsaep::{representative, PublicView};
 use crate::arith::crt::{self, CrtKey};
 use crate::arith::{exp, kernels, limbs, max_len, Limb, Modulus};
@@ -58,8 +56,8 @@ pub(crate) struct PrivateView<'a> {
 pub(crate) const EXPONENT_BLINDING: bool = true;
 
 /// How [`rsadp`] blinds the operation.
-pub(crate) struct Blinding<'a, R: ?Sized> {
-    pub(crate) rng: &'a mut R,
+pub(crate) struct Blinding<'a, F: ?Sized> {
+    pub(crate) rng: &'a mut F,
     /// Also blind the CRT exponents: `dP + k·(p − 1)`, `dQ + k'·(q − 1)`.
     pub(crate) exponents: bool,
     /// [`blind_limbs`]`(l, h)` limbs for the blinded base, `r⁻¹·R` and
@@ -121,61 +119,62 @@ fn used_limbs(key: &PrivateView, work: &[Limb]) -> usize {
 /// [`Error::Rng`] if the generator fails; [`Error::Internal`] if the fault
 /// check fails. `out` is zeroed on error; `work` (the part of it the
 /// operation used) and the blinding scratch are zeroed before returning.
-pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
+pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
     key: &PrivateView,
     x: &[Limb],
     out: &mut [Limb],
-    blinding: Option<Blinding<'_, R>>,
+    blinding: Option<Blinding<'_, F>>,
     work: &mut [Limb],
     check: bool,
 ) -> Result<()> {
     let used = used_limbs(key, work);
     let n = &key.public.n;
     let l = n.len();
-    let result = match blinding {
-        // Step 3 alone.
-        None => {
-            exponentiate(key, x, out, None, work);
-            Ok(())
-        }
-        Some(mut b) => {
+    let mut blinding = blinding;
+    let mut result = Ok(());
+    let mut exponents = None;
+    let (base, ai): (&[Limb], Option<&[Limb]>) = match blinding.as_mut() {
+        None => (x, None),
+        Some(b) => {
             let (xb, rest) = b.scratch.split_at_mut(l);
             let (ai, rest) = rest.split_at_mut(l);
             // Step 2: x' = x·r^e mod n with the key's next blinding pair
             // (A = r^e·R, Aᵢ = r⁻¹·R; `out` holds A until the exponentiation
             // overwrites it) or a fresh one; the CRT exponents
             // dP + k·(p − 1), dQ + k'·(q − 1) when asked.
-            let mut drawn =
-                blinding::blinding_pair(b.pair.take(), b.rng, n, key.public.e, out, ai, work);
-            if drawn.is_ok() {
+            result =
+                blinding::blinding_pair(b.pair.take(), &mut *b.rng, n, key.public.e, out, ai, work);
+            if result.is_ok() {
                 blinding::blind_base(n, xb, x, out, work);
             }
-            let exponents = match (&key.crt, b.exponents) {
-                (Some(crt), true) => {
-                    let h = crt.p.len();
-                    let (dp, rest) = rest.split_at_mut(h + 2);
-                    let dq = &mut rest[..h + 2];
-                    if drawn.is_ok() {
-                        drawn = blinding::blind_exponent(b.rng, crt.dp, crt.p.n(), dp);
-                    }
-                    if drawn.is_ok() {
-                        drawn = blinding::blind_exponent(b.rng, crt.dq, crt.q.n(), dq);
-                    }
-                    Some((dp as &[Limb], dq as &[Limb]))
+            if let (Some(crt), true) = (&key.crt, b.exponents) {
+                let h = crt.p.len();
+                let (dp, rest) = rest.split_at_mut(h + 2);
+                let dq = &mut rest[..h + 2];
+                if result.is_ok() {
+                    result = blinding::blind_exponent(&mut *b.rng, crt.dp, crt.p.n(), dp);
                 }
-                _ => None,
-            };
-            if drawn.is_ok() {
-                // Step 3 on x', then step 4: out = m'·r⁻¹.
-                exponentiate(key, xb, out, exponents, work);
-                let (m, t) = work.split_at_mut(l);
-                m.copy_from_slice(out);
-                blinding::unblind(n, out, m, ai, t);
+                if result.is_ok() {
+                    result = blinding::blind_exponent(&mut *b.rng, crt.dq, crt.q.n(), dq);
+                }
+                exponents = Some((dp as &[Limb], dq as &[Limb]));
             }
-            crate::wipe::wipe(&mut *b.scratch);
-            drawn
+            (xb, Some(ai))
         }
     };
+    if result.is_ok() {
+        // Step 3 (on x' when blinded; one call, so that it is inlined once),
+        // then step 4: out = m'·r⁻¹.
+        exponentiate(key, base, out, exponents, work);
+        if let Some(ai) = ai {
+            let (m, t) = work.split_at_mut(l);
+            m.copy_from_slice(out);
+            blinding::unblind(n, out, m, ai, t);
+        }
+    }
+    if let Some(b) = blinding {
+        crate::wipe::wipe(&mut *b.scratch);
+    }
     crate::wipe::wipe(&mut work[..used]);
     if result.is_err() {
         crate::wipe::wipe(out);
@@ -198,7 +197,8 @@ pub(crate) fn rsadp<R: TryCryptoRng + ?Sized>(
 
 /// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (with
 /// `exponents` in place of `(dP, dQ)` when given), or directly without CRT
-/// values.
+/// values. Inlined into its one call.
+#[inline(always)]
 pub(crate) fn exponentiate(
     key: &PrivateView,
     base: &[Limb],

@@ -395,6 +395,20 @@ mod implicit {
         crate::wipe::wipe(tag.as_mut_slice());
     }
 
+    /// HMAC-SHA256 keyed with `key`. Out of line: one copy for both keys of
+    /// [`KeyDerivationKey::derive`].
+    #[inline(never)]
+    fn keyed_mac(key: &[u8; 32]) -> Result<HmacSha256> {
+        <HmacSha256 as KeyInit>::new_from_slice(key).map_err(|_| Error::Internal)
+    }
+
+    /// `Mac::update`, out of line: one copy for the KDK and every IRPRF
+    /// block.
+    #[inline(never)]
+    fn mac_update(mac: &mut HmacSha256, data: &[u8]) {
+        Mac::update(mac, data);
+    }
+
     /// Largest modulus length `k` (octets) implicit rejection supports: the
     /// IRPRF encodes its output length in bits as two octets, so `8·k < 2¹⁶`.
     pub const MAX_IMPLICIT_REJECTION_K: usize = 8191;
@@ -454,23 +468,24 @@ mod implicit {
             dh.copy_from_slice(&dh_out);
             crate::wipe::wipe(dh_out.as_mut_slice());
             // Step 3.1.3: KDK = HMAC-SHA256(DH, C).
-            let mut mac =
-                <HmacSha256 as KeyInit>::new_from_slice(&dh[..]).map_err(|_| Error::Internal)?;
-            Mac::update(&mut mac, ciphertext);
+            let mut mac = keyed_mac(&dh)?;
+            mac_update(&mut mac, ciphertext);
             let mut kdk = Zeroizing::new([0u8; 32]);
             finalize_mac(mac, &mut kdk);
-            let mac =
-                <HmacSha256 as KeyInit>::new_from_slice(&kdk[..]).map_err(|_| Error::Internal)?;
-            Ok(Self { mac })
+            Ok(Self {
+                mac: keyed_mac(&kdk)?,
+            })
         }
 
         /// One 32-octet block of `IRPRF(KDK, label, bit_len)` (§7.1):
         /// `HMAC-SHA256(KDK, I2OSP(i, 2) || label || I2OSP(bit_len, 2))`.
+        /// Out of line: one copy for the length and the message.
+        #[inline(never)]
         fn irprf_block(&self, i: u16, label: &[u8], bit_len: u16, out: &mut [u8; 32]) {
             let mut mac = self.mac.clone();
-            Mac::update(&mut mac, &i.to_be_bytes());
-            Mac::update(&mut mac, label);
-            Mac::update(&mut mac, &bit_len.to_be_bytes());
+            mac_update(&mut mac, &i.to_be_bytes());
+            mac_update(&mut mac, label);
+            mac_update(&mut mac, &bit_len.to_be_bytes());
             finalize_mac(mac, out);
         }
 

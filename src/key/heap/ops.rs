@@ -21,7 +21,7 @@ use zeroize::Zeroize;
 use super::{PrivateKey, PublicKey};
 use crate::arith::crt::CrtKey;
 use crate::arith::{exp, limbs, Limb, Modulus};
-use crate::blinding::PairGuard;
+use crate::blinding::{FillBytes, PairGuard};
 use crate::errors::Result;
 use crate::key::ops::Sealed;
 use crate::key::rsadp::{self, Blinding, Io, PrivateView};
@@ -234,11 +234,11 @@ impl<'a> PrivateLimbs<'a> {
     }
 }
 
-/// The heap work areas of RSADP for a key's view: the operation's `work`
-/// and, for a blinded operation, the blinding scratch.
+/// The heap work areas of RSADP for a key's view, in one allocation: the
+/// operation's `work` and, for a blinded operation, the blinding scratch.
 struct RsadpBuffers {
-    work: Wiped<Vec<Limb>>,
-    scratch: Wiped<Vec<Limb>>,
+    buf: Wiped<Vec<Limb>>,
+    blind: usize,
 }
 
 impl RsadpBuffers {
@@ -246,27 +246,27 @@ impl RsadpBuffers {
         let (l, h) = (key.public.len(), key.half_len());
         let blind = if blinded { rsadp::blind_limbs(l, h) } else { 0 };
         RsadpBuffers {
-            work: Wiped::new(vec![0 as Limb; rsadp::work_limbs(l, h)]),
-            scratch: Wiped::new(vec![0 as Limb; blind]),
+            buf: Wiped::new(vec![0 as Limb; blind + rsadp::work_limbs(l, h)]),
+            blind,
         }
     }
 
     /// The arguments of [`rsadp::rsadp`]: the blinding (with `rng`; the
     /// policy of `rsadp.rs`; the key's locked blinding pair `pair`, if any)
     /// and the work area.
-    fn split<'a, R: TryCryptoRng + ?Sized>(
+    fn split<'a, 'r: 'a>(
         &'a mut self,
-        rng: Option<&'a mut R>,
+        rng: Option<&'a mut (dyn FillBytes + 'r)>,
         pair: Option<PairGuard<'a>>,
-    ) -> (Option<Blinding<'a, R>>, &'a mut [Limb]) {
-        let scratch = &mut self.scratch;
+    ) -> (Option<Blinding<'a, dyn FillBytes + 'a>>, &'a mut [Limb]) {
+        let (scratch, work) = self.buf.split_at_mut(self.blind);
         let blinding = rng.map(|rng| Blinding {
-            rng,
+            rng: rng as &'a mut dyn FillBytes,
             exponents: rsadp::EXPONENT_BLINDING,
             scratch,
             pair,
         });
-        (blinding, &mut self.work)
+        (blinding, work)
     }
 }
 
@@ -341,8 +341,9 @@ impl PublicOps for PrivateKey {
     }
 }
 
-impl PrivateOps for PrivateKey {
-    fn rsadp<R: TryCryptoRng + ?Sized>(&self, rng: Option<&mut R>, mut io: Io<'_>) -> Result<()> {
+impl PrivateKey {
+    /// [`PrivateOps::rsadp`] for every RNG type at once.
+    fn rsadp_dyn(&self, rng: Option<&mut dyn FillBytes>, mut io: Io<'_>) -> Result<()> {
         let key = PrivateLimbs::of_key(self);
         let l = key.public.len();
         let mut xy = Wiped::new(vec![0 as Limb; 2 * l]);
@@ -354,6 +355,12 @@ impl PrivateOps for PrivateKey {
         rsadp::rsadp(&key.view(), x, y, blinding, work, true)?;
         io.write(y);
         Ok(())
+    }
+}
+
+impl PrivateOps for PrivateKey {
+    fn rsadp<R: TryCryptoRng + ?Sized>(&self, mut rng: Option<&mut R>, io: Io<'_>) -> Result<()> {
+        self.rsadp_dyn(rng.as_mut().map(|r| r as &mut dyn FillBytes), io)
     }
 
     fn write_d(&self, out: &mut [u8]) {
@@ -406,8 +413,9 @@ pub(crate) fn rsa_decrypt<K: PrivateKeyParts + ?Sized, R: TryCryptoRng + ?Sized>
     let len = c.len().min(l);
     x[..len].copy_from_slice(&c[..len]);
     let mut y = Wiped::new(vec![0 as Limb; l]);
+    let mut rng = rng;
     let mut buffers = RsadpBuffers::new(&private, rng.is_some());
-    let (blinding, work) = buffers.split(rng, None);
+    let (blinding, work) = buffers.split(rng.as_mut().map(|r| r as &mut dyn FillBytes), None);
     rsadp::rsadp(&private.view(), &x, &mut y, blinding, work, check)?;
     let m = uint_of(&y, n.bits_precision());
     y.zeroize();
