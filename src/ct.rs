@@ -49,23 +49,38 @@ fn mark<T: ?Sized>(req: usize, x: &T) {
     }
 }
 
-/// Valgrind client requests (memcheck's `VALGRIND_MAKE_MEM_*`), emitted as
-/// the documented "magic sequence" on x86-64: a no-op instruction sequence
-/// when not running under Valgrind.
+/// Whether this is the Valgrind constant-time build running under Valgrind.
+/// Valgrind's CPUID hides ADX, yet Valgrind executes `ADCX`/`ADOX`/`MULX`
+/// (in software, whatever the host CPU), so the x86-64 backend takes its
+/// BMI2/ADX rows then: the check covers the rows x86-64 machines run.
+#[cfg_attr(not(all(target_arch = "x86_64", feature = "std")), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn under_valgrind() -> bool {
+    CT_VALGRIND && valgrind::request(valgrind::RUNNING_ON_VALGRIND, 0, 0) != 0
+}
+
+/// Valgrind client requests (memcheck's `VALGRIND_MAKE_MEM_*`,
+/// `RUNNING_ON_VALGRIND`), emitted as the documented "magic sequence" on
+/// x86-64: a no-op instruction sequence returning 0 when not running under
+/// Valgrind.
 mod valgrind {
     /// `VG_USERREQ_TOOL_BASE('M', 'C')`.
     const MC_BASE: usize = ((b'M' as usize) << 24) | ((b'C' as usize) << 16);
     pub(super) const MAKE_MEM_UNDEFINED: usize = MC_BASE + 1;
     pub(super) const MAKE_MEM_DEFINED: usize = MC_BASE + 2;
+    /// `VG_USERREQ__RUNNING_ON_VALGRIND`.
+    pub(super) const RUNNING_ON_VALGRIND: usize = 0x1001;
 
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     #[inline(always)]
-    pub(super) fn request(req: usize, addr: usize, len: usize) {
+    pub(super) fn request(req: usize, addr: usize, len: usize) -> usize {
         let args: [usize; 6] = [req, addr, len, 0, 0, 0];
+        let result;
         // SAFETY: the rotations of rdi total 128 bits (identity) and
         // `xchg rbx, rbx` is a no-op; under Valgrind the sequence performs
         // the client request described by `args`, which only reads `args`
-        // and changes Valgrind's shadow state, never program memory.
+        // and changes Valgrind's shadow state, never program memory, and
+        // leaves its result in rdx (0, the default, otherwise).
         unsafe {
             core::arch::asm!(
                 "rol rdi, 3",
@@ -73,16 +88,19 @@ mod valgrind {
                 "rol rdi, 61",
                 "rol rdi, 51",
                 "xchg rbx, rbx",
-                inout("rdx") 0usize => _,
+                inout("rdx") 0usize => result,
                 in("rax") args.as_ptr(),
                 options(nostack, preserves_flags),
             );
         }
+        result
     }
 
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
     #[inline(always)]
-    pub(super) fn request(_req: usize, _addr: usize, _len: usize) {}
+    pub(super) fn request(_req: usize, _addr: usize, _len: usize) -> usize {
+        0
+    }
 }
 
 /// Stand-in generator type for the `None` of `Option<&mut R>`; never called.
