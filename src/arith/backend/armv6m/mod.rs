@@ -7,9 +7,12 @@
 //! `mac_row_v7m.s` has the same routines in Thumb-2 for ARMv7-M (cfg
 //! `rsa_cortex_m_asm_v7m` from `build.rs`: three-operand `MUL`, shifted
 //! operands for the middle products, `LDRH` for the halves), about half the
-//! cycles per product on the M3. `select` and REDC's final subtraction are
-//! portable32's own. `mul`, `sqr` and `redc` are `#[inline(never)]`:
-//! inlined, every call site took a copy of the surrounding Rust.
+//! cycles per product on the M3. REDC's last step, a subtraction of `n`
+//! masked by a word, is `sub.s` (Thumb-1, in both builds); the full `redc`
+//! then keeps `x` or `x − n` as portable32 does, the lazy one subtracts `n`
+//! masked by the top carry and keeps that. `select` is portable32's own.
+//! `mul`, `sqr` and `redc` are `#[inline(never)]`: inlined, every call site
+//! took a copy of the surrounding Rust.
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
 //! `thumbv6m-*`, `thumbv8m.base-*` and `thumbv7m-*` (the Cortex-M3, whose
@@ -24,11 +27,19 @@ core::arch::global_asm!(include_str!("mac_row.s"), options(raw));
 // ARMv7-M (the Cortex-M3): the same routines in Thumb-2.
 #[cfg(rsa_cortex_m_asm_v7m)]
 core::arch::global_asm!(include_str!("mac_row_v7m.s"), options(raw));
+core::arch::global_asm!(include_str!("sub.s"), options(raw));
 
 unsafe extern "C" {
     fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);
     fn rsa_cm_v6m_sqr(t: *mut Limb, a: *const Limb, len: usize);
     fn rsa_cm_v6m_redc_rows(t: *mut Limb, n: *const Limb, len: usize, n0: Limb) -> Limb;
+    fn rsa_cm_v6m_sub_masked(
+        r: *mut Limb,
+        x: *const Limb,
+        n: *const Limb,
+        len: usize,
+        mask: Limb,
+    ) -> Limb;
 }
 
 pub use portable32::select;
@@ -68,13 +79,20 @@ pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     unsafe { rsa_cm_v6m_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
 }
 
-/// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
-/// the rows in assembly, then portable32's masked final subtraction.
+/// REDC's rows on `t` (`t[len..2len]` and the returned top bit hold
+/// `t·R⁻¹ mod n` or that plus `n`), then `r[..len] = t[len..2len] − (n & mask)`
+/// for `mask(top)`; returns `(top, borrow)`.
 ///
 /// # Panics
 /// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
-#[inline(never)]
-pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+#[inline(always)]
+fn redc_sub(
+    r: &mut [Limb],
+    t: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    mask: impl Fn(Limb) -> Limb,
+) -> (Limb, Limb) {
     let len = n.len();
     assert!(
         len != 0 && r.len() >= len && t.len() >= 2 * len,
@@ -83,10 +101,41 @@ pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     // SAFETY: t has 2len limbs and n len; the routine reads n and t and
     // writes t only.
     let top = unsafe { rsa_cm_v6m_redc_rows(t.as_mut_ptr(), n.as_ptr(), len, n0) };
-    portable32::final_sub(&mut r[..len], &t[len..2 * len], top, n);
+    // SAFETY: r has at least len limbs, t 2len and n len; the routine reads
+    // t[len..2len] and n and writes r[..len] only.
+    let borrow = unsafe {
+        rsa_cm_v6m_sub_masked(
+            r.as_mut_ptr(),
+            t.as_ptr().add(len),
+            n.as_ptr(),
+            len,
+            mask(top),
+        )
+    };
+    (top, borrow)
 }
 
-/// The reduction of the exponentiation loops: the full [`redc`].
+/// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
+/// the rows and `x − n` in assembly, then portable32's masked choice of
+/// `x` or `x − n`.
+///
+/// # Panics
+/// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
+#[inline(never)]
+pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+    let (top, borrow) = redc_sub(r, t, n, n0, |_| !0);
+    let len = n.len();
+    portable32::keep_unless_borrowed(&mut r[..len], &t[len..2 * len], top, borrow);
+}
+
+/// Lazy Montgomery reduction for the exponentiation loops: `r ≡ t·R⁻¹
+/// (mod n)` with `r < R` (not necessarily `< n`), for any `t < R²`: `n`
+/// subtracted where the rows carried out of `t[2len − 1]` (the sum is then
+/// below `R + n`), which leaves `r < R`; constant time like [`redc`].
+///
+/// # Panics
+/// As [`redc`].
+#[inline(never)]
 pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
-    redc(r, t, n, n0)
+    redc_sub(r, t, n, n0, Limb::wrapping_neg);
 }

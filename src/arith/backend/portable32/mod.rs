@@ -163,7 +163,12 @@ pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
         *ri = d as Limb;
         borrow = ((d >> 32) & 1) as Limb;
     }
-    // Keep the difference unless it borrowed past the top word.
+    keep_unless_borrowed(r, x, top, borrow);
+}
+
+/// [`final_sub`]'s choice: `r` holds `x − n` and `borrow` (0 or 1) came
+/// out of its top word; `r = x` if that borrowed past `top`. Constant time.
+pub(crate) fn keep_unless_borrowed(r: &mut [Limb], x: &[Limb], top: Limb, borrow: Limb) {
     // 1 iff top < borrow.
     let keep_x = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb;
     // black_box: LLVM knows the mask is 0 or all-ones and may otherwise turn
