@@ -8,11 +8,12 @@
 //! `rsa_cortex_m_asm_v7m` from `build.rs`: three-operand `MUL`, shifted
 //! operands for the middle products, `LDRH` for the halves), about half the
 //! cycles per product on the M3. REDC's last step, a subtraction of `n`
-//! masked by a word, is `sub.s` (Thumb-1, in both builds); the full `redc`
-//! then keeps `x` or `x − n` as portable32 does, the lazy one subtracts `n`
-//! masked by the top carry and keeps that. `select` is portable32's own.
-//! `mul`, `sqr` and `redc` are `#[inline(never)]`: inlined, every call site
-//! took a copy of the surrounding Rust.
+//! masked by a word, is `sub.s` (Thumb-1, in both builds): the full `redc`
+//! runs it twice (`x − n` for the borrow, then again masked by portable32's
+//! choice of `x` or `x − n`), the lazy one once, masked by the top carry.
+//! `select` is portable32's own. `mul`, `sqr` and `redc` are
+//! `#[inline(never)]`: inlined, every call site took a copy of the
+//! surrounding Rust.
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
 //! `thumbv6m-*`, `thumbv8m.base-*` and `thumbv7m-*` (the Cortex-M3, whose
@@ -116,8 +117,8 @@ fn redc_sub(
 }
 
 /// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
-/// the rows and `x − n` in assembly, then portable32's masked choice of
-/// `x` or `x − n`.
+/// the rows, then `x − n` to find the borrow and `x − (n & mask)` with
+/// portable32's choice of `x` or `x − n` as the mask, all in assembly.
 ///
 /// # Panics
 /// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
@@ -125,7 +126,19 @@ fn redc_sub(
 pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     let (top, borrow) = redc_sub(r, t, n, n0, |_| !0);
     let len = n.len();
-    portable32::keep_unless_borrowed(&mut r[..len], &t[len..2 * len], top, borrow);
+    // Again, subtracting n unless x is to be kept: the same routine, no
+    // second loop.
+    let keep_x = portable32::keep_x_mask(top, borrow);
+    // SAFETY: as for redc_sub's call (len ≤ r.len(), 2len ≤ t.len()).
+    unsafe {
+        rsa_cm_v6m_sub_masked(
+            r.as_mut_ptr(),
+            t.as_ptr().add(len),
+            n.as_ptr(),
+            len,
+            !keep_x,
+        )
+    };
 }
 
 /// Lazy Montgomery reduction for the exponentiation loops: `r ≡ t·R⁻¹

@@ -163,20 +163,23 @@ pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
         *ri = d as Limb;
         borrow = ((d >> 32) & 1) as Limb;
     }
-    keep_unless_borrowed(r, x, top, borrow);
+    // Keep the difference unless it borrowed past the top word.
+    let mask = keep_x_mask(top, borrow);
+    for (ri, &xi) in r.iter_mut().zip(x) {
+        *ri = (xi & mask) | (*ri & !mask);
+    }
 }
 
-/// [`final_sub`]'s choice: `r` holds `x − n` and `borrow` (0 or 1) came
-/// out of its top word; `r = x` if that borrowed past `top`. Constant time.
-pub(crate) fn keep_unless_borrowed(r: &mut [Limb], x: &[Limb], top: Limb, borrow: Limb) {
+/// [`final_sub`]'s choice, for `x − n` with `borrow` (0 or 1) out of its
+/// top word: all-ones if that borrowed past `top` (keep `x`), else zero.
+/// Branch-free.
+#[inline(always)]
+pub(crate) fn keep_x_mask(top: Limb, borrow: Limb) -> Limb {
     // 1 iff top < borrow.
     let keep_x = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb;
     // black_box: LLVM knows the mask is 0 or all-ones and may otherwise turn
     // the masked copy into a branch (caught by the Valgrind check, ci/ct).
-    let mask = core::hint::black_box(keep_x.wrapping_neg());
-    for (ri, &xi) in r.iter_mut().zip(x) {
-        *ri = (xi & mask) | (*ri & !mask);
-    }
+    core::hint::black_box(keep_x.wrapping_neg())
 }
 
 /// `r = table[index]`, where `table` holds `table.len() / r.len()` entries of
