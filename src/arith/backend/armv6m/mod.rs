@@ -54,12 +54,14 @@ pub use portable32::select;
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let n = a.len();
     assert!(b.len() == n && t.len() >= 2 * n, "armv6m::mul: lengths");
-    t.fill(0);
+    // Row i stores its carry word to t[i + n]: only t[..n] is read first.
+    t[..n].fill(0);
+    t[2 * n..].fill(0);
     if n == 0 {
         return;
     }
-    // SAFETY: t has 2n limbs (zero), a and b n each; the routine reads a,
-    // b and t and writes t only.
+    // SAFETY: t has 2n limbs (the first n zero), a and b n each; the
+    // routine reads a, b and t and writes t only.
     unsafe { rsa_cm_v6m_mul(t.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) }
 }
 
@@ -71,12 +73,16 @@ pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     let n = a.len();
     assert!(t.len() >= 2 * n, "armv6m::sqr: lengths");
-    t.fill(0);
     if n == 0 {
+        t.fill(0);
         return;
     }
-    // SAFETY: t has 2n limbs (zero) and a n; the routine reads a and t and
-    // writes t only.
+    // The rows store their carry words to t[n..2n − 1]: the rest is read
+    // first.
+    t[..n].fill(0);
+    t[2 * n - 1..].fill(0);
+    // SAFETY: t has 2n limbs (t[..n] and t[2n − 1] zero) and a n; the
+    // routine reads a and t and writes t only.
     unsafe { rsa_cm_v6m_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
 }
 
