@@ -7,10 +7,10 @@
 //! `mac_row_v7m.s` has the same routines in Thumb-2 for ARMv7-M (cfg
 //! `rsa_cortex_m_asm_v7m` from `build.rs`: three-operand `MUL`, shifted
 //! operands for the middle products, `LDRH` for the halves), about half the
-//! cycles per product on the M3. REDC's last step, a subtraction of `n`
-//! masked by a word, is `sub.s` (Thumb-1, in both builds): the full `redc`
-//! runs it twice (`x − n` for the borrow, then again masked by portable32's
-//! choice of `x` or `x − n`), the lazy one once, masked by the top carry.
+//! cycles per product on the M3. REDC's last step, subtractions of `n`
+//! masked by a word made from the top carry, is `sub.s` (Thumb-1, in both
+//! builds): the full `redc` subtracts twice (`x − n` for the borrow, then
+//! `n` again unless `x` is kept), the lazy one once, where the top carried.
 //! `select` is portable32's own. `mul`, `sqr` and `redc` are
 //! `#[inline(never)]`: inlined, every call site took a copy of the
 //! surrounding Rust.
@@ -34,13 +34,8 @@ unsafe extern "C" {
     fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);
     fn rsa_cm_v6m_sqr(t: *mut Limb, a: *const Limb, len: usize);
     fn rsa_cm_v6m_redc_rows(t: *mut Limb, n: *const Limb, len: usize, n0: Limb) -> Limb;
-    fn rsa_cm_v6m_sub_masked(
-        r: *mut Limb,
-        x: *const Limb,
-        n: *const Limb,
-        len: usize,
-        mask: Limb,
-    ) -> Limb;
+    fn rsa_cm_v6m_sub_full(r: *mut Limb, x: *const Limb, n: *const Limb, len: usize, top: Limb);
+    fn rsa_cm_v6m_sub_lazy(r: *mut Limb, x: *const Limb, n: *const Limb, len: usize, top: Limb);
 }
 
 pub use portable32::select;
@@ -86,20 +81,19 @@ pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     unsafe { rsa_cm_v6m_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
 }
 
-/// REDC's rows on `t` (`t[len..2len]` and the returned top bit hold
-/// `t·R⁻¹ mod n` or that plus `n`), then `r[..len] = t[len..2len] − (n & mask)`
-/// for `mask(top)`; returns `(top, borrow)`.
+/// REDC's rows on `t`, then `last(r, t[len..2len], n, len, top)`:
+/// `t[len..2len]` and `top` hold `t·R⁻¹ mod n` or that plus `n`.
 ///
 /// # Panics
 /// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
 #[inline(always)]
-fn redc_sub(
+fn redc_with(
     r: &mut [Limb],
     t: &mut [Limb],
     n: &[Limb],
     n0: Limb,
-    mask: impl Fn(Limb) -> Limb,
-) -> (Limb, Limb) {
+    last: unsafe extern "C" fn(*mut Limb, *const Limb, *const Limb, usize, Limb),
+) {
     let len = n.len();
     assert!(
         len != 0 && r.len() >= len && t.len() >= 2 * len,
@@ -110,41 +104,18 @@ fn redc_sub(
     let top = unsafe { rsa_cm_v6m_redc_rows(t.as_mut_ptr(), n.as_ptr(), len, n0) };
     // SAFETY: r has at least len limbs, t 2len and n len; the routine reads
     // t[len..2len] and n and writes r[..len] only.
-    let borrow = unsafe {
-        rsa_cm_v6m_sub_masked(
-            r.as_mut_ptr(),
-            t.as_ptr().add(len),
-            n.as_ptr(),
-            len,
-            mask(top),
-        )
-    };
-    (top, borrow)
+    unsafe { last(r.as_mut_ptr(), t.as_ptr().add(len), n.as_ptr(), len, top) };
 }
 
 /// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
-/// the rows, then `x − n` to find the borrow and `x − (n & mask)` with
-/// portable32's choice of `x` or `x − n` as the mask, all in assembly.
+/// the rows, then `x − n` if that is not negative, else `x`, all in
+/// assembly.
 ///
 /// # Panics
 /// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
 #[inline(never)]
 pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
-    let (top, borrow) = redc_sub(r, t, n, n0, |_| !0);
-    let len = n.len();
-    // Again, subtracting n unless x is to be kept: the same routine, no
-    // second loop.
-    let keep_x = portable32::keep_x_mask(top, borrow);
-    // SAFETY: as for redc_sub's call (len ≤ r.len(), 2len ≤ t.len()).
-    unsafe {
-        rsa_cm_v6m_sub_masked(
-            r.as_mut_ptr(),
-            t.as_ptr().add(len),
-            n.as_ptr(),
-            len,
-            !keep_x,
-        )
-    };
+    redc_with(r, t, n, n0, rsa_cm_v6m_sub_full);
 }
 
 /// Lazy Montgomery reduction for the exponentiation loops: `r ≡ t·R⁻¹
@@ -156,5 +127,5 @@ pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 /// As [`redc`].
 #[inline(never)]
 pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
-    redc_sub(r, t, n, n0, Limb::wrapping_neg);
+    redc_with(r, t, n, n0, rsa_cm_v6m_sub_lazy);
 }

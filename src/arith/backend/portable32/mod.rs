@@ -164,22 +164,14 @@ pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
         borrow = ((d >> 32) & 1) as Limb;
     }
     // Keep the difference unless it borrowed past the top word.
-    let mask = keep_x_mask(top, borrow);
-    for (ri, &xi) in r.iter_mut().zip(x) {
-        *ri = (xi & mask) | (*ri & !mask);
-    }
-}
-
-/// [`final_sub`]'s choice, for `x − n` with `borrow` (0 or 1) out of its
-/// top word: all-ones if that borrowed past `top` (keep `x`), else zero.
-/// Branch-free.
-#[inline(always)]
-pub(crate) fn keep_x_mask(top: Limb, borrow: Limb) -> Limb {
     // 1 iff top < borrow.
     let keep_x = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb;
     // black_box: LLVM knows the mask is 0 or all-ones and may otherwise turn
     // the masked copy into a branch (caught by the Valgrind check, ci/ct).
-    core::hint::black_box(keep_x.wrapping_neg())
+    let mask = core::hint::black_box(keep_x.wrapping_neg());
+    for (ri, &xi) in r.iter_mut().zip(x) {
+        *ri = (xi & mask) | (*ri & !mask);
+    }
 }
 
 /// `r = table[index]`, where `table` holds `table.len() / r.len()` entries of
