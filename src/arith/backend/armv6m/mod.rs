@@ -11,16 +11,15 @@
 //! masked by a word made from the top carry, is `sub.s` (Thumb-1, in both
 //! builds): the full `redc` subtracts twice (`x − n` for the borrow, then
 //! `n` again unless `x` is kept), the lazy one once, where the top carried.
-//! `select` is portable32's own. `mul`, `sqr` and `redc` are
-//! `#[inline(never)]`: inlined, every call site took a copy of the
-//! surrounding Rust.
+//! `select` is `select.s` (Thumb-1, both builds: sixteen entries three limbs
+//! at a time). The kernels are `#[inline(never)]`: inlined, every call site
+//! took a copy of the surrounding Rust.
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
 //! `thumbv6m-*`, `thumbv8m.base-*` and `thumbv7m-*` (the Cortex-M3, whose
 //! `UMULL`/`UMLAL` terminate early: `MUL` does not); `--cfg
 //! rsa_cortex_m_backend="portable32"` gives the Rust row back.
 
-use super::portable32;
 use crate::arith::Limb;
 
 #[cfg(not(rsa_cortex_m_asm_v7m))]
@@ -29,6 +28,7 @@ core::arch::global_asm!(include_str!("mac_row.s"), options(raw));
 #[cfg(rsa_cortex_m_asm_v7m)]
 core::arch::global_asm!(include_str!("mac_row_v7m.s"), options(raw));
 core::arch::global_asm!(include_str!("sub.s"), options(raw));
+core::arch::global_asm!(include_str!("select.s"), options(raw));
 
 unsafe extern "C" {
     fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);
@@ -36,9 +36,30 @@ unsafe extern "C" {
     fn rsa_cm_v6m_redc_rows(t: *mut Limb, n: *const Limb, len: usize, n0: Limb) -> Limb;
     fn rsa_cm_v6m_sub_full(r: *mut Limb, x: *const Limb, n: *const Limb, len: usize, top: Limb);
     fn rsa_cm_v6m_sub_lazy(r: *mut Limb, x: *const Limb, n: *const Limb, len: usize, top: Limb);
+    fn rsa_cm_v6m_select(
+        r: *mut Limb,
+        table: *const Limb,
+        index: usize,
+        len: usize,
+        entries: usize,
+    );
 }
 
-pub use portable32::select;
+/// `r = table[index]`, where `table` holds `table.len() / r.len()` entries of
+/// `r.len()` limbs back to back (zero if `index` is past them). Reads every
+/// entry: neither the branches nor the addresses depend on `index`.
+#[inline(never)]
+pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
+    let len = r.len();
+    let entries = table.len().checked_div(len).unwrap_or(0);
+    if entries == 0 {
+        r.fill(0);
+        return;
+    }
+    // SAFETY: r has len ≥ 1 limbs and table at least entries·len; the
+    // routine reads table[..entries·len] and writes r only.
+    unsafe { rsa_cm_v6m_select(r.as_mut_ptr(), table.as_ptr(), index, len, entries) }
+}
 
 /// `t[..2n] = a · b` (and, like the portable kernel, zero in any limbs of
 /// `t` past `2n`).
