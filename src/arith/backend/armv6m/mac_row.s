@@ -13,9 +13,10 @@
 @ other of r2/r6 are scratch. Sixteen steps per loop pass; the first pass
 @ is entered at step −len mod 16 (a computed branch by the assembled length
 @ of one step; both carry registers zero, the carry flag clear), so that
-@ len mod 16 needs no steps of its own. The callers set r8 and that entry
-@ offset (r12) once for their rows of one length: mul and REDC once per
-@ call, sqr once per row.
+@ len mod 16 needs no steps of its own. The callers make that state
+@ (ROW_CALL) and call the entry step by BLX (ROW_ENTRY: its address, once
+@ per call in mul and REDC, per row in sqr), saving the BL and computed
+@ branch of a routine doing both.
 @
 @ The carry out of adding t[j] stays in the carry flag (no zero register,
 @ no ADCS) and is taken in by the next step's ADCS of the carry word: in
@@ -67,25 +68,14 @@
     stm     r0!, {\L}
 .endm
 
-@ The row body: r0 = t, r1 = b, r3 = a, r8 = &b[len] (len ≥ 1), r12 =
-@ ENTRY_OFFSET of len; returns the carry word in r2 with r0 = &t[len],
-@ r1 = &b[len]. Clobbers r3-r7 and r9 (r8, r9 and r12 are the callers' to
-@ save); called with BL, returns with BX LR.
+@ The row: entered by ROW_CALL at its step −len mod 16; returns the carry
+@ word in r2 with r0 = &t[len], r1 = &b[len]. Clobbers r3-r7 and r9 (r8,
+@ r9 and r12 are the callers' to save); returns with BX LR.
     .section .text.rsa_cm_v6m_row,"ax",%progbits
     .type   rsa_cm_v6m_row, %function
     .thumb_func
     .p2align 2
 rsa_cm_v6m_row:
-    lsrs    r4, r3, #16
-    mov     r9, r4              @ ah
-    uxth    r3, r3              @ al
-    ldm     r1!, {r4}           @ y = b[0]
-    uxth    r7, r4              @ yl
-    lsrs    r4, r4, #16         @ yh
-    movs    r6, #0              @ carry word, in r2 or r6 by the entry step
-    adds    r2, r6, #0          @ (and the carry flag clear)
-    add     pc, r12             @ PC reads as this instruction + 4
-    nop
 .Lrow_loop:
     ROW_STEP r2, r4, r5, r6, r7, adds
 .Lrow_step1:
@@ -113,20 +103,38 @@ rsa_cm_v6m_row:
 1:  bx      lr
     .size   rsa_cm_v6m_row, . - rsa_cm_v6m_row
 
-@ R = the row's entry offset for a row of length L (a register, ≥ 1):
-@ (−L mod 16) steps of .Lrow_step1 − .Lrow_loop bytes. Clobbers S.
-.macro ENTRY_OFFSET R, L, S
-    rsbs    \R, \L, #0
-    movs    \S, #15
-    ands    \R, \S
+@ R = the address (Thumb bit set) of the row's entry step for rows of
+@ length L ≥ 1, from N = −4L (a register): step −L mod 16, .Lrow_step1 −
+@ .Lrow_loop bytes each. Clobbers S.
+.macro ROW_ENTRY R, N, S
+    lsls    \R, \N, #26
+    lsrs    \R, \R, #28        @ −L mod 16
     ldr     \S, =.Lrow_step1 - .Lrow_loop
     muls    \R, \S
+    ldr     \S, =rsa_cm_v6m_row
+    adds    \R, \S
+.endm
+
+@ t[0..len] += a·b[0..len] for r0 = t, r1 = b, r3 = a, r8 = &b[len], r12
+@ = ROW_ENTRY of len: the row's state (a's halves, b[0]'s, both carry words
+@ zero, the carry flag clear), then BLX to the entry step. The carry word
+@ in r2, r0 = &t[len], r1 = &b[len]; clobbers r3-r7 and r9.
+.macro ROW_CALL
+    lsrs    r4, r3, #16
+    mov     r9, r4              @ ah
+    uxth    r3, r3              @ al
+    ldm     r1!, {r4}           @ y = b[0]
+    uxth    r7, r4              @ yl
+    lsrs    r4, r4, #16         @ yh
+    movs    r6, #0              @ carry word, in r2 or r6 by the entry step
+    adds    r2, r6, #0          @ (and the carry flag clear)
+    blx     r12
 .endm
 
 @ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
 @ len ≥ 1, t[..len] zero on entry: t = a·b, one row per limb of a (row i
 @ stores its carry to t[i + len], which no row before wrote).
-@ r10 = &t[i], r11 = &a[i], r8 = &b[len], r12 = the rows' entry offset;
+@ r10 = &t[i], r11 = &a[i], r8 = &b[len], r12 = the rows' entry step;
 @ b and &a[len] on the stack.
     .section .text.rsa_cm_v6m_mul,"ax",%progbits
     .global rsa_cm_v6m_mul
@@ -143,9 +151,10 @@ rsa_cm_v6m_mul:
     lsls    r4, r3, #2
     adds    r5, r2, r4
     mov     r8, r5              @ &b[len]
-    adds    r4, r1
-    push    {r2, r4}            @ [sp] = b, [sp, #4] = &a[len]
-    ENTRY_OFFSET r5, r3, r4
+    adds    r5, r1, r4
+    push    {r2, r5}            @ [sp] = b, [sp, #4] = &a[len]
+    rsbs    r4, r4, #0
+    ROW_ENTRY r5, r4, r6
     mov     r12, r5
     mov     r10, r0
     mov     r11, r1
@@ -154,7 +163,7 @@ rsa_cm_v6m_mul:
     mov     r11, r1
     mov     r0, r10
     ldr     r1, [sp]
-    bl      rsa_cm_v6m_row
+    ROW_CALL
     str     r2, [r0]            @ t[i + len] = carry
     mov     r0, r10
     adds    r0, #4
@@ -176,7 +185,7 @@ rsa_cm_v6m_mul:
 @ len ≥ 1: REDC's rows, t[i..] += (t[i]·n0 mod 2^32)·n for i < len with
 @ the carries through t[i + len]; returns the carry out of t[2len - 1]
 @ (the result is that bit : t[len..2len]).
-@ r10 = &t[i], r11 = n, r8 = &n[len], r12 = the rows' entry offset; n0,
+@ r10 = &t[i], r11 = n, r8 = &n[len], r12 = the rows' entry step; n0,
 @ &t[len] and that carry on the stack.
     .section .text.rsa_cm_v6m_redc_rows,"ax",%progbits
     .global rsa_cm_v6m_redc_rows
@@ -196,7 +205,8 @@ rsa_cm_v6m_redc_rows:
     adds    r5, r0, r4
     movs    r6, #0
     push    {r3, r5, r6}        @ [sp] = n0, [sp, #4] = &t[len], [sp, #8] = top
-    ENTRY_OFFSET r5, r2, r4
+    rsbs    r4, r4, #0
+    ROW_ENTRY r5, r4, r6
     mov     r12, r5
     mov     r10, r0
     mov     r11, r1
@@ -205,7 +215,7 @@ rsa_cm_v6m_redc_rows:
     ldr     r4, [sp]
     muls    r3, r4              @ m = t[i]·n0
     mov     r1, r11
-    bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
+    ROW_CALL                    @ r0 = &t[i + len]
     ldr     r4, [r0]
     ldr     r5, [sp, #8]
     lsrs    r5, r5, #1          @ the carry flag = top (0 or 1), r5 = 0
@@ -233,7 +243,7 @@ rsa_cm_v6m_redc_rows:
 @ and t[2len - 1] zero on entry: t = a². The cross products a[i]·a[j],
 @ i < j, by rows (row i stores its carry to t[i + len], which no row
 @ before wrote; r10 = &a[i], r11 = &t[2i + 1], r8 = &a[len], r12 = the
-@ row's entry offset), then one pass over i that doubles t[2i + 1] : t[2i]
+@ row's entry step), then one pass over i that doubles t[2i + 1] : t[2i]
 @ and adds a[i]²: two carry chains, each kept as a bit between pairs (the
 @ bit doubling shifts out in r3, the carry of the additions in r2).
     .section .text.rsa_cm_v6m_sqr,"ax",%progbits
@@ -261,12 +271,11 @@ rsa_cm_v6m_sqr:
     ldm     r1!, {r3}           @ a[i]; r1 = &a[i + 1]
     mov     r10, r1
     mov     r5, r8
-    subs    r2, r5, r1
-    lsrs    r2, r2, #2          @ the row's length
-    ENTRY_OFFSET r5, r2, r4
-    mov     r12, r5
+    subs    r5, r1, r5          @ −4·(the row's length)
+    ROW_ENTRY r4, r5, r6
+    mov     r12, r4
     mov     r0, r11
-    bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
+    ROW_CALL                    @ r0 = &t[i + len]
     str     r2, [r0]
     mov     r0, r11
     adds    r0, r0, #8
