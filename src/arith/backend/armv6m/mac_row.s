@@ -11,9 +11,9 @@
 @ yh in r4, yl in r7), r3 = al, r9 = ah, r8 = &b[len]; the carry word
 @ alternates between r2 and r6 (so that no move is needed), r5 and the
 @ other of r2/r6 are scratch. Sixteen steps per loop pass; the first pass
-@ is entered at step −len mod 16 (a computed branch by the assembled length
-@ of one step; both carry registers zero, the carry flag clear), so that
-@ len mod 16 needs no steps of its own. The callers make that state
+@ is entered at step −len mod 16 (its address computed from the assembled
+@ length of one step; both carry registers zero, the carry flag clear), so
+@ that len mod 16 needs no steps of its own. The callers make that state
 @ (ROW_CALL) and call the entry step by BLX (ROW_ENTRY: its address, once
 @ per call in mul and REDC, per row in sqr), saving the BL and computed
 @ branch of a routine doing both.
