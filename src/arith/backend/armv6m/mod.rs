@@ -102,8 +102,9 @@ pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     unsafe { rsa_cm_v6m_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
 }
 
-/// REDC's rows on `t`, then `last(r, t[len..2len], n, len, top)`:
-/// `t[len..2len]` and `top` hold `t·R⁻¹ mod n` or that plus `n`.
+/// REDC's rows on `t`, then `last(r, t[len..2len], n, len, top)`, where
+/// `top : t[len..2len]` ≡ `t·R⁻¹ (mod n)` is below `2n` for `t < n·R` and
+/// below `R + n` for `t < R²`.
 ///
 /// # Panics
 /// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.

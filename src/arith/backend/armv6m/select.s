@@ -1,6 +1,6 @@
 @ The armv6m backend's table select, in Thumb-1 (which ARMv7-M also runs,
 @ so mod.rs includes this file in both builds): every entry is read, and
-@ the masks are made by arithmetic (in Rust, LLVM turns portable32's
+@ the masks are made by arithmetic (in Rust, LLVM turned portable32's
 @ equality mask into a branch on ARMv6-M, which has no IT). The only
 @ branches test len and the number of entries, which are public.
 

@@ -1,7 +1,7 @@
 @ REDC's last step for the armv6m backend, in Thumb-1 (which ARMv7-M also
 @ runs, so mod.rs includes this file in both builds): subtractions of n
-@ masked by a word made here from the top carry (in Rust, LLVM turns such a
-@ mask into a branch on ARMv6-M, which has no IT). Every instruction takes
+@ masked by a word made here from the top carry (in Rust, LLVM turned
+@ portable32's such mask into a branch on ARMv6-M, which has no IT). Every instruction takes
 @ a fixed time; the only branches test len, which is public.
 
     .syntax unified
