@@ -384,6 +384,12 @@ KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
            # the compact set's bodies, called by rsa_cm_window in its frame
            "rsa_cm_mul_int": "mul", "rsa_cm_sqr_int": "sqr", "rsa_cm_redc_lazy_int": "redc",
            "rsa_cm_redc_lazy_ns": "redc", "rsa_cm_mul_ns": "mul"}
+# The armv6m backend's kernels are Rust functions (mangled names) around
+# its assembly.
+RUST_KERNELS = re.compile(r"^_ZN12rsa_cortex_m5arith7backend6armv6m"
+                          r"(3mul|3sqr|4redc|9redc_lazy|6select)17h[0-9a-f]{16}E$")
+RUST_KERNEL_NAMES = {"3mul": "mul", "3sqr": "sqr", "4redc": "redc", "9redc_lazy": "redc",
+                     "6select": "select"}
 # Reached once per squaring inside a fused call (sqrn): the split counts its
 # pairs there.
 SQR_MARKS = ("rsa_cm_sqr_redc32_sq", "rsa_cm_sqr_redc4864_sq")
@@ -569,6 +575,10 @@ def main():
     for name, kernel in KERNELS.items():
         if name in symbols:
             KERNEL_ENTRIES[symbols[name]] = kernel
+    for name, addr in symbols.items():
+        m = RUST_KERNELS.match(name)
+        if m:
+            KERNEL_ENTRIES[addr] = RUST_KERNEL_NAMES[m.group(1)]
     SQR_ADDRS.update(symbols[name] for name in SQR_MARKS if name in symbols)
     MUL_ADDRS.update(symbols[name] for name in MUL_MARKS if name in symbols)
     mul_costs = MUL_COSTS.get(args.cpu)

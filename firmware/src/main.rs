@@ -59,7 +59,21 @@ struct Counts {
     mul: u32,
     sqr: u32,
     redc: u32,
+    redc_lazy: u32,
     select: u32,
+}
+
+/// Whether `got` is `want` or `want + n` below `R` (the lazy REDC's two
+/// results for a `t` below `n·R`).
+fn same_or_plus_n(got: &[u32], want: &[u32], n: &[u32]) -> bool {
+    let mut carry = 0u64;
+    let mut plus_n = true;
+    for ((&g, &w), &m) in got.iter().zip(want).zip(n) {
+        let s = w as u64 + m as u64 + carry;
+        plus_n &= s as u32 == g;
+        carry = s >> 32;
+    }
+    got == want || (plus_n && carry == 0)
 }
 
 fn differential(len: usize, rng: &mut Rng, bad: &mut Counts) {
@@ -109,11 +123,17 @@ fn differential(len: usize, rng: &mut Rng, bad: &mut Counts) {
             _ => {}
         }
         t3.copy_from_slice(t1);
+        t2.copy_from_slice(t1);
         portable::redc(r1, t1, n, n0);
         r2.fill(0x5a5a_5a5a);
         kernels::redc(r2, t3, n, n0);
         if r1 != r2 {
             bad.redc += 1;
+        }
+        r2.fill(0x6969_6969);
+        kernels::redc_lazy(r2, t2, n, n0);
+        if !same_or_plus_n(r2, r1, n) {
+            bad.redc_lazy += 1;
         }
         // sqr
         portable::sqr(t1, a);
@@ -130,6 +150,15 @@ fn differential(len: usize, rng: &mut Rng, bad: &mut Counts) {
         if r1 != r2 {
             bad.select += 1;
         }
+        // A smaller table (windows below 4 bits), the index past it every
+        // other time (both give zero).
+        let index = index % 10;
+        portable::select(r1, &table[..8 * len], index);
+        r2.fill(0x0f0f_0f0f);
+        kernels::select(r2, &table[..8 * len], index);
+        if r1 != r2 {
+            bad.select += 1;
+        }
     }
 }
 
@@ -143,18 +172,20 @@ fn main() -> ! {
             mul: 0,
             sqr: 0,
             redc: 0,
+            redc_lazy: 0,
             select: 0,
         };
         differential(len, &mut rng, &mut bad);
-        let total = bad.mul + bad.sqr + bad.redc + bad.select;
+        let total = bad.mul + bad.sqr + bad.redc + bad.redc_lazy + bad.select;
         hprintln!(
-            "  {} bits ({} limbs): {} inputs x mul/sqr/redc/select: mismatches mul {} sqr {} redc {} select {}",
+            "  {} bits ({} limbs): {} inputs x mul/sqr/redc/redc_lazy/select: mismatches mul {} sqr {} redc {} redc_lazy {} select {}",
             len * 32,
             len,
             ITERATIONS,
             bad.mul,
             bad.sqr,
             bad.redc,
+            bad.redc_lazy,
             bad.select
         );
         failures += total;

@@ -1,7 +1,6 @@
 @ ARMv6-M (Thumb-1) multiply-accumulate row for the Cortex-M0/M0+ and
-@ ARMv8-M Baseline: t[0..len] += a·b[0..len], carry word returned. The
-@ only assembly of the armv6m backend; mod.rs drives it as the row of
-@ portable32's mul, sqr and REDC.
+@ ARMv8-M Baseline: t[0..len] += a·b[0..len], carry word returned; and
+@ mul, sqr and REDC's rows looping over it (REDC's last step is sub.s).
 @
 @ No 32×32→64 multiply here: each a·b[j] is four MULS on 16-bit halves,
 @ al·yl + (al·yh + ah·yl)·2^16 + ah·yh·2^32. MULS and every other
@@ -12,9 +11,12 @@
 @ yh in r4, yl in r7), r3 = al, r9 = ah, r8 = &b[len]; the carry word
 @ alternates between r2 and r6 (so that no move is needed), r5 and the
 @ other of r2/r6 are scratch. Sixteen steps per loop pass; the first pass
-@ is entered at step −len mod 16 (a computed branch by the assembled length
-@ of one step; both carry registers zero, the carry flag clear), so that
-@ len mod 16 needs no steps of its own.
+@ is entered at step −len mod 16 (its address computed from the assembled
+@ length of one step; both carry registers zero, the carry flag clear), so
+@ that len mod 16 needs no steps of its own. The callers make that state
+@ (ROW_CALL) and call the entry step by BLX (ROW_ENTRY: its address, once
+@ per call in mul and REDC, per row in sqr), saving the BL and computed
+@ branch of a routine doing both.
 @
 @ The carry out of adding t[j] stays in the carry flag (no zero register,
 @ no ADCS) and is taken in by the next step's ADCS of the carry word: in
@@ -66,33 +68,14 @@
     stm     r0!, {\L}
 .endm
 
-@ The row body: r0 = t, r1 = b, r2 = len (≥ 1), r3 = a; returns the carry
-@ word in r2 with r0 = &t[len], r1 = &b[len]. Clobbers r3-r9 (r8, r9 are
-@ the callers' to save); called with BL, returns with BX LR.
+@ The row: entered by ROW_CALL at its step −len mod 16; returns the carry
+@ word in r2 with r0 = &t[len], r1 = &b[len]. Clobbers r3-r7 and r9 (r8,
+@ r9 and r12 are the callers' to save); returns with BX LR.
     .section .text.rsa_cm_v6m_row,"ax",%progbits
     .type   rsa_cm_v6m_row, %function
     .thumb_func
     .p2align 2
 rsa_cm_v6m_row:
-    lsrs    r4, r3, #16
-    mov     r9, r4              @ ah
-    uxth    r3, r3              @ al
-    lsls    r4, r2, #2
-    adds    r4, r1
-    mov     r8, r4              @ end of b
-    rsbs    r5, r2, #0
-    movs    r4, #15
-    ands    r5, r4              @ steps of the first pass skipped: −len mod 16
-    ldr     r4, .Lrow_step_bytes
-    muls    r5, r4
-    ldm     r1!, {r4}           @ y = b[0]
-    uxth    r7, r4              @ yl
-    lsrs    r4, r4, #16         @ yh
-    movs    r2, #0              @ carry word, in r2 or r6 by the entry step
-    movs    r6, #0
-    adds    r2, r2, #0          @ carry flag clear
-    add     pc, r5              @ PC reads as this instruction + 4
-    nop
 .Lrow_loop:
     ROW_STEP r2, r4, r5, r6, r7, adds
 .Lrow_step1:
@@ -118,14 +101,41 @@ rsa_cm_v6m_row:
     lsrs    r4, r4, #16
     b       .Lrow_loop          @ (BNE reaches 256 bytes back; the loop is longer)
 1:  bx      lr
-    .p2align 2
-.Lrow_step_bytes:
-    .word   .Lrow_step1 - .Lrow_loop
     .size   rsa_cm_v6m_row, . - rsa_cm_v6m_row
 
+@ R = the address (Thumb bit set) of the row's entry step for rows of
+@ length L ≥ 1, from N = −4L (a register): step −L mod 16, .Lrow_step1 −
+@ .Lrow_loop bytes each. Clobbers S.
+.macro ROW_ENTRY R, N, S
+    lsls    \R, \N, #26
+    lsrs    \R, \R, #28        @ −L mod 16
+    ldr     \S, =.Lrow_step1 - .Lrow_loop
+    muls    \R, \S
+    ldr     \S, =rsa_cm_v6m_row
+    adds    \R, \S
+.endm
+
+@ t[0..len] += a·b[0..len] for r0 = t, r1 = b, r3 = a, r8 = &b[len], r12
+@ = ROW_ENTRY of len: the row's state (a's halves, b[0]'s, both carry words
+@ zero, the carry flag clear), then BLX to the entry step. The carry word
+@ in r2, r0 = &t[len], r1 = &b[len]; clobbers r3-r7 and r9.
+.macro ROW_CALL
+    lsrs    r4, r3, #16
+    mov     r9, r4              @ ah
+    uxth    r3, r3              @ al
+    ldm     r1!, {r4}           @ y = b[0]
+    uxth    r7, r4              @ yl
+    lsrs    r4, r4, #16         @ yh
+    movs    r6, #0              @ carry word, in r2 or r6 by the entry step
+    adds    r2, r6, #0          @ (and the carry flag clear)
+    blx     r12
+.endm
+
 @ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
-@ len ≥ 1, t[..2len] zero on entry: t = a·b, one row per limb of a.
-@ r10 = &t[i], r11 = &a[i], r12 = &a[len]; b and len on the stack.
+@ len ≥ 1, t[..len] zero on entry: t = a·b, one row per limb of a (row i
+@ stores its carry to t[i + len], which no row before wrote).
+@ r10 = &t[i], r11 = &a[i], r8 = &b[len], r12 = the rows' entry step;
+@ b and &a[len] on the stack.
     .section .text.rsa_cm_v6m_mul,"ax",%progbits
     .global rsa_cm_v6m_mul
     .type   rsa_cm_v6m_mul, %function
@@ -138,25 +148,29 @@ rsa_cm_v6m_mul:
     mov     r6, r10
     mov     r7, r11
     push    {r4-r7}
-    push    {r2, r3}            @ [sp] = b, [sp, #4] = len
+    lsls    r4, r3, #2
+    adds    r5, r2, r4
+    mov     r8, r5              @ &b[len]
+    adds    r5, r1, r4
+    push    {r2, r5}            @ [sp] = b, [sp, #4] = &a[len]
+    rsbs    r4, r4, #0
+    ROW_ENTRY r5, r4, r6
+    mov     r12, r5
     mov     r10, r0
     mov     r11, r1
-    lsls    r3, r3, #2
-    adds    r3, r1
-    mov     r12, r3
 5:  mov     r1, r11
     ldm     r1!, {r3}           @ a[i]
     mov     r11, r1
     mov     r0, r10
     ldr     r1, [sp]
-    ldr     r2, [sp, #4]
-    bl      rsa_cm_v6m_row
+    ROW_CALL
     str     r2, [r0]            @ t[i + len] = carry
     mov     r0, r10
     adds    r0, #4
     mov     r10, r0
     mov     r1, r11
-    cmp     r1, r12
+    ldr     r2, [sp, #4]
+    cmp     r1, r2
     bne     5b
     add     sp, #8
     pop     {r4-r7}
@@ -170,8 +184,9 @@ rsa_cm_v6m_mul:
 @ u32 rsa_cm_v6m_redc_rows(u32 *t, const u32 *n, usize len, u32 n0),
 @ len ≥ 1: REDC's rows, t[i..] += (t[i]·n0 mod 2^32)·n for i < len with
 @ the carries through t[i + len]; returns the carry out of t[2len - 1]
-@ (the result is that bit : t[len..2len], below 2n).
-@ r10 = &t[i], r11 = n, r12 = &t[len]; n0, len and that carry on the stack.
+@ (the result is that bit : t[len..2len]).
+@ r10 = &t[i], r11 = n, r8 = &n[len], r12 = the rows' entry step; n0,
+@ &t[len] and that carry on the stack.
     .section .text.rsa_cm_v6m_redc_rows,"ax",%progbits
     .global rsa_cm_v6m_redc_rows
     .type   rsa_cm_v6m_redc_rows, %function
@@ -184,34 +199,35 @@ rsa_cm_v6m_redc_rows:
     mov     r6, r10
     mov     r7, r11
     push    {r4-r7}
-    movs    r4, #0
-    push    {r2, r3, r4}        @ [sp] = len, [sp, #4] = n0, [sp, #8] = top
+    lsls    r4, r2, #2
+    adds    r5, r1, r4
+    mov     r8, r5              @ &n[len]
+    adds    r5, r0, r4
+    movs    r6, #0
+    push    {r3, r5, r6}        @ [sp] = n0, [sp, #4] = &t[len], [sp, #8] = top
+    rsbs    r4, r4, #0
+    ROW_ENTRY r5, r4, r6
+    mov     r12, r5
     mov     r10, r0
     mov     r11, r1
-    lsls    r2, r2, #2
-    adds    r2, r0
-    mov     r12, r2
 6:  mov     r0, r10
     ldr     r3, [r0]
-    ldr     r4, [sp, #4]
+    ldr     r4, [sp]
     muls    r3, r4              @ m = t[i]·n0
     mov     r1, r11
-    ldr     r2, [sp]
-    bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
+    ROW_CALL                    @ r0 = &t[i + len]
     ldr     r4, [r0]
     ldr     r5, [sp, #8]
-    movs    r6, #0
-    adds    r4, r2              @ t[i + len] + carry + top
-    adcs    r6, r6
-    adds    r4, r5
-    movs    r5, #0
-    adcs    r6, r5
+    lsrs    r5, r5, #1          @ the carry flag = top (0 or 1), r5 = 0
+    adcs    r4, r2              @ t[i + len] + carry + top
+    adcs    r5, r5
     str     r4, [r0]
-    str     r6, [sp, #8]
+    str     r5, [sp, #8]
     mov     r0, r10
     adds    r0, #4
     mov     r10, r0
-    cmp     r0, r12
+    ldr     r1, [sp, #4]
+    cmp     r0, r1
     bne     6b
     ldr     r0, [sp, #8]
     add     sp, #12
@@ -223,12 +239,13 @@ rsa_cm_v6m_redc_rows:
     pop     {r4-r7, pc}
     .size   rsa_cm_v6m_redc_rows, . - rsa_cm_v6m_redc_rows
 
-@ void rsa_cm_v6m_sqr(u32 *t, const u32 *a, usize len), len ≥ 1,
-@ t[..2len] zero on entry: t = a². The cross products a[i]·a[j], i < j, by
-@ rows (r10 = &a[i], r11 = &t[2i + 1], r12 = the row's length), then one
-@ pass doubling t (ADCS of each word with itself, the carry bit kept in r2
-@ between pairs) and one adding the squares a[i]² at t[2i] (the carry bit
-@ in r3). t, a and len on the stack.
+@ void rsa_cm_v6m_sqr(u32 *t, const u32 *a, usize len), len ≥ 1, t[..len]
+@ and t[2len - 1] zero on entry: t = a². The cross products a[i]·a[j],
+@ i < j, by rows (row i stores its carry to t[i + len], which no row
+@ before wrote; r10 = &a[i], r11 = &t[2i + 1], r8 = &a[len], r12 = the
+@ row's entry step), then one pass over i that doubles t[2i + 1] : t[2i]
+@ and adds a[i]²: two carry chains, each kept as a bit between pairs (the
+@ bit doubling shifts out in r3, the carry of the additions in r2).
     .section .text.rsa_cm_v6m_sqr,"ax",%progbits
     .global rsa_cm_v6m_sqr
     .type   rsa_cm_v6m_sqr, %function
@@ -241,70 +258,59 @@ rsa_cm_v6m_sqr:
     mov     r6, r10
     mov     r7, r11
     push    {r4-r7}
-    push    {r0, r1, r2}        @ [sp] = t, [sp, #4] = a, [sp, #8] = len
+    push    {r0, r1}            @ [sp] = t, [sp, #4] = a
+    lsls    r3, r2, #2
+    adds    r3, r1
+    mov     r8, r3              @ &a[len]
     subs    r2, r2, #1
     beq     8f
-    mov     r12, r2             @ length of row 0
     adds    r0, r0, #4
     mov     r11, r0
     mov     r10, r1
 7:  mov     r1, r10
     ldm     r1!, {r3}           @ a[i]; r1 = &a[i + 1]
     mov     r10, r1
+    mov     r5, r8
+    subs    r5, r1, r5          @ −4·(the row's length)
+    ROW_ENTRY r4, r5, r6
+    mov     r12, r4
     mov     r0, r11
-    mov     r2, r12
-    bl      rsa_cm_v6m_row      @ r0 = &t[i + len]
+    ROW_CALL                    @ r0 = &t[i + len]
     str     r2, [r0]
     mov     r0, r11
     adds    r0, r0, #8
     mov     r11, r0
-    mov     r2, r12
-    subs    r2, r2, #1
-    mov     r12, r2
+    mov     r1, r10
+    adds    r1, r1, #4
+    cmp     r1, r8
     bne     7b
-8:  ldr     r0, [sp]
-    ldr     r2, [sp, #8]
-    lsls    r2, r2, #3
-    adds    r2, r2, r0
-    mov     r12, r2             @ &t[2len]
+8:  pop     {r0, r1}
     movs    r2, #0
-9:  ldr     r4, [r0]            @ t = 2t, two words at a time
-    ldr     r5, [r0, #4]
-    lsrs    r2, r2, #1          @ carry flag = the bit shifted out before
-    adcs    r4, r4
-    adcs    r5, r5
-    adcs    r2, r2
-    stm     r0!, {r4, r5}
-    cmp     r0, r12
-    bne     9b
-    ldr     r0, [sp]
-    ldr     r1, [sp, #4]
-    ldr     r2, [sp, #8]
-    lsls    r2, r2, #2
-    adds    r2, r2, r1
-    mov     r12, r2             @ &a[len]
     movs    r3, #0
-10: ldm     r1!, {r6}           @ x = a[i]
+9:  ldm     r1!, {r6}           @ x = a[i]
     uxth    r7, r6              @ xl
     lsrs    r6, r6, #16         @ xh
-    movs    r2, r7
-    muls    r2, r6              @ xl·xh
+    movs    r5, r7
+    muls    r5, r6              @ xl·xh
     muls    r7, r7              @ xl²
     muls    r6, r6              @ xh²
-    lsls    r4, r2, #17         @ + 2·xl·xh·2^16
-    lsrs    r2, r2, #15
+    lsls    r4, r5, #17         @ + 2·xl·xh·2^16
+    lsrs    r5, r5, #15
     adds    r7, r7, r4
-    adcs    r6, r2              @ (r6 : r7) = x²
+    adcs    r6, r5              @ (r6 : r7) = x²
     ldr     r4, [r0]
     ldr     r5, [r0, #4]
-    lsrs    r3, r3, #1          @ carry flag = the carry out of the pair before
+    lsrs    r3, r3, #1          @ carry flag = the bit doubling shifted out before
+    adcs    r4, r4
+    adcs    r5, r5
+    adcs    r3, r3
+    lsrs    r2, r2, #1          @ carry flag = the carry out of the pair before
     adcs    r4, r7
     adcs    r5, r6
-    adcs    r3, r3
+    adcs    r2, r2
     stm     r0!, {r4, r5}
-    cmp     r1, r12
-    bne     10b
-    add     sp, #12
+    cmp     r1, r8
+    bne     9b
     pop     {r4-r7}
     mov     r8, r4
     mov     r9, r5

@@ -7,16 +7,19 @@
 //! `mac_row_v7m.s` has the same routines in Thumb-2 for ARMv7-M (cfg
 //! `rsa_cortex_m_asm_v7m` from `build.rs`: three-operand `MUL`, shifted
 //! operands for the middle products, `LDRH` for the halves), about half the
-//! cycles per product on the M3. `select` and REDC's final subtraction are
-//! portable32's own. `mul`, `sqr` and `redc` are `#[inline(never)]`:
-//! inlined, every call site took a copy of the surrounding Rust.
+//! cycles per product on the M3. REDC's last step, subtractions of `n`
+//! masked by a word made from the top carry, is `sub.s` (Thumb-1, in both
+//! builds): the full `redc` subtracts twice (`x − n` for the borrow, then
+//! `n` again unless `x` is kept), the lazy one once, where the top carried.
+//! `select` is `select.s` (Thumb-1, both builds: sixteen entries three limbs
+//! at a time). The kernels are `#[inline(never)]`: inlined, every call site
+//! took a copy of the surrounding Rust.
 //!
 //! Selected by `build.rs` (cfg `rsa_cortex_m_backend = "armv6m"`) for
 //! `thumbv6m-*`, `thumbv8m.base-*` and `thumbv7m-*` (the Cortex-M3, whose
 //! `UMULL`/`UMLAL` terminate early: `MUL` does not); `--cfg
 //! rsa_cortex_m_backend="portable32"` gives the Rust row back.
 
-use super::portable32;
 use crate::arith::Limb;
 
 #[cfg(not(rsa_cortex_m_asm_v7m))]
@@ -24,14 +27,39 @@ core::arch::global_asm!(include_str!("mac_row.s"), options(raw));
 // ARMv7-M (the Cortex-M3): the same routines in Thumb-2.
 #[cfg(rsa_cortex_m_asm_v7m)]
 core::arch::global_asm!(include_str!("mac_row_v7m.s"), options(raw));
+core::arch::global_asm!(include_str!("sub.s"), options(raw));
+core::arch::global_asm!(include_str!("select.s"), options(raw));
 
 unsafe extern "C" {
     fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);
     fn rsa_cm_v6m_sqr(t: *mut Limb, a: *const Limb, len: usize);
     fn rsa_cm_v6m_redc_rows(t: *mut Limb, n: *const Limb, len: usize, n0: Limb) -> Limb;
+    fn rsa_cm_v6m_sub_full(r: *mut Limb, x: *const Limb, n: *const Limb, len: usize, top: Limb);
+    fn rsa_cm_v6m_sub_lazy(r: *mut Limb, x: *const Limb, n: *const Limb, len: usize, top: Limb);
+    fn rsa_cm_v6m_select(
+        r: *mut Limb,
+        table: *const Limb,
+        index: usize,
+        len: usize,
+        entries: usize,
+    );
 }
 
-pub use portable32::select;
+/// `r = table[index]`, where `table` holds `table.len() / r.len()` entries of
+/// `r.len()` limbs back to back (zero if `index` is past them). Reads every
+/// entry: neither the branches nor the addresses depend on `index`.
+#[inline(never)]
+pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
+    let len = r.len();
+    let entries = table.len().checked_div(len).unwrap_or(0);
+    if entries == 0 {
+        r.fill(0);
+        return;
+    }
+    // SAFETY: r has len ≥ 1 limbs and table at least entries·len; the
+    // routine reads table[..entries·len] and writes r only.
+    unsafe { rsa_cm_v6m_select(r.as_mut_ptr(), table.as_ptr(), index, len, entries) }
+}
 
 /// `t[..2n] = a · b` (and, like the portable kernel, zero in any limbs of
 /// `t` past `2n`).
@@ -42,12 +70,14 @@ pub use portable32::select;
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
     let n = a.len();
     assert!(b.len() == n && t.len() >= 2 * n, "armv6m::mul: lengths");
-    t.fill(0);
+    // Row i stores its carry word to t[i + n]: only t[..n] is read first.
+    t[..n].fill(0);
+    t[2 * n..].fill(0);
     if n == 0 {
         return;
     }
-    // SAFETY: t has 2n limbs (zero), a and b n each; the routine reads a,
-    // b and t and writes t only.
+    // SAFETY: t has 2n limbs (the first n zero), a and b n each; the
+    // routine reads a, b and t and writes t only.
     unsafe { rsa_cm_v6m_mul(t.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) }
 }
 
@@ -59,22 +89,33 @@ pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     let n = a.len();
     assert!(t.len() >= 2 * n, "armv6m::sqr: lengths");
-    t.fill(0);
     if n == 0 {
+        t.fill(0);
         return;
     }
-    // SAFETY: t has 2n limbs (zero) and a n; the routine reads a and t and
-    // writes t only.
+    // The rows store their carry words to t[n..2n − 1]: the rest is read
+    // first.
+    t[..n].fill(0);
+    t[2 * n - 1..].fill(0);
+    // SAFETY: t has 2n limbs (t[..n] and t[2n − 1] zero) and a n; the
+    // routine reads a and t and writes t only.
     unsafe { rsa_cm_v6m_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
 }
 
-/// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
-/// the rows in assembly, then portable32's masked final subtraction.
+/// REDC's rows on `t`, then `last(r, t[len..2len], n, len, top)`, where
+/// `top : t[len..2len]` ≡ `t·R⁻¹ (mod n)` is below `2n` for `t < n·R` and
+/// below `R + n` for `t < R²`.
 ///
 /// # Panics
 /// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
-#[inline(never)]
-pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+#[inline(always)]
+fn redc_with(
+    r: &mut [Limb],
+    t: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    last: unsafe extern "C" fn(*mut Limb, *const Limb, *const Limb, usize, Limb),
+) {
     let len = n.len();
     assert!(
         len != 0 && r.len() >= len && t.len() >= 2 * len,
@@ -83,10 +124,30 @@ pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     // SAFETY: t has 2len limbs and n len; the routine reads n and t and
     // writes t only.
     let top = unsafe { rsa_cm_v6m_redc_rows(t.as_mut_ptr(), n.as_ptr(), len, n0) };
-    portable32::final_sub(&mut r[..len], &t[len..2 * len], top, n);
+    // SAFETY: r has at least len limbs, t 2len and n len; the routine reads
+    // t[len..2len] and n and writes r[..len] only.
+    unsafe { last(r.as_mut_ptr(), t.as_ptr().add(len), n.as_ptr(), len, top) };
 }
 
-/// The reduction of the exponentiation loops: the full [`redc`].
+/// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
+/// the rows, then `x − n` if that is not negative, else `x`, all in
+/// assembly.
+///
+/// # Panics
+/// If `n` is empty, or `r` or `t` (`2·n.len()`) is too short.
+#[inline(never)]
+pub fn redc(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
+    redc_with(r, t, n, n0, rsa_cm_v6m_sub_full);
+}
+
+/// Lazy Montgomery reduction for the exponentiation loops: `r ≡ t·R⁻¹
+/// (mod n)` with `r < R` (not necessarily `< n`), for any `t < R²`: `n`
+/// subtracted where the rows carried out of `t[2len − 1]` (the sum is then
+/// below `R + n`), which leaves `r < R`; constant time like [`redc`].
+///
+/// # Panics
+/// As [`redc`].
+#[inline(never)]
 pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
-    redc(r, t, n, n0)
+    redc_with(r, t, n, n0, rsa_cm_v6m_sub_lazy);
 }
