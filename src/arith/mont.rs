@@ -4,12 +4,18 @@
 //! `a·b·R⁻¹ mod n` (multiply then REDC), so products of Montgomery forms stay
 //! in Montgomery form. All outputs are fully reduced into `[0, n)`.
 
-use super::{kernels, limbs, portable, Limb, LIMB_BITS};
+use super::{kernels, limbs, Limb, LIMB_BITS};
 
 // Reduction with a result only below R (see `Modulus::mul_lazy`):
 // the UMAAL backend has one; the others reduce fully, which also qualifies
 // (their operands then stay below n, as their `redc` requires).
 use kernels::redc_lazy;
+// The armv6m backend's in assembly: portable32's mask becomes a branch on
+// ARMv6-M, and p and q are secret when a private key is loaded.
+#[cfg(rsa_cortex_m_backend = "armv6m")]
+use super::backend::armv6m::final_sub;
+#[cfg(not(rsa_cortex_m_backend = "armv6m"))]
+use super::portable::final_sub;
 
 /// An odd modulus with its precomputed Montgomery constants, borrowed from
 /// the key (or caller) storage that owns them.
@@ -62,7 +68,7 @@ impl<'a> Modulus<'a> {
                 *w = (*w << 1) | carry;
                 carry = next;
             }
-            portable::final_sub(y, x, top, n);
+            final_sub(y, x, top, n);
             x.copy_from_slice(y);
         }
         // k Montgomery squarings: (2^j)^(2^k) = 2^total = R, in Montgomery form R².

@@ -129,6 +129,23 @@ fn redc_with(
     unsafe { last(r.as_mut_ptr(), t.as_ptr().add(len), n.as_ptr(), len, top) };
 }
 
+/// `r = (top·R + x) − n` if that is non-negative, else `x`, for `top·R + x
+/// < 2n`: portable32's `final_sub` (whose mask LLVM turns into a branch on
+/// ARMv6-M) in assembly, for `Modulus::precompute` on this backend.
+///
+/// # Panics
+/// If `n` is empty, or `r` or `x` is shorter than `n`.
+pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
+    let len = n.len();
+    assert!(
+        len != 0 && r.len() >= len && x.len() >= len,
+        "armv6m::final_sub: lengths"
+    );
+    // SAFETY: r, x and n have at least len limbs; the routine reads x and n
+    // and writes r[..len] only.
+    unsafe { rsa_cm_v6m_sub_full(r.as_mut_ptr(), x.as_ptr(), n.as_ptr(), len, top) };
+}
+
 /// Montgomery reduction: `r = t · R⁻¹ mod n` in `[0, n)` for `t < n·R`:
 /// the rows, then `x − n` if that is not negative, else `x`, all in
 /// assembly.
