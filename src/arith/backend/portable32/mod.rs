@@ -163,12 +163,12 @@ pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
         *ri = d as Limb;
         borrow = ((d >> 32) & 1) as Limb;
     }
-    // Keep the difference unless it borrowed past the top word.
-    // 1 iff top < borrow.
-    let keep_x = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb;
-    // black_box: LLVM knows the mask is 0 or all-ones and may otherwise turn
-    // the masked copy into a branch (caught by the Valgrind check, ci/ct).
-    let mask = core::hint::black_box(keep_x.wrapping_neg());
+    // Keep the difference unless it borrowed past the top word: the mask
+    // (all-ones iff top < borrow) is the high word of top − borrow.
+    // opaque: LLVM otherwise sees a 0/1 comparison and sets the mask with a
+    // branch where there is no conditional execution (ARMv6-M, ci/ct-trace
+    // --m0), or turns the masked copy into a branch (the Valgrind check).
+    let mask = crate::verdict::opaque(((top as u64).wrapping_sub(borrow as u64) >> 32) as Limb);
     for (ri, &xi) in r.iter_mut().zip(x) {
         *ri = (xi & mask) | (*ri & !mask);
     }
