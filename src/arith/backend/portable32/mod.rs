@@ -193,8 +193,10 @@ pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
 #[inline(always)]
 pub(crate) fn ct_eq_mask(a: Limb, b: Limb) -> Limb {
     let x = a ^ b;
-    // (x | −x) has its top bit set iff x ≠ 0.
-    let nonzero = (x | x.wrapping_neg()) >> 31;
+    // (x | −x) has its top bit set iff x ≠ 0. opaque: LLVM otherwise
+    // recognizes x ≠ 0 and, without conditional execution (ARMv6-M), sets
+    // the mask with a branch on the secret window (ci/ct-trace --m0).
+    let nonzero = (x | crate::verdict::opaque(x.wrapping_neg())) >> 31;
     // black_box: otherwise LLVM sees a 0/1 value, turns the masking in
     // `select` into `if i == index` and unswitches the loop on it: a branch
     // on the secret window (found by the Valgrind check, ci/ct).
