@@ -12,6 +12,11 @@ count and its instruction count; regions of the same operation and size
 (the firmware's console names them: `ct-region <id> <op> <bits> <key>
 <input>`) must agree.
 
+With --value-dependent MNEMONICS (comma-separated; ci/ct-trace --m3 passes
+the Cortex-M3's UMULL, UMLAL, SMULL, SMLAL, UDIV and SDIV, whose time
+depends on their operands) every region also counts how many of each it
+executed (`value_dependent`: {mnemonic: count}).
+
 With --diverge A,B the sequences of regions A and B are also kept, and
 where they first differ is printed (block index,
 instruction index, addresses and QEMU's symbol names); ci/ct-trace reruns
@@ -22,6 +27,25 @@ import hashlib
 import json
 import sys
 from array import array
+from collections import defaultdict
+
+
+COND = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt",
+        "le", "al"}
+
+
+def value_dependent(mnemonic, names):
+    """Which of `names` a disassembled mnemonic (a one-element list, or
+    empty) is, with or without a width (.w) or condition (IT) suffix; None
+    if none."""
+    if not mnemonic:
+        return None
+    m = mnemonic[0].lower().split(".")[0]
+    if m in names:
+        return m
+    if m[-2:] in COND and m[:-2] in names:
+        return m[:-2]
+    return None
 
 
 def main():
@@ -30,7 +54,10 @@ def main():
     ap.add_argument("--trace", required=True)
     ap.add_argument("--out", required=True, help="JSON: per-region digest and counts")
     ap.add_argument("--diverge", help="A,B: print where regions A and B first differ")
+    ap.add_argument("--value-dependent", default="",
+                    help="mnemonics whose timing depends on the operands: counted per region")
     args = ap.parse_args()
+    vd_names = set(filter(None, args.value_dependent.split(",")))
 
     sys.path.insert(0, __file__.rsplit("/", 1)[0])
     from m4_bench import read_elf  # noqa: E402
@@ -43,12 +70,14 @@ def main():
         keep = {int(x) for x in args.diverge.split(",")}
 
     sizes = {}      # TB start pc -> instructions in the block
+    vd_blocks = {}  # TB start pc -> {mnemonic: count} of its value-dependent instructions
     cur_pc = None   # TB being listed by in_asm
     regions = []    # per region: dict
     seqs = {}       # region id -> [(pc, flags, symbol)] (only for --diverge)
     h = None
     buf = None
     blocks = insns = 0
+    vd = defaultdict(int)
     rid = -1
     active = False
     seq = None
@@ -65,6 +94,10 @@ def main():
                     buf.append(int(key[9:], 16))
                     blocks += 1
                     insns += sizes.get(pc, 0)
+                    found = vd_blocks.get(pc)
+                    if found:
+                        for m, n in found.items():
+                            vd[m] += n
                     if seq is not None:
                         seq.append((pc, key[9:], line[lb + 37:].strip()))
                     if len(buf) >= 1 << 20:
@@ -72,8 +105,11 @@ def main():
                         del buf[:]
                     if pc == stop_pc:
                         h.update(buf.tobytes())
-                        regions.append({"region": rid, "digest": h.hexdigest(), "blocks": blocks,
-                                        "instructions": insns})
+                        region = {"region": rid, "digest": h.hexdigest(), "blocks": blocks,
+                                  "instructions": insns}
+                        if vd_names:
+                            region["value_dependent"] = dict(vd)
+                        regions.append(region)
                         if seq is not None:
                             seqs[rid] = seq
                         active = False
@@ -84,6 +120,7 @@ def main():
                     h = hashlib.blake2b(digest_size=16)
                     buf = array("I")
                     blocks = insns = 0
+                    vd = defaultdict(int)
                     seq = [] if rid in keep else None
                 cur_pc = None
             elif line.startswith("IN:"):
@@ -93,7 +130,13 @@ def main():
                 if cur_pc == -1:
                     cur_pc = addr
                     sizes[cur_pc] = 0
+                    vd_blocks.pop(cur_pc, None)
                 sizes[cur_pc] += 1
+                # "0xADDRESS:  BYTES      MNEMONIC OPERANDS", the mnemonic at column 24
+                m = value_dependent(line[24:].split(None, 1)[:1], vd_names) if vd_names else None
+                if m:
+                    tb = vd_blocks.setdefault(cur_pc, {})
+                    tb[m] = tb.get(m, 0) + 1
             elif c0 == "\n" or c0 == "-":
                 cur_pc = None
 

@@ -140,7 +140,9 @@ fn divsteps(delta: &mut i32, f: Limb, g: Limb) -> [i32; 4] {
     for _ in 0..BATCH {
         // c2: g is odd; c1: also δ > 0 (the swapping case). All-ones or 0.
         let c2 = (g & 1).wrapping_neg();
-        let c1 = c2 & (d.wrapping_neg() >> 31);
+        // opaque: without conditional execution (ARMv6-M) LLVM otherwise
+        // selects c1 with a branch on the sign of δ.
+        let c1 = c2 & crate::verdict::opaque((d.wrapping_neg() >> 31) as u32) as i32;
         // g += ±f (−f when swapping) if odd; then f += g when swapping,
         // which makes it the old g; the same on the matrix rows.
         g = g.wrapping_add(((f ^ c1).wrapping_sub(c1)) & c2);

@@ -142,7 +142,9 @@ pub fn ct_lt(a: &[Limb], b: &[Limb]) -> Limb {
         let ai = a.get(i).copied().unwrap_or(0);
         let bi = b.get(i).copied().unwrap_or(0);
         let d = (ai as u64).wrapping_sub(bi as u64).wrapping_sub(borrow);
-        borrow = (d >> 63) & 1;
+        // opaque: without conditional execution (ARMv6-M) LLVM otherwise
+        // sets the 0/1 borrow with a branch on the carry flag.
+        borrow = u64::from(crate::verdict::opaque((d >> 32) as u32) >> 31);
     }
     borrow as Limb
 }

@@ -163,12 +163,12 @@ pub(crate) fn final_sub(r: &mut [Limb], x: &[Limb], top: Limb, n: &[Limb]) {
         *ri = d as Limb;
         borrow = ((d >> 32) & 1) as Limb;
     }
-    // Keep the difference unless it borrowed past the top word.
-    // 1 iff top < borrow.
-    let keep_x = ((top as u64).wrapping_sub(borrow as u64) >> 63) as Limb;
-    // black_box: LLVM knows the mask is 0 or all-ones and may otherwise turn
-    // the masked copy into a branch (caught by the Valgrind check, ci/ct).
-    let mask = core::hint::black_box(keep_x.wrapping_neg());
+    // Keep the difference unless it borrowed past the top word: the mask
+    // (all-ones iff top < borrow) is the high word of top − borrow.
+    // opaque: LLVM otherwise sees a 0/1 comparison and sets the mask with a
+    // branch where there is no conditional execution (ARMv6-M, ci/ct-trace
+    // --m0), or turns the masked copy into a branch (the Valgrind check).
+    let mask = crate::verdict::opaque(((top as u64).wrapping_sub(borrow as u64) >> 32) as Limb);
     for (ri, &xi) in r.iter_mut().zip(x) {
         *ri = (xi & mask) | (*ri & !mask);
     }
@@ -193,8 +193,10 @@ pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
 #[inline(always)]
 pub(crate) fn ct_eq_mask(a: Limb, b: Limb) -> Limb {
     let x = a ^ b;
-    // (x | −x) has its top bit set iff x ≠ 0.
-    let nonzero = (x | x.wrapping_neg()) >> 31;
+    // (x | −x) has its top bit set iff x ≠ 0. opaque: LLVM otherwise
+    // recognizes x ≠ 0 and, without conditional execution (ARMv6-M), sets
+    // the mask with a branch on the secret window (ci/ct-trace --m0).
+    let nonzero = (x | crate::verdict::opaque(x.wrapping_neg())) >> 31;
     // black_box: otherwise LLVM sees a 0/1 value, turns the masking in
     // `select` into `if i == index` and unswitches the loop on it: a branch
     // on the secret window (found by the Valgrind check, ci/ct).
