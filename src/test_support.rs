@@ -63,3 +63,58 @@ pub(crate) fn odd_moduli(l: usize, random: &mut dyn FnMut(usize) -> Vec<u32>) ->
     }
     out
 }
+
+/// Deterministic xorshift, so that failures reproduce.
+pub(crate) struct XorShift(pub(crate) u64);
+
+impl XorShift {
+    pub(crate) fn limb(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 16) as u32
+    }
+
+    pub(crate) fn limbs(&mut self, l: usize) -> Vec<u32> {
+        (0..l).map(|_| self.limb()).collect()
+    }
+}
+
+/// The value of little-endian limbs, for num-bigint (the second
+/// implementation).
+pub(crate) fn to_big(x: &[u32]) -> num_bigint::BigUint {
+    num_bigint::BigUint::from_slice(x)
+}
+
+/// `x` as `l` little-endian limbs.
+pub(crate) fn from_big(x: &num_bigint::BigUint, l: usize) -> Vec<u32> {
+    let mut v = x.to_u32_digits();
+    assert!(v.len() <= l);
+    v.resize(l, 0);
+    v
+}
+
+/// A modulus with its precomputed `R² mod n` and `n′`, owned.
+pub(crate) struct OwnedModulus {
+    pub(crate) n: Vec<u32>,
+    pub(crate) rr: Vec<u32>,
+    pub(crate) n0: u32,
+}
+
+impl OwnedModulus {
+    pub(crate) fn new(n: &[u32]) -> Self {
+        use crate::arith::Modulus;
+        let mut rr = vec![0; n.len()];
+        let mut work = vec![0; Modulus::precompute_work_limbs(n.len())];
+        let n0 = Modulus::precompute(n, &mut rr, &mut work);
+        OwnedModulus {
+            n: n.to_vec(),
+            rr,
+            n0,
+        }
+    }
+
+    pub(crate) fn m(&self) -> crate::arith::Modulus<'_> {
+        crate::arith::Modulus::new(&self.n, &self.rr, self.n0)
+    }
+}
