@@ -118,3 +118,24 @@ impl OwnedModulus {
         crate::arith::Modulus::new(&self.n, &self.rr, self.n0)
     }
 }
+
+/// pkcs-1v2-1's worked RSASSA-PSS example (see the file's header).
+pub(crate) const PSS_INT: &str = include_str!("../tests/data/pkcs1v21/pss-int.txt");
+
+/// pkcs-1v2-1's worked RSAES-OAEP example (see the file's header).
+pub(crate) const OAEP_INT: &str = include_str!("../tests/data/pkcs1v21/oaep-int.txt");
+
+/// The value `name` of a vector file written as `name = hex`, the hex
+/// continued on indented lines.
+pub(crate) fn vector(file: &str, name: &str) -> Vec<u8> {
+    let mut hex = None::<String>;
+    for line in file.lines().filter(|l| !l.starts_with('#')) {
+        match (&mut hex, line.split_once('=')) {
+            (Some(h), _) if line.starts_with(char::is_whitespace) => h.push_str(line),
+            (Some(_), _) => break,
+            (None, Some((key, value))) if key.trim() == name => hex = Some(value.into()),
+            _ => {}
+        }
+    }
+    unhex(&hex.unwrap_or_else(|| panic!("no {name} in the vector file")))
+}
