@@ -207,6 +207,59 @@ mod adx {
     //! chained additions.
     use super::super::portable64::W;
 
+    /// The assembly of the row `rp[..k] += up[..k]·rdx` for [`addmul`] and
+    /// each row of [`redc_rows`], from `c = 0`, CF = OF = 0 and `rcx = k mod
+    /// 4`: the single words, then `$groups` (loads `k / 4` into rcx) groups
+    /// of four; leaves the carry word in `c` with both chains folded in.
+    macro_rules! addmul_row {
+        ($groups:literal) => {
+            concat!(
+                "jrcxz 4f\n",
+                "5:\n", // k mod 4 single words
+                "mulx {hi}, {lo}, qword ptr [{up}]\n",
+                "adcx {lo}, {c}\n",
+                "adox {lo}, qword ptr [{rp}]\n",
+                "mov qword ptr [{rp}], {lo}\n",
+                "mov {c}, {hi}\n",
+                "lea {up}, [{up} + 8]\n",
+                "lea {rp}, [{rp} + 8]\n",
+                "lea rcx, [rcx - 1]\n",
+                "jrcxz 4f\n",
+                "jmp 5b\n",
+                "4:\n",
+                $groups,
+                "\n",
+                "jrcxz 3f\n",
+                "2:\n", // groups of four words
+                "mulx {hi}, {lo}, qword ptr [{up}]\n",
+                "adcx {lo}, {c}\n",
+                "adox {lo}, qword ptr [{rp}]\n",
+                "mov qword ptr [{rp}], {lo}\n",
+                "mulx {c}, {lo}, qword ptr [{up} + 8]\n",
+                "adcx {lo}, {hi}\n",
+                "adox {lo}, qword ptr [{rp} + 8]\n",
+                "mov qword ptr [{rp} + 8], {lo}\n",
+                "mulx {hi}, {lo}, qword ptr [{up} + 16]\n",
+                "adcx {lo}, {c}\n",
+                "adox {lo}, qword ptr [{rp} + 16]\n",
+                "mov qword ptr [{rp} + 16], {lo}\n",
+                "mulx {c}, {lo}, qword ptr [{up} + 24]\n",
+                "adcx {lo}, {hi}\n",
+                "adox {lo}, qword ptr [{rp} + 24]\n",
+                "mov qword ptr [{rp} + 24], {lo}\n",
+                "lea {up}, [{up} + 32]\n",
+                "lea {rp}, [{rp} + 32]\n",
+                "lea rcx, [rcx - 1]\n",
+                "jrcxz 3f\n",
+                "jmp 2b\n",
+                "3:\n",
+                "mov {lo:e}, 0\n",
+                "adcx {c}, {lo}\n", // fold both pending carries
+                "adox {c}, {lo}",
+            )
+        };
+    }
+
     /// `rp[..k] += up[..k]·v`, `k = up.len() ≥ 1`, four words per loop
     /// iteration after `k mod 4` single ones; returns the carry word.
     /// Requires BMI2 and ADX (the caller checks, see `use_adx`).
@@ -223,47 +276,7 @@ mod adx {
         unsafe {
             core::arch::asm!(
                 "xor {c:e}, {c:e}",         // c = 0, CF = OF = 0
-                "jrcxz 4f",
-                "5:",                       // k mod 4 single words
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",
-                "mov qword ptr [{rp}], {lo}",
-                "mov {c}, {hi}",
-                "lea {up}, [{up} + 8]",
-                "lea {rp}, [{rp} + 8]",
-                "lea rcx, [rcx - 1]",
-                "jrcxz 4f",
-                "jmp 5b",
-                "4:",
-                "mov rcx, {groups}",
-                "jrcxz 3f",
-                "2:",                       // groups of four words
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",
-                "mov qword ptr [{rp}], {lo}",
-                "mulx {c}, {lo}, qword ptr [{up} + 8]",
-                "adcx {lo}, {hi}",
-                "adox {lo}, qword ptr [{rp} + 8]",
-                "mov qword ptr [{rp} + 8], {lo}",
-                "mulx {hi}, {lo}, qword ptr [{up} + 16]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp} + 16]",
-                "mov qword ptr [{rp} + 16], {lo}",
-                "mulx {c}, {lo}, qword ptr [{up} + 24]",
-                "adcx {lo}, {hi}",
-                "adox {lo}, qword ptr [{rp} + 24]",
-                "mov qword ptr [{rp} + 24], {lo}",
-                "lea {up}, [{up} + 32]",
-                "lea {rp}, [{rp} + 32]",
-                "lea rcx, [rcx - 1]",
-                "jrcxz 3f",
-                "jmp 2b",
-                "3:",
-                "mov {lo:e}, 0",
-                "adcx {c}, {lo}",           // fold both pending carries
-                "adox {c}, {lo}",
+                addmul_row!("mov rcx, {groups}"),
                 up = inout(reg) up.as_ptr() => _,
                 rp = inout(reg) rp.as_mut_ptr() => _,
                 groups = in(reg) k / 4,
@@ -302,47 +315,7 @@ mod adx {
                 "mov {up}, {n}",
                 "mov rcx, qword ptr [{consts} + 16]",
                 "xor {c:e}, {c:e}",             // c = 0, CF = OF = 0
-                "jrcxz 4f",
-                "5:",
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",
-                "mov qword ptr [{rp}], {lo}",
-                "mov {c}, {hi}",
-                "lea {up}, [{up} + 8]",
-                "lea {rp}, [{rp} + 8]",
-                "lea rcx, [rcx - 1]",
-                "jrcxz 4f",
-                "jmp 5b",
-                "4:",
-                "mov rcx, qword ptr [{consts} + 8]",
-                "jrcxz 3f",
-                "2:",
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",
-                "mov qword ptr [{rp}], {lo}",
-                "mulx {c}, {lo}, qword ptr [{up} + 8]",
-                "adcx {lo}, {hi}",
-                "adox {lo}, qword ptr [{rp} + 8]",
-                "mov qword ptr [{rp} + 8], {lo}",
-                "mulx {hi}, {lo}, qword ptr [{up} + 16]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp} + 16]",
-                "mov qword ptr [{rp} + 16], {lo}",
-                "mulx {c}, {lo}, qword ptr [{up} + 24]",
-                "adcx {lo}, {hi}",
-                "adox {lo}, qword ptr [{rp} + 24]",
-                "mov qword ptr [{rp} + 24], {lo}",
-                "lea {up}, [{up} + 32]",
-                "lea {rp}, [{rp} + 32]",
-                "lea rcx, [rcx - 1]",
-                "jrcxz 3f",
-                "jmp 2b",
-                "3:",
-                "mov {lo:e}, 0",
-                "adcx {c}, {lo}",               // the row's carry word
-                "adox {c}, {lo}",
+                addmul_row!("mov rcx, qword ptr [{consts} + 8]"),
                 // t[i+len] += c + top; top = the carry out (at most 1).
                 "mov {hi}, {top}",
                 "xor {top:e}, {top:e}",
