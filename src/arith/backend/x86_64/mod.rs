@@ -10,7 +10,7 @@
 //! same way on every call.
 //!
 //! On CPUs with AVX-512 IFMA, `ifma` runs exponentiations whole, in radix
-//! 2⁵² (`pow_secret_whole`, `pow_public_whole`); these rows then serve the
+//! 2⁵² (`ifma::pow_secret`, `ifma::pow_public`); these rows then serve the
 //! rest (CRT recombination, blinding, key checks).
 
 use super::portable64::{self, get, put, Rows, W};
@@ -100,104 +100,8 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 
 pub use super::portable64::select;
 
-// Unused when another backend is chosen by cfg on x86-64.
 #[cfg(rsa_cortex_m_ifma)]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
 pub mod ifma;
-
-/// The backend's whole secret-exponent exponentiation (see
-/// `exp::pow_secret_window`): the IFMA one where the CPU has it and the
-/// length is supported (`ifma::supports`); false, having done nothing,
-/// otherwise.
-#[inline]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
-pub(crate) fn pow_secret_whole(
-    r: &mut [Limb],
-    base: &[Limb],
-    exp: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
-    window_bits: usize,
-) -> bool {
-    #[cfg(rsa_cortex_m_ifma)]
-    {
-        ifma::pow_secret(r, base, exp, n, rr, n0, window_bits)
-    }
-    #[cfg(not(rsa_cortex_m_ifma))]
-    {
-        let _ = (r, base, exp, n, rr, n0, window_bits);
-        false
-    }
-}
-
-/// Whether [`pow_secret_pair`] runs for `l`-limb moduli and exponents of
-/// `exp_lens` limbs (IFMA in use, CRT halves of keys up to 3072 bits).
-#[inline]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
-pub(crate) fn pow_secret_pair_runs(l: usize, exp_lens: [usize; 2]) -> bool {
-    #[cfg(rsa_cortex_m_ifma)]
-    {
-        ifma::pair_runs(l, exp_lens)
-    }
-    #[cfg(not(rsa_cortex_m_ifma))]
-    {
-        let _ = (l, exp_lens);
-        false
-    }
-}
-
-/// Two secret-exponent exponentiations of the same lengths in one loop
-/// (the CRT halves), each as `exp::pow_secret_window` computes it; only
-/// after [`pow_secret_pair_runs`] said yes.
-#[inline]
-#[allow(clippy::too_many_arguments)]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
-pub(crate) fn pow_secret_pair(
-    r: [&mut [Limb]; 2],
-    base: [&[Limb]; 2],
-    exp: [&[Limb]; 2],
-    n: [&[Limb]; 2],
-    rr: [&[Limb]; 2],
-    n0: [Limb; 2],
-    window_bits: usize,
-) {
-    #[cfg(rsa_cortex_m_ifma)]
-    {
-        ifma::pow_secret_pair(r, base, exp, n, rr, n0, window_bits)
-    }
-    #[cfg(not(rsa_cortex_m_ifma))]
-    {
-        let _ = (r, base, exp, n, rr, n0, window_bits);
-        unreachable!("pow_secret_pair_runs is false")
-    }
-}
-
-/// The backend's whole public-exponent exponentiation (see
-/// `exp::pow_public_last`: `base^(exp−1)·last` for odd `exp`): the IFMA
-/// one where the CPU has it and the length is supported; false, having
-/// done nothing, otherwise.
-#[inline]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
-pub(crate) fn pow_public_whole(
-    r: &mut [Limb],
-    base: &[Limb],
-    exp: &[Limb],
-    last: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
-) -> bool {
-    #[cfg(rsa_cortex_m_ifma)]
-    {
-        ifma::pow_public(r, base, exp, last, n, rr, n0)
-    }
-    #[cfg(not(rsa_cortex_m_ifma))]
-    {
-        let _ = (r, base, exp, last, n, rr, n0);
-        false
-    }
-}
 
 mod adx {
     //! The x86-64 assembly: MULX with two independent carry chains (ADCX
