@@ -169,25 +169,40 @@ impl<C: Capacity> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for BoundedPublicKe
     type Error = spki::Error;
 
     fn try_from(info: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-        verify_algorithm_id(&info.algorithm)?;
-        use der::Decode;
-        let bits = info
-            .subject_public_key
-            .as_bytes()
-            .ok_or(spki::Error::KeyMalformed)?;
-        let key = pkcs1::RsaPublicKeyRef::from_der(bits).map_err(|e| pkcs1_to_spki(e.into()))?;
-        key.try_into().map_err(pkcs1_to_spki)
+        public_key_from_spki(info, verify_algorithm_id)
     }
 }
 
-fn pkcs1_to_pkcs8(error: pkcs1::Error) -> pkcs8::Error {
+/// The public key of an SPKI whose algorithm `check_algorithm` accepts,
+/// decoded from the PKCS#1 `RSAPublicKey` it carries: both storages' SPKI
+/// decoder, each with its storage's algorithm policy.
+pub(crate) fn public_key_from_spki<K>(
+    info: spki::SubjectPublicKeyInfoRef<'_>,
+    check_algorithm: fn(&spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()>,
+) -> spki::Result<K>
+where
+    K: for<'a> TryFrom<pkcs1::RsaPublicKeyRef<'a>, Error = pkcs1::Error>,
+{
+    use der::Decode;
+    check_algorithm(&info.algorithm)?;
+    let bits = info
+        .subject_public_key
+        .as_bytes()
+        .ok_or(spki::Error::KeyMalformed)?;
+    let key = pkcs1::RsaPublicKeyRef::from_der(bits).map_err(|e| pkcs1_to_spki(e.into()))?;
+    key.try_into().map_err(pkcs1_to_spki)
+}
+
+/// A PKCS#1 error as PKCS#8 reports it (both storages' decoders).
+pub(crate) fn pkcs1_to_pkcs8(error: pkcs1::Error) -> pkcs8::Error {
     match error {
         pkcs1::Error::Asn1(e) => pkcs8::Error::Asn1(e),
         _ => pkcs8::KeyError::Invalid.into(),
     }
 }
 
-fn pkcs1_to_spki(error: pkcs1::Error) -> spki::Error {
+/// A PKCS#1 error as SPKI reports it (both storages' decoders).
+pub(crate) fn pkcs1_to_spki(error: pkcs1::Error) -> spki::Error {
     match error {
         pkcs1::Error::Asn1(e) => spki::Error::Asn1(e),
         _ => spki::Error::KeyMalformed,
