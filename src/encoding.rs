@@ -30,12 +30,30 @@ fn key_error(err: Error) -> pkcs1::Error {
     }
 }
 
-impl<C: Capacity> pkcs1::DecodeRsaPublicKey for BoundedPublicKey<C> {
-    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
-        use der::Decode;
-        pkcs1::RsaPublicKeyRef::from_der(bytes)?.try_into()
-    }
+/// Implements `DecodeRsaPublicKey` and `DecodeRsaPrivateKey` for a
+/// storage's public and private key, through their `TryFrom` of the PKCS#1
+/// structures.
+macro_rules! impl_decode_pkcs1 {
+    ([$($g:tt)*] $public:ty, $private:ty) => {
+        impl<$($g)*> ::pkcs1::DecodeRsaPublicKey for $public {
+            fn from_pkcs1_der(bytes: &[u8]) -> ::pkcs1::Result<Self> {
+                use ::der::Decode;
+                ::pkcs1::RsaPublicKeyRef::from_der(bytes)?.try_into()
+            }
+        }
+
+        impl<$($g)*> ::pkcs1::DecodeRsaPrivateKey for $private {
+            fn from_pkcs1_der(bytes: &[u8]) -> ::pkcs1::Result<Self> {
+                use ::der::Decode;
+                ::pkcs1::RsaPrivateKeyRef::from_der(bytes)?.try_into()
+            }
+        }
+    };
 }
+
+pub(crate) use impl_decode_pkcs1;
+
+impl_decode_pkcs1!([C: Capacity] BoundedPublicKey<C>, BoundedPrivateKey<C>);
 
 impl<C: Capacity, U: AsUintRef> TryFrom<pkcs1::RsaPublicKey<U>> for BoundedPublicKey<C> {
     type Error = pkcs1::Error;
@@ -46,13 +64,6 @@ impl<C: Capacity, U: AsUintRef> TryFrom<pkcs1::RsaPublicKey<U>> for BoundedPubli
             key.public_exponent.as_uint_ref().as_bytes(),
         )
         .map_err(key_error)
-    }
-}
-
-impl<C: Capacity> pkcs1::DecodeRsaPrivateKey for BoundedPrivateKey<C> {
-    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
-        use der::Decode;
-        pkcs1::RsaPrivateKeyRef::from_der(bytes)?.try_into()
     }
 }
 

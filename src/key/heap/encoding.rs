@@ -14,7 +14,6 @@ use core::convert::{TryFrom, TryInto};
 use crate::wipe::Wiped;
 use crypto_bigint::{BoxedUint, NonZero, Resize};
 use pkcs8::der::asn1::{AsUintRef, OctetStringRef};
-use pkcs8::der::Decode;
 use pkcs8::{Document, EncodePrivateKey, EncodePublicKey, SecretDocument};
 
 use super::{PrivateKey, PublicKey};
@@ -33,17 +32,7 @@ fn bits_of(bytes: &[u8]) -> pkcs1::Result<u32> {
         .ok_or(pkcs1::Error::KeyMalformed)
 }
 
-impl pkcs1::DecodeRsaPrivateKey for PrivateKey {
-    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
-        pkcs1::RsaPrivateKeyRef::from_der(bytes)?.try_into()
-    }
-}
-
-impl pkcs1::DecodeRsaPublicKey for PublicKey {
-    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
-        pkcs1::RsaPublicKeyRef::from_der(bytes)?.try_into()
-    }
-}
+crate::encoding::impl_decode_pkcs1!([] PublicKey, PrivateKey);
 
 impl<U: AsUintRef> TryFrom<pkcs1::RsaPrivateKey<U>> for PrivateKey {
     type Error = pkcs1::Error;
