@@ -30,12 +30,30 @@ fn key_error(err: Error) -> pkcs1::Error {
     }
 }
 
-impl<C: Capacity> pkcs1::DecodeRsaPublicKey for BoundedPublicKey<C> {
-    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
-        use der::Decode;
-        pkcs1::RsaPublicKeyRef::from_der(bytes)?.try_into()
-    }
+/// Implements `DecodeRsaPublicKey` and `DecodeRsaPrivateKey` for a
+/// storage's public and private key, through their `TryFrom` of the PKCS#1
+/// structures.
+macro_rules! impl_decode_pkcs1 {
+    ([$($g:tt)*] $public:ty, $private:ty) => {
+        impl<$($g)*> ::pkcs1::DecodeRsaPublicKey for $public {
+            fn from_pkcs1_der(bytes: &[u8]) -> ::pkcs1::Result<Self> {
+                use ::der::Decode;
+                ::pkcs1::RsaPublicKeyRef::from_der(bytes)?.try_into()
+            }
+        }
+
+        impl<$($g)*> ::pkcs1::DecodeRsaPrivateKey for $private {
+            fn from_pkcs1_der(bytes: &[u8]) -> ::pkcs1::Result<Self> {
+                use ::der::Decode;
+                ::pkcs1::RsaPrivateKeyRef::from_der(bytes)?.try_into()
+            }
+        }
+    };
 }
+
+pub(crate) use impl_decode_pkcs1;
+
+impl_decode_pkcs1!([C: Capacity] BoundedPublicKey<C>, BoundedPrivateKey<C>);
 
 impl<C: Capacity, U: AsUintRef> TryFrom<pkcs1::RsaPublicKey<U>> for BoundedPublicKey<C> {
     type Error = pkcs1::Error;
@@ -46,13 +64,6 @@ impl<C: Capacity, U: AsUintRef> TryFrom<pkcs1::RsaPublicKey<U>> for BoundedPubli
             key.public_exponent.as_uint_ref().as_bytes(),
         )
         .map_err(key_error)
-    }
-}
-
-impl<C: Capacity> pkcs1::DecodeRsaPrivateKey for BoundedPrivateKey<C> {
-    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
-        use der::Decode;
-        pkcs1::RsaPrivateKeyRef::from_der(bytes)?.try_into()
     }
 }
 
@@ -169,25 +180,40 @@ impl<C: Capacity> TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for BoundedPublicKe
     type Error = spki::Error;
 
     fn try_from(info: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-        verify_algorithm_id(&info.algorithm)?;
-        use der::Decode;
-        let bits = info
-            .subject_public_key
-            .as_bytes()
-            .ok_or(spki::Error::KeyMalformed)?;
-        let key = pkcs1::RsaPublicKeyRef::from_der(bits).map_err(|e| pkcs1_to_spki(e.into()))?;
-        key.try_into().map_err(pkcs1_to_spki)
+        public_key_from_spki(info, verify_algorithm_id)
     }
 }
 
-fn pkcs1_to_pkcs8(error: pkcs1::Error) -> pkcs8::Error {
+/// The public key of an SPKI whose algorithm `check_algorithm` accepts,
+/// decoded from the PKCS#1 `RSAPublicKey` it carries: both storages' SPKI
+/// decoder, each with its storage's algorithm policy.
+pub(crate) fn public_key_from_spki<K>(
+    info: spki::SubjectPublicKeyInfoRef<'_>,
+    check_algorithm: fn(&spki::AlgorithmIdentifierRef<'_>) -> spki::Result<()>,
+) -> spki::Result<K>
+where
+    K: for<'a> TryFrom<pkcs1::RsaPublicKeyRef<'a>, Error = pkcs1::Error>,
+{
+    use der::Decode;
+    check_algorithm(&info.algorithm)?;
+    let bits = info
+        .subject_public_key
+        .as_bytes()
+        .ok_or(spki::Error::KeyMalformed)?;
+    let key = pkcs1::RsaPublicKeyRef::from_der(bits).map_err(|e| pkcs1_to_spki(e.into()))?;
+    key.try_into().map_err(pkcs1_to_spki)
+}
+
+/// A PKCS#1 error as PKCS#8 reports it (both storages' decoders).
+pub(crate) fn pkcs1_to_pkcs8(error: pkcs1::Error) -> pkcs8::Error {
     match error {
         pkcs1::Error::Asn1(e) => pkcs8::Error::Asn1(e),
         _ => pkcs8::KeyError::Invalid.into(),
     }
 }
 
-fn pkcs1_to_spki(error: pkcs1::Error) -> spki::Error {
+/// A PKCS#1 error as SPKI reports it (both storages' decoders).
+pub(crate) fn pkcs1_to_spki(error: pkcs1::Error) -> spki::Error {
     match error {
         pkcs1::Error::Asn1(e) => spki::Error::Asn1(e),
         _ => spki::Error::KeyMalformed,

@@ -117,6 +117,8 @@ pub fn mod_pow_secret(
     mod_pow(base, exp, modulus, out, work, true)
 }
 
+// Two entry points over one `mod_pow`, not a flag: the name at the call
+// says whether the exponent may leak through timing.
 /// `out = base^exp mod modulus`, variable time in `exp` only: for public
 /// exponents. Arguments as [`mod_pow_secret`].
 ///

@@ -63,3 +63,79 @@ pub(crate) fn odd_moduli(l: usize, random: &mut dyn FnMut(usize) -> Vec<u32>) ->
     }
     out
 }
+
+/// Deterministic xorshift, so that failures reproduce.
+pub(crate) struct XorShift(pub(crate) u64);
+
+impl XorShift {
+    pub(crate) fn limb(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 16) as u32
+    }
+
+    pub(crate) fn limbs(&mut self, l: usize) -> Vec<u32> {
+        (0..l).map(|_| self.limb()).collect()
+    }
+}
+
+/// The value of little-endian limbs, for num-bigint (the second
+/// implementation).
+pub(crate) fn to_big(x: &[u32]) -> num_bigint::BigUint {
+    num_bigint::BigUint::from_slice(x)
+}
+
+/// `x` as `l` little-endian limbs.
+pub(crate) fn from_big(x: &num_bigint::BigUint, l: usize) -> Vec<u32> {
+    let mut v = x.to_u32_digits();
+    assert!(v.len() <= l);
+    v.resize(l, 0);
+    v
+}
+
+/// A modulus with its precomputed `R² mod n` and `n′`, owned.
+pub(crate) struct OwnedModulus {
+    pub(crate) n: Vec<u32>,
+    pub(crate) rr: Vec<u32>,
+    pub(crate) n0: u32,
+}
+
+impl OwnedModulus {
+    pub(crate) fn new(n: &[u32]) -> Self {
+        use crate::arith::Modulus;
+        let mut rr = vec![0; n.len()];
+        let mut work = vec![0; Modulus::precompute_work_limbs(n.len())];
+        let n0 = Modulus::precompute(n, &mut rr, &mut work);
+        OwnedModulus {
+            n: n.to_vec(),
+            rr,
+            n0,
+        }
+    }
+
+    pub(crate) fn m(&self) -> crate::arith::Modulus<'_> {
+        crate::arith::Modulus::new(&self.n, &self.rr, self.n0)
+    }
+}
+
+/// pkcs-1v2-1's worked RSASSA-PSS example (see the file's header).
+pub(crate) const PSS_INT: &str = include_str!("../tests/data/pkcs1v21/pss-int.txt");
+
+/// pkcs-1v2-1's worked RSAES-OAEP example (see the file's header).
+pub(crate) const OAEP_INT: &str = include_str!("../tests/data/pkcs1v21/oaep-int.txt");
+
+/// The value `name` of a vector file written as `name = hex`, the hex
+/// continued on indented lines.
+pub(crate) fn vector(file: &str, name: &str) -> Vec<u8> {
+    let mut hex = None::<String>;
+    for line in file.lines().filter(|l| !l.starts_with('#')) {
+        match (&mut hex, line.split_once('=')) {
+            (Some(h), _) if line.starts_with(char::is_whitespace) => h.push_str(line),
+            (Some(_), _) => break,
+            (None, Some((key, value))) if key.trim() == name => hex = Some(value.into()),
+            _ => {}
+        }
+    }
+    unhex(&hex.unwrap_or_else(|| panic!("no {name} in the vector file")))
+}

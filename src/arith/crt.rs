@@ -44,23 +44,21 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
 
     // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q. c < n = p·q < p·R.
     // The reductions' scratch `wide` and the exponentiations' share limbs.
-    if kernels::pow_secret_pair_runs(h, [key.dp.len(), key.dq.len()]) {
-        // Both in one loop (x86-64 with AVX-512 IFMA): the two halves'
-        // products overlap.
+    // Both in one loop where the backend has it (x86-64 with AVX-512 IFMA):
+    // the two halves' products overlap.
+    #[cfg(rsa_cortex_m_ifma)]
+    let paired = kernels::pow_secret_pair_runs(h, [key.dp.len(), key.dq.len()]) && {
         let (xq, wide) = rest.split_at_mut(h);
         let wide = &mut wide[..2 * h];
         key.p.reduce(x, c, wide);
         key.q.reduce(xq, c, wide);
-        kernels::pow_secret_pair(
-            [m1, m2],
-            [x, xq],
-            [key.dp, key.dq],
-            [key.p.n(), key.q.n()],
-            [key.p.rr(), key.q.rr()],
-            [key.p.n0(), key.q.n0()],
-            exp::window_bits(h),
-        );
-    } else {
+        let (d, m) = ([key.dp, key.dq], [&key.p, &key.q]);
+        kernels::pow_secret_pair([m1, m2], [x, xq], d, m, exp::window_bits(h));
+        true
+    };
+    #[cfg(not(rsa_cortex_m_ifma))]
+    let paired = false;
+    if !paired {
         key.p.reduce(x, c, &mut rest[..2 * h]);
         exp::pow_secret_window(m1, x, key.dp, &key.p, rest, exp::window_bits(h));
         key.q.reduce(x, c, &mut rest[..2 * h]);

@@ -73,7 +73,8 @@ pub fn pow_secret_window(
     // A backend may run the whole exponentiation in its own representation
     // (x86-64 with AVX-512 IFMA: radix 2⁵²), with the same windows; the
     // choice depends on the CPU and the length only.
-    if kernels::pow_secret_whole(r, base, exp, m.n(), m.rr(), m.n0(), window_bits) {
+    #[cfg(rsa_cortex_m_ifma)]
+    if kernels::pow_secret_whole(r, base, exp, m, window_bits) {
         crate::wipe::wipe(&mut work[..secret_work_limbs_window(l, window_bits)]);
         return;
     }
@@ -160,7 +161,8 @@ pub(crate) fn pow_public_last<const FUSED: bool>(
 ) {
     // A backend may run it whole in its own representation (x86-64 with
     // AVX-512 IFMA), as for `pow_secret_window`.
-    if kernels::pow_public_whole(r, base, exp, last, m.n(), m.rr(), m.n0()) {
+    #[cfg(rsa_cortex_m_ifma)]
+    if kernels::pow_public_whole(r, base, exp, last, m) {
         return;
     }
     let l = m.len();

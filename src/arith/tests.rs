@@ -1,63 +1,19 @@
 //! The arithmetic against an independent big-integer library (num-bigint).
 
 extern crate std;
-use super::{crt, exp, limbs, portable, Limb, Modulus};
+use super::{crt, exp, limbs, portable, Limb};
+use crate::test_support::{from_big, to_big, OwnedModulus, XorShift};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
 use std::{vec, vec::Vec};
 
-fn to_big(x: &[Limb]) -> BigUint {
-    BigUint::from_slice(x)
+/// A value below `n` of `l` limbs.
+fn below(rng: &mut XorShift, n: &BigUint, l: usize) -> Vec<Limb> {
+    from_big(&(to_big(&rng.limbs(l)) % n), l)
 }
 
-fn from_big(x: &BigUint, l: usize) -> Vec<Limb> {
-    let mut v = x.to_u32_digits();
-    assert!(v.len() <= l);
-    v.resize(l, 0);
-    v
-}
-
-struct Owned {
-    n: Vec<Limb>,
-    rr: Vec<Limb>,
-    n0: Limb,
-}
-
-impl Owned {
-    fn new(n: &[Limb]) -> Self {
-        let mut rr = vec![0; n.len()];
-        let mut work = vec![0; Modulus::precompute_work_limbs(n.len())];
-        let n0 = Modulus::precompute(n, &mut rr, &mut work);
-        Owned {
-            n: n.to_vec(),
-            rr,
-            n0,
-        }
-    }
-    fn m(&self) -> Modulus<'_> {
-        Modulus::new(&self.n, &self.rr, self.n0)
-    }
-}
-
-/// Deterministic xorshift so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> Limb {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 16) as Limb
-    }
-    fn limbs(&mut self, l: usize) -> Vec<Limb> {
-        (0..l).map(|_| self.next()).collect()
-    }
-    fn below(&mut self, n: &BigUint, l: usize) -> Vec<Limb> {
-        from_big(&(to_big(&self.limbs(l)) % n), l)
-    }
-}
-
-fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
+fn moduli(rng: &mut XorShift, l: usize) -> Vec<Vec<Limb>> {
     crate::test_support::odd_moduli(l, &mut |l| rng.limbs(l))
 }
 
@@ -70,10 +26,10 @@ fn neg_inv() {
 
 #[test]
 fn precompute_and_montgomery_ops() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = XorShift(0x1234_5678_9abc_def1);
     for l in (1..=40).chain([48, 64, 65, 96, 128]) {
         for n in moduli(&mut rng, l) {
-            let o = Owned::new(&n);
+            let o = OwnedModulus::new(&n);
             let m = o.m();
             let nb = to_big(&n);
             let r = BigUint::one() << (32 * l);
@@ -86,7 +42,7 @@ fn precompute_and_montgomery_ops() {
                 vec![0; l],
                 from_big(&BigUint::one(), l),
                 nm1.clone(),
-                rng.below(&nb, l),
+                below(&mut rng, &nb, l),
             ];
             for a in &cases {
                 for b in &cases {
@@ -113,7 +69,7 @@ fn precompute_and_montgomery_ops() {
 
 #[test]
 fn kernels_match_portable() {
-    let mut rng = Rng(42);
+    let mut rng = XorShift(42);
     for l in 1..=72 {
         for _ in 0..4 {
             let a = rng.limbs(l);
@@ -143,10 +99,10 @@ fn kernels_match_portable() {
 
 #[test]
 fn exponentiation() {
-    let mut rng = Rng(7);
+    let mut rng = XorShift(7);
     for l in [1, 2, 3, 5, 8, 16, 17, 32, 33, 64] {
         for n in moduli(&mut rng, l) {
-            let o = Owned::new(&n);
+            let o = OwnedModulus::new(&n);
             let m = o.m();
             let nb = to_big(&n);
             let mut out = vec![0; l];
@@ -156,7 +112,7 @@ fn exponentiation() {
                 vec![0; l],
                 from_big(&BigUint::one(), l),
                 nm1,
-                rng.below(&nb, l),
+                below(&mut rng, &nb, l),
             ] {
                 for e in [
                     vec![0],
@@ -183,7 +139,7 @@ fn exponentiation() {
 }
 
 /// Small deterministic primes from a seed, by trial division (test only).
-fn prime_near(rng: &mut Rng, bits: usize) -> BigUint {
+fn prime_near(rng: &mut XorShift, bits: usize) -> BigUint {
     let l = bits.div_ceil(32);
     loop {
         let mut c = to_big(&rng.limbs(l)) >> (32 * l - bits);
@@ -202,7 +158,7 @@ fn prime_near(rng: &mut Rng, bits: usize) -> BigUint {
 
 #[test]
 fn crt_matches_plain_exponentiation() {
-    let mut rng = Rng(99);
+    let mut rng = XorShift(99);
     for (pbits, qbits) in [(64, 64), (96, 95), (128, 120), (256, 256), (200, 150)] {
         let p = prime_near(&mut rng, pbits);
         let q = prime_near(&mut rng, qbits);
@@ -211,7 +167,7 @@ fn crt_matches_plain_exponentiation() {
         let h = limbs::limbs_for_bits(pbits.max(qbits)).max(l.div_ceil(2));
         let d = to_big(&rng.limbs(l)) % &n;
         let (pv, qv) = (from_big(&p, h), from_big(&q, h));
-        let (po, qo) = (Owned::new(&pv), Owned::new(&qv));
+        let (po, qo) = (OwnedModulus::new(&pv), OwnedModulus::new(&qv));
         let dp = from_big(&(&d % (&p - 1u32)), h);
         let dq = from_big(&(&d % (&q - 1u32)), h);
         let qinv = q.modinv(&p).unwrap();
@@ -250,15 +206,15 @@ fn crt_matches_plain_exponentiation() {
 /// add-backs, against num-bigint.
 #[test]
 fn rem_structured_operands() {
-    let mut rng = Rng(0x5eed_0123);
-    let pattern = |rng: &mut Rng, len: usize| -> Vec<Limb> {
+    let mut rng = XorShift(0x5eed_0123);
+    let pattern = |rng: &mut XorShift, len: usize| -> Vec<Limb> {
         (0..len)
-            .map(|_| match rng.next() % 5 {
+            .map(|_| match rng.limb() % 5 {
                 0 => 0,
                 1 => Limb::MAX,
                 2 => 0x8000_0000,
                 3 => 1,
-                _ => rng.next(),
+                _ => rng.limb(),
             })
             .collect()
     };
@@ -281,14 +237,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
     fn prop_mont_mul(l in 1usize..24, seed in any::<u64>()) {
-        let mut rng = Rng(seed | 1);
+        let mut rng = XorShift(seed | 1);
         let mut n = rng.limbs(l);
         n[0] |= 1;
         if n.iter().all(|&w| w <= 1) { n[0] = 3; }
-        let o = Owned::new(&n);
+        let o = OwnedModulus::new(&n);
         let nb = to_big(&n);
-        let a = rng.below(&nb, l);
-        let b = rng.below(&nb, l);
+        let a = below(&mut rng, &nb, l);
+        let b = below(&mut rng, &nb, l);
         let mut out = vec![0; l];
         let mut t = vec![0; 2 * l];
         o.m().mul(&mut out, &a, &b, &mut t);
@@ -300,7 +256,7 @@ proptest! {
     /// included (`p − 1`), and dividends longer or shorter than it.
     #[test]
     fn prop_rem(xl in 1usize..40, ml in 1usize..20, seed in any::<u64>()) {
-        let mut rng = Rng(seed | 1);
+        let mut rng = XorShift(seed | 1);
         let x = rng.limbs(xl);
         let mut m = rng.limbs(ml);
         if seed & 1 == 0 { m[0] &= !1; }

@@ -86,6 +86,22 @@ impl rand_core::TryRng for CountingRng {
 
 impl TryCryptoRng for CountingRng {}
 
+impl CountingRng {
+    /// `key`'s RSADP of `x` into `out` (`k` bytes), blinded by this
+    /// generator; the bytes drawn.
+    fn rsadp<K: PrivateOps>(&mut self, key: &K, x: &[u8], out: &mut [u8]) -> Result<usize> {
+        let before = self.bytes;
+        key.rsadp(
+            Some(self),
+            Io::Separate {
+                input: x,
+                output: out,
+            },
+        )?;
+        Ok(self.bytes - before)
+    }
+}
+
 /// The bytes one fresh pair draws for a 2048-bit modulus (`l + 2` limbs,
 /// an invertible first draw) and the two 64-bit `k` of exponent blinding.
 const PAIR_BYTES: usize = 4 * (64 + 2);
@@ -146,7 +162,8 @@ fn assert_pair(n: &BigUint, a: &[Limb], ai: &[Limb]) {
 /// ≥ 70 consecutive blinded operations (a draw, two refreshes) give the
 /// reference's results, drawing a fresh pair only every 32 operations, and
 /// leave a consistent pair in the cache.
-fn cached_ops_are_correct<K: Cached>(key: &K) {
+fn cached_ops_are_correct<K: Cached>(make: impl Fn() -> K) {
+    let key = &make();
     let reference = Reference::new();
     let n = key.n();
     let mut inputs = StdRng::from_seed([3; 32]);
@@ -155,17 +172,8 @@ fn cached_ops_are_correct<K: Cached>(key: &K) {
     for op in 0..70 {
         let x = input(&mut inputs);
         let mut out = vec![0u8; 256];
-        let before = rng.bytes;
-        key.rsadp(
-            Some(&mut rng),
-            Io::Separate {
-                input: &x,
-                output: &mut out,
-            },
-        )
-        .unwrap();
+        let drawn = rng.rsadp(key, &x, &mut out).unwrap();
         assert_eq!(out, reference.rsadp(&x), "operation {op}");
-        let drawn = rng.bytes - before;
         let fresh = op % 32 == 0;
         assert_eq!(
             drawn,
@@ -196,17 +204,6 @@ fn cached_ops_are_correct<K: Cached>(key: &K) {
     assert_eq!(out, reference.rsadp(&x), "unblinded");
 }
 
-#[test]
-fn cached_pair_bounded() {
-    cached_ops_are_correct(&crate::BoundedPrivateKey::from_pkcs8_der(KEY_2048).unwrap());
-}
-
-#[cfg(feature = "alloc")]
-#[test]
-fn cached_pair_heap() {
-    cached_ops_are_correct(&crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap());
-}
-
 /// A clone starts without the pair (never a copy of it), the original keeps
 /// its own; `zeroize` forgets it; equality and `Debug` ignore it.
 #[test]
@@ -215,14 +212,7 @@ fn clone_and_zeroize() {
     let mut rng = CountingRng::new(5);
     let x = input(&mut StdRng::from_seed([6; 32]));
     let mut out = vec![0u8; 256];
-    key.rsadp(
-        Some(&mut rng),
-        Io::Separate {
-            input: &x,
-            output: &mut out,
-        },
-    )
-    .unwrap();
+    rng.rsadp(&key, &x, &mut out).unwrap();
     let (uses, a, _) = key.cache();
     assert_eq!(uses, 1);
     let clone = key.clone();
@@ -232,15 +222,7 @@ fn clone_and_zeroize() {
     assert!(clone == key);
     assert_eq!(std::format!("{clone:?}"), std::format!("{key:?}"));
     let mut clone_out = vec![0u8; 256];
-    clone
-        .rsadp(
-            Some(&mut rng),
-            Io::Separate {
-                input: &x,
-                output: &mut clone_out,
-            },
-        )
-        .unwrap();
+    rng.rsadp(&clone, &x, &mut clone_out).unwrap();
     assert_eq!(clone_out, out);
     assert_ne!(clone.cache().1, key.cache().1, "independent draws");
     key.blinding.zeroize();
@@ -251,63 +233,29 @@ fn clone_and_zeroize() {
 
 /// An operation that finds the cache locked (another thread's operation)
 /// draws its own pair, gives the same result, and leaves the cache alone.
-fn contention<K: Cached>(key: &K) {
+fn contention<K: Cached>(make: impl Fn() -> K) {
+    let key = &make();
     let reference = Reference::new();
     let mut rng = CountingRng::new(7);
     let mut inputs = StdRng::from_seed([8; 32]);
     let mut out = vec![0u8; 256];
-    let x = input(&mut inputs);
-    key.rsadp(
-        Some(&mut rng),
-        Io::Separate {
-            input: &x,
-            output: &mut out,
-        },
-    )
-    .unwrap();
+    rng.rsadp(key, &input(&mut inputs), &mut out).unwrap();
     let held = key.cache();
     let guard = key.hold().unwrap();
     assert!(key.hold().is_none(), "one holder at a time");
     for _ in 0..3 {
         let x = input(&mut inputs);
-        let before = rng.bytes;
-        key.rsadp(
-            Some(&mut rng),
-            Io::Separate {
-                input: &x,
-                output: &mut out,
-            },
-        )
-        .unwrap();
+        let drawn = rng.rsadp(key, &x, &mut out).unwrap();
         assert_eq!(out, reference.rsadp(&x));
-        assert_eq!(rng.bytes - before, PAIR_BYTES + K_BYTES, "a fresh pair");
+        assert_eq!(drawn, PAIR_BYTES + K_BYTES, "a fresh pair");
     }
     drop(guard);
     assert_eq!(key.cache(), held, "the cache was not touched");
     let x = input(&mut inputs);
-    let before = rng.bytes;
-    key.rsadp(
-        Some(&mut rng),
-        Io::Separate {
-            input: &x,
-            output: &mut out,
-        },
-    )
-    .unwrap();
+    let drawn = rng.rsadp(key, &x, &mut out).unwrap();
     assert_eq!(out, reference.rsadp(&x));
-    assert_eq!(rng.bytes - before, K_BYTES, "the cached pair again");
+    assert_eq!(drawn, K_BYTES, "the cached pair again");
     assert_eq!(key.cache().0, 2);
-}
-
-#[test]
-fn contention_bounded() {
-    contention(&crate::BoundedPrivateKey::from_pkcs8_der(KEY_2048).unwrap());
-}
-
-#[cfg(feature = "alloc")]
-#[test]
-fn contention_heap() {
-    contention(&crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap());
 }
 
 /// A generator that fails mid-way (during a fresh pair's draw, or after it
@@ -334,31 +282,14 @@ fn rng_failure<K: Cached>(make: impl Fn() -> K) {
         let mut rng = CountingRng::new(10);
         let mut out = vec![0u8; 256];
         for _ in 0..warm_up {
-            let x = input(&mut inputs);
-            key.rsadp(
-                Some(&mut rng),
-                Io::Separate {
-                    input: &x,
-                    output: &mut out,
-                },
-            )
-            .unwrap();
+            rng.rsadp(key, &input(&mut inputs), &mut out).unwrap();
         }
         let uses = key.cache().0;
         assert_eq!(uses as usize, warm_up % 32);
         rng.fail_after = rng.requests + fail_after;
         let x = input(&mut inputs);
         let mut failed = vec![0xa5u8; 256];
-        assert_eq!(
-            key.rsadp(
-                Some(&mut rng),
-                Io::Separate {
-                    input: &x,
-                    output: &mut failed
-                }
-            ),
-            Err(Error::Rng)
-        );
+        assert_eq!(rng.rsadp(key, &x, &mut failed), Err(Error::Rng));
         assert!(failed.iter().all(|&b| b == 0xa5), "nothing written");
         let (after, a, ai) = key.cache();
         if uses == 0 && fail_after < 3 {
@@ -376,29 +307,33 @@ fn rng_failure<K: Cached>(make: impl Fn() -> K) {
         rng.fail_after = usize::MAX;
         for _ in 0..3 {
             let x = input(&mut inputs);
-            key.rsadp(
-                Some(&mut rng),
-                Io::Separate {
-                    input: &x,
-                    output: &mut out,
-                },
-            )
-            .unwrap();
+            rng.rsadp(key, &x, &mut out).unwrap();
             assert_eq!(out, reference.rsadp(&x));
         }
         assert!(key.hold().is_some(), "the lock was released");
     }
 }
 
-#[test]
-fn rng_failure_bounded() {
-    rng_failure(|| crate::BoundedPrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+/// Tests each check on the bounded and (with `alloc`) the heap key.
+macro_rules! on_both_storages {
+    ($($check:ident: $bounded:ident, $heap:ident;)*) => {$(
+        #[test]
+        fn $bounded() {
+            $check(|| crate::BoundedPrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+        }
+
+        #[cfg(feature = "alloc")]
+        #[test]
+        fn $heap() {
+            $check(|| crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+        }
+    )*};
 }
 
-#[cfg(feature = "alloc")]
-#[test]
-fn rng_failure_heap() {
-    rng_failure(|| crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap());
+on_both_storages! {
+    cached_ops_are_correct: cached_pair_bounded, cached_pair_heap;
+    contention: contention_bounded, contention_heap;
+    rng_failure: rng_failure_bounded, rng_failure_heap;
 }
 
 /// The cache keeps both storages `Send + Sync`.

@@ -474,49 +474,38 @@ fn inconsistent_crt_values_are_rejected() {
         PrivateKey::from_be_bytes_components(PrivateKeyComponents { crt: None, ..ok }).unwrap()
             == key
     );
-    let mut bad = *dp;
-    bad[127] ^= 2;
-    let c = PrivateKeyComponents {
-        crt: Some((&bad, dq, qinv)),
-        ..ok
-    };
+    // One bit changed in one component.
+    fn flip<const N: usize>(x: &[u8; N], byte: usize, bit: u8) -> [u8; N] {
+        let mut x = *x;
+        x[byte] ^= bit;
+        x
+    }
+    fn rejected(c: PrivateKeyComponents<'_>) -> Error {
+        PrivateKey::from_be_bytes_components(c).unwrap_err()
+    }
+    let crt: Option<(&[u8], &[u8], &[u8])> = Some((&flip(dp, 127, 2), dq, qinv));
     assert_eq!(
-        PrivateKey::from_be_bytes_components(c).unwrap_err(),
+        rejected(PrivateKeyComponents { crt, ..ok }),
         Error::InvalidExponent
     );
-    let mut bad = *qinv;
-    bad[127] ^= 2;
-    let c = PrivateKeyComponents {
-        crt: Some((dp, dq, &bad)),
-        ..ok
-    };
+    let crt: Option<(&[u8], &[u8], &[u8])> = Some((dp, dq, &flip(qinv, 127, 2)));
     assert_eq!(
-        PrivateKey::from_be_bytes_components(c).unwrap_err(),
+        rejected(PrivateKeyComponents { crt, ..ok }),
         Error::InvalidCoefficient
     );
-    let mut bad = *p;
-    bad[127] ^= 2;
-    let c = PrivateKeyComponents { p: &bad, ..ok };
+    let p = &flip(p, 127, 2);
     assert_eq!(
-        PrivateKey::from_be_bytes_components(c).unwrap_err(),
+        rejected(PrivateKeyComponents { p, ..ok }),
         Error::InvalidPrime
     );
-    let mut bad = d;
-    bad[255] ^= 2;
-    let c = PrivateKeyComponents {
-        d: &bad,
-        crt: None,
-        ..ok
-    };
+    let (d, crt) = (&flip(&d, 255, 2), None);
     assert_eq!(
-        PrivateKey::from_be_bytes_components(c).unwrap_err(),
+        rejected(PrivateKeyComponents { d, crt, ..ok }),
         Error::InvalidExponent
     );
-    let mut even = e;
-    even[7] ^= 1;
-    let c = PrivateKeyComponents { e: &even, ..ok };
+    let e = &flip(&e, 7, 1);
     assert_eq!(
-        PrivateKey::from_be_bytes_components(c).unwrap_err(),
+        rejected(PrivateKeyComponents { e, ..ok }),
         Error::InvalidExponent
     );
 }

@@ -45,69 +45,15 @@ pub mod selected {
     #[cfg(rsa_cortex_m_backend = "umaal")]
     pub use super::umaal::{sqr_n_mul_lazy, WINDOW_NOT_N};
 
-    #[cfg(rsa_cortex_m_backend = "x86_64")]
-    pub(crate) use super::x86_64::{
-        pow_public_whole, pow_secret_pair, pow_secret_pair_runs, pow_secret_whole,
+    /// The whole exponentiations of the x86-64 backend in AVX-512 IFMA
+    /// (radix 2⁵²), each false (having done nothing) where the CPU or the
+    /// length does not suit; builds without `rsa_cortex_m_ifma` leave their
+    /// calls out.
+    #[cfg(rsa_cortex_m_ifma)]
+    pub(crate) use super::x86_64::ifma::{
+        pair_runs as pow_secret_pair_runs, pow_public as pow_public_whole,
+        pow_secret as pow_secret_whole, pow_secret_pair,
     };
-
-    /// A whole secret-exponent exponentiation by the backend (`r =
-    /// base^exp mod n`, `rr = R² mod n`, fixed `window_bits` windows), or
-    /// false when it has none for this length or CPU: here, none.
-    #[cfg(not(rsa_cortex_m_backend = "x86_64"))]
-    #[inline(always)]
-    pub(crate) fn pow_secret_whole(
-        _r: &mut [super::super::Limb],
-        _base: &[super::super::Limb],
-        _exp: &[super::super::Limb],
-        _n: &[super::super::Limb],
-        _rr: &[super::super::Limb],
-        _n0: super::super::Limb,
-        _window_bits: usize,
-    ) -> bool {
-        false
-    }
-
-    /// Whether the backend runs two secret-exponent exponentiations (the
-    /// CRT halves) in one call, `pow_secret_pair`: here, never.
-    #[cfg(not(rsa_cortex_m_backend = "x86_64"))]
-    #[inline(always)]
-    pub(crate) fn pow_secret_pair_runs(_l: usize, _exp_lens: [usize; 2]) -> bool {
-        false
-    }
-
-    /// Two exponentiations in one call; only after `pow_secret_pair_runs`
-    /// said yes, which it never does here.
-    #[cfg(not(rsa_cortex_m_backend = "x86_64"))]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn pow_secret_pair(
-        _r: [&mut [super::super::Limb]; 2],
-        _base: [&[super::super::Limb]; 2],
-        _exp: [&[super::super::Limb]; 2],
-        _n: [&[super::super::Limb]; 2],
-        _rr: [&[super::super::Limb]; 2],
-        _n0: [super::super::Limb; 2],
-        _window_bits: usize,
-    ) {
-        unreachable!("pow_secret_pair_runs is false")
-    }
-
-    /// A whole public-exponent exponentiation by the backend (`r =
-    /// base^(exp−1)·last mod n` for odd `exp`, `base^exp` for even, as
-    /// `exp::pow_public_last`), or false when it has none for this length
-    /// or CPU: here, none.
-    #[cfg(not(rsa_cortex_m_backend = "x86_64"))]
-    #[inline(always)]
-    pub(crate) fn pow_public_whole(
-        _r: &mut [super::super::Limb],
-        _base: &[super::super::Limb],
-        _exp: &[super::super::Limb],
-        _last: &[super::super::Limb],
-        _n: &[super::super::Limb],
-        _rr: &[super::super::Limb],
-        _n0: super::super::Limb,
-    ) -> bool {
-        false
-    }
 
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub use self::sqr_n_mul_lazy_unfused as sqr_n_mul_lazy;

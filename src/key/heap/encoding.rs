@@ -14,11 +14,10 @@ use core::convert::{TryFrom, TryInto};
 use crate::wipe::Wiped;
 use crypto_bigint::{BoxedUint, NonZero, Resize};
 use pkcs8::der::asn1::{AsUintRef, OctetStringRef};
-use pkcs8::der::Decode;
 use pkcs8::{Document, EncodePrivateKey, EncodePublicKey, SecretDocument};
 
 use super::{PrivateKey, PublicKey};
-use crate::encoding::ID_RSASSA_PSS;
+use crate::encoding::{pkcs1_to_pkcs8, pkcs1_to_spki, public_key_from_spki, ID_RSASSA_PSS};
 use crate::traits::{PrivateKeyParts, PublicKeyParts};
 
 fn uint_from_slice(data: &[u8], bits: u32) -> pkcs1::Result<BoxedUint> {
@@ -33,17 +32,7 @@ fn bits_of(bytes: &[u8]) -> pkcs1::Result<u32> {
         .ok_or(pkcs1::Error::KeyMalformed)
 }
 
-impl pkcs1::DecodeRsaPrivateKey for PrivateKey {
-    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
-        pkcs1::RsaPrivateKeyRef::from_der(bytes)?.try_into()
-    }
-}
-
-impl pkcs1::DecodeRsaPublicKey for PublicKey {
-    fn from_pkcs1_der(bytes: &[u8]) -> pkcs1::Result<Self> {
-        pkcs1::RsaPublicKeyRef::from_der(bytes)?.try_into()
-    }
-}
+crate::encoding::impl_decode_pkcs1!([] PublicKey, PrivateKey);
 
 impl<U: AsUintRef> TryFrom<pkcs1::RsaPrivateKey<U>> for PrivateKey {
     type Error = pkcs1::Error;
@@ -158,7 +147,7 @@ impl TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for PrivateKey {
         verify_algorithm_id(&info.algorithm)?;
         pkcs1::RsaPrivateKeyRef::try_from(info.private_key)
             .and_then(TryInto::try_into)
-            .map_err(pkcs1_error_to_pkcs8)
+            .map_err(pkcs1_to_pkcs8)
     }
 }
 
@@ -166,21 +155,13 @@ impl TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for PublicKey {
     type Error = spki::Error;
 
     fn try_from(info: pkcs8::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-        verify_algorithm_id(&info.algorithm)?;
-        let bits = info
-            .subject_public_key
-            .as_bytes()
-            .ok_or(spki::Error::KeyMalformed)?;
-        pkcs1::RsaPublicKeyRef::try_from(bits)
-            .and_then(TryInto::try_into)
-            .map_err(pkcs1_error_to_spki)
+        public_key_from_spki(info, verify_algorithm_id)
     }
 }
 
 impl EncodePrivateKey for PrivateKey {
     fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
-        let private_key =
-            pkcs1::EncodeRsaPrivateKey::to_pkcs1_der(self).map_err(pkcs1_error_to_pkcs8)?;
+        let private_key = pkcs1::EncodeRsaPrivateKey::to_pkcs1_der(self).map_err(pkcs1_to_pkcs8)?;
         pkcs8::PrivateKeyInfoRef::new(
             pkcs1::ALGORITHM_ID,
             OctetStringRef::new(private_key.as_bytes())?,
@@ -192,7 +173,7 @@ impl EncodePrivateKey for PrivateKey {
 impl EncodePublicKey for PublicKey {
     fn to_public_key_der(&self) -> spki::Result<Document> {
         let subject_public_key =
-            pkcs1::EncodeRsaPublicKey::to_pkcs1_der(self).map_err(pkcs1_error_to_spki)?;
+            pkcs1::EncodeRsaPublicKey::to_pkcs1_der(self).map_err(pkcs1_to_spki)?;
         pkcs8::SubjectPublicKeyInfoRef {
             algorithm: pkcs1::ALGORITHM_ID,
             subject_public_key: pkcs8::der::asn1::BitStringRef::new(
@@ -201,19 +182,5 @@ impl EncodePublicKey for PublicKey {
             )?,
         }
         .try_into()
-    }
-}
-
-fn pkcs1_error_to_pkcs8(error: pkcs1::Error) -> pkcs8::Error {
-    match error {
-        pkcs1::Error::Asn1(e) => pkcs8::Error::Asn1(e),
-        _ => pkcs8::KeyError::Invalid.into(),
-    }
-}
-
-fn pkcs1_error_to_spki(error: pkcs1::Error) -> spki::Error {
-    match error {
-        pkcs1::Error::Asn1(e) => spki::Error::Asn1(e),
-        _ => spki::Error::KeyMalformed,
     }
 }

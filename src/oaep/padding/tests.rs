@@ -1,7 +1,7 @@
 extern crate std;
 
 use super::*;
-use crate::test_support::unhex;
+use crate::test_support::{vector, OAEP_INT};
 use rand::{rngs::StdRng, SeedableRng};
 use rsa::{
     hazmat::{rsa_decrypt_and_check, rsa_encrypt},
@@ -35,21 +35,11 @@ fn raw_decrypt(key: &PrivateKey, c: &[u8]) -> Vec<u8> {
 /// pkcs-1v2-1 `oaep-int.txt`: 1024-bit modulus, SHA-1/MGF1-SHA-1, empty label.
 #[test]
 fn oaep_int_worked_example() {
-    let msg = unhex("d4 36 e9 95 69 fd 32 a7 c8 a0 5b bc 90 d3 2c 49");
-    let seed = unhex("aa fd 12 f6 59 ca e6 34 89 b4 79 e5 07 6d de c2 f0 6c b5 8f");
-    let expected = unhex(
-        "00 eb 7a 19 ac e9 e3 00 63 50 e3 29 50 4b 45 e2
-         ca 82 31 0b 26 dc d8 7d 5c 68 f1 ee a8 f5 52 67
-         c3 1b 2e 8b b4 25 1f 84 d7 e0 b2 c0 46 26 f5 af
-         f9 3e dc fb 25 c9 c2 b3 ff 8a e1 0e 83 9a 2d db
-         4c dc fe 4f f4 77 28 b4 a1 b7 c1 36 2b aa d2 9a
-         b4 8d 28 69 d5 02 41 21 43 58 11 59 1b e3 92 f9
-         82 fb 3e 87 d0 95 ae b4 04 48 db 97 2f 3a c1 4f
-         7b c2 75 19 52 81 ce 32 d2 f1 b7 6d 4d 35 3e 2d",
-    );
+    let msg = vector(OAEP_INT, "M");
+    let seed = vector(OAEP_INT, "seed");
     let mut em = [0u8; 128];
     eme_oaep_encode_with_seed::<Sha1, Sha1>(&msg, b"", &seed, &mut em).unwrap();
-    assert_eq!(&em[..], &expected[..]);
+    assert_eq!(&em[..], &vector(OAEP_INT, "EM")[..]);
     let len = eme_oaep_decode::<Sha1, Sha1>(&mut em, b"").unwrap();
     assert_eq!(&em[128 - len..], &msg[..]);
 }

@@ -1,7 +1,7 @@
 extern crate std;
 
 use super::*;
-use crate::test_support::unhex;
+use crate::test_support::{unhex, vector, PSS_INT};
 use rand::{rngs::StdRng, SeedableRng};
 use rsa::{hazmat::rsa_encrypt, traits::PublicKeyParts, BoxedUint, PrivateKey, Pss, PublicKey};
 use sha1::Sha1;
@@ -30,18 +30,9 @@ fn public(n: &str, e: &str) -> PublicKey {
 /// pkcs-1v2-1 `pss-int.txt` (1024-bit modulus, emBits = 1023, SHA-1).
 #[test]
 fn pss_int_worked_example() {
-    let m_hash = unhex("37 b6 6a e0 44 58 43 35 3d 47 ec b0 b4 fd 14 c1 10 e6 2d 6a");
-    let salt = unhex("e3 b5 d5 d0 02 c1 bc e5 0c 2b 65 ef 88 a1 88 d8 3b ce 7e 61");
-    let expected = unhex(
-        "66 e4 67 2e 83 6a d1 21 ba 24 4b ed 65 76 b8 67
-         d9 a4 47 c2 8a 6e 66 a5 b8 7d ee 7f bc 7e 65 af
-         50 57 f8 6f ae 89 84 d9 ba 7f 96 9a d6 fe 02 a4
-         d7 5f 74 45 fe fd d8 5b 6d 3a 47 7c 28 d2 4b a1
-         e3 75 6f 79 2d d1 dc e8 ca 94 44 0e cb 52 79 ec
-         d3 18 3a 31 1f c8 96 da 1c b3 93 11 af 37 ea 4a
-         75 e2 4b db fd 5c 1d a0 de 7c ec df 1a 89 6f 9d
-         8b c8 16 d9 7c d7 a2 c4 3b ad 54 6f be 8c fe bc",
-    );
+    let m_hash = vector(PSS_INT, "mHash");
+    let salt = vector(PSS_INT, "salt");
+    let expected = vector(PSS_INT, "EM");
     let mut em = [0u8; 128];
     emsa_pss_encode::<Sha1>(&m_hash, 1023, &salt, &mut em).unwrap();
     assert_eq!(&em[..], &expected[..]);

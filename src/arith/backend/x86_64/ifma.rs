@@ -24,7 +24,7 @@
 use core::arch::x86_64::*;
 use zeroize::Zeroize;
 
-use crate::arith::{portable, Limb};
+use crate::arith::{portable, Limb, Modulus};
 
 #[path = "ifma_amm.rs"]
 mod amm;
@@ -88,25 +88,38 @@ pub(crate) const fn supports(l: usize) -> bool {
     l >= 8 && digits(l).div_ceil(8) <= MAX_VECTORS
 }
 
+/// `v` as a const generic: `$f::<v>($args)` for `v` in 1..=16.
+macro_rules! with_vectors {
+    ($v:expr, $f:ident $args:tt) => {
+        with_vectors!(@ $v, $f $args, 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+    };
+    (@ $v:expr, $f:ident $args:tt, $($k:literal)*) => {
+        match $v {
+            $($k => $f::<$k> $args,)*
+            _ => unreachable!(),
+        }
+    };
+}
+
 /// `r = base^exp mod n` in `[0, n)`, constant time, `window_bits`-bit fixed
-/// windows (1 to 6), as `exp::pow_secret_window` computes it; `base < n`,
-/// `rr = R² mod n` for `R = 2^(32l)`, `n0 = −n⁻¹ mod 2³²`. Returns false
-/// (and does nothing) when IFMA is not in use or `l` is not
+/// windows (1 to 6), as `exp::pow_secret_window` computes it; `base < n`.
+/// Returns false (and does nothing) when IFMA is not in use or `l` is not
 /// [supported](supports); the answer depends on public values only.
 pub(crate) fn pow_secret(
     r: &mut [Limb],
     base: &[Limb],
     exp: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
+    m: &Modulus<'_>,
     window_bits: usize,
 ) -> bool {
-    let l = n.len();
+    let l = m.len();
     if !supports(l) || !use_ifma() {
         return false;
     }
-    pow_secret_unchecked(r, base, exp, n, rr, n0, window_bits);
+    debug_assert!(matches!(window_bits, 1..=6));
+    debug_assert!(base.len() == l && r.len() == l);
+    // SAFETY: AVX-512F, VL and IFMA checked above.
+    unsafe { with_vectors!(digits(l).div_ceil(8), pow_v(r, base, exp, m, window_bits)) }
     true
 }
 
@@ -130,107 +143,47 @@ pub(crate) fn pair_runs(l: usize, exp_lens: [usize; 2]) -> bool {
 /// Two exponentiations in one loop, each as [`pow_secret`] computes it
 /// (the CRT halves: their products' scalar paths overlap). The caller
 /// checked [`pair_runs`].
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn pow_secret_pair(
     r: [&mut [Limb]; 2],
     base: [&[Limb]; 2],
     exp: [&[Limb]; 2],
-    n: [&[Limb]; 2],
-    rr: [&[Limb]; 2],
-    n0: [Limb; 2],
+    m: [&Modulus<'_>; 2],
     window_bits: usize,
 ) {
-    let l = n[0].len();
-    assert!(pair_runs(l, [exp[0].len(), exp[1].len()]) && n[1].len() == l);
+    let l = m[0].len();
+    assert!(pair_runs(l, [exp[0].len(), exp[1].len()]) && m[1].len() == l);
     // SAFETY: `pair_runs` checked AVX-512F, VL and IFMA.
     unsafe {
         match digits(l).div_ceil(8) {
-            1 => pow_k::<1, 2>(r, base, exp, n, rr, n0, window_bits),
-            2 => pow_k::<2, 2>(r, base, exp, n, rr, n0, window_bits),
-            3 => pow_k::<3, 2>(r, base, exp, n, rr, n0, window_bits),
-            4 => pow_k::<4, 2>(r, base, exp, n, rr, n0, window_bits),
+            1 => pow_k::<1, 2>(r, base, exp, m, window_bits),
+            2 => pow_k::<2, 2>(r, base, exp, m, window_bits),
+            3 => pow_k::<3, 2>(r, base, exp, m, window_bits),
+            4 => pow_k::<4, 2>(r, base, exp, m, window_bits),
             _ => unreachable!(),
         }
-    }
-}
-
-/// `v` as a const generic: `$f::<v>($args)` for `v` in 1..=16.
-macro_rules! with_vectors {
-    ($v:expr, $f:ident $args:tt) => {
-        with_vectors!(@ $v, $f $args, 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
-    };
-    (@ $v:expr, $f:ident $args:tt, $($k:literal)*) => {
-        match $v {
-            $($k => $f::<$k> $args,)*
-            _ => unreachable!(),
-        }
-    };
-}
-
-/// [`pow_secret`] without the CPU check (the tests call it directly on
-/// CPUs with IFMA, whatever the override says). `l` must be supported.
-pub(crate) fn pow_secret_unchecked(
-    r: &mut [Limb],
-    base: &[Limb],
-    exp: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
-    window_bits: usize,
-) {
-    let l = n.len();
-    debug_assert!(supports(l) && matches!(window_bits, 1..=6));
-    debug_assert!(base.len() == l && rr.len() == l && r.len() == l);
-    // SAFETY: the caller checked AVX-512F, VL and IFMA.
-    unsafe {
-        with_vectors!(
-            digits(l).div_ceil(8),
-            pow_v(r, base, exp, n, rr, n0, window_bits)
-        )
     }
 }
 
 /// `r = base^(exp − b)·last^b mod n` for `b` = bit 0 of `exp` (with `last =
 /// base`, `base^exp`), in `[0, n)`: variable time in `exp` only (public
-/// exponents), as `exp::pow_public_last` computes it; `base, last < n`,
-/// `rr`, `n0` as for [`pow_secret`]. Returns false (and does nothing) when
-/// IFMA is not in use or `l` is not [supported](supports).
+/// exponents), as `exp::pow_public_last` computes it; `base, last < n`.
+/// Returns false (and does nothing) when IFMA is not in use or `l` is not
+/// [supported](supports).
 pub(crate) fn pow_public(
     r: &mut [Limb],
     base: &[Limb],
     exp: &[Limb],
     last: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
+    m: &Modulus<'_>,
 ) -> bool {
-    let l = n.len();
+    let l = m.len();
     if !supports(l) || !use_ifma() {
         return false;
     }
-    pow_public_unchecked(r, base, exp, last, n, rr, n0);
+    debug_assert!(base.len() == l && last.len() == l && r.len() == l);
+    // SAFETY: AVX-512F, VL and IFMA checked above.
+    unsafe { with_vectors!(digits(l).div_ceil(8), pow_public_v(r, base, exp, last, m)) }
     true
-}
-
-/// [`pow_public`] without the CPU check.
-pub(crate) fn pow_public_unchecked(
-    r: &mut [Limb],
-    base: &[Limb],
-    exp: &[Limb],
-    last: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
-) {
-    let l = n.len();
-    debug_assert!(supports(l) && base.len() == l && last.len() == l && r.len() == l);
-    // SAFETY: the caller checked AVX-512F, VL and IFMA.
-    unsafe {
-        with_vectors!(
-            digits(l).div_ceil(8),
-            pow_public_v(r, base, exp, last, n, rr, n0)
-        )
-    }
 }
 
 /// `−n⁻¹ mod 2⁵²` from `n0 = −n⁻¹ mod 2³²` (Newton: each step doubles the
@@ -278,12 +231,10 @@ unsafe fn pow_v<const V: usize>(
     r: &mut [Limb],
     base: &[Limb],
     exp: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
+    m: &Modulus<'_>,
     window_bits: usize,
 ) {
-    pow_k::<V, 1>([r], [base], [exp], [n], [rr], [n0], window_bits)
+    pow_k::<V, 1>([r], [base], [exp], [m], window_bits)
 }
 
 /// `K` exponentiations of the same lengths in one loop (their products
@@ -297,12 +248,10 @@ unsafe fn pow_k<const V: usize, const K: usize>(
     r: [&mut [Limb]; K],
     base: [&[Limb]; K],
     exp: [&[Limb]; K],
-    n: [&[Limb]; K],
-    rr: [&[Limb]; K],
-    n0: [Limb; K],
+    m: [&Modulus<'_>; K],
     window_bits: usize,
 ) {
-    let ms: [Mont<V>; K] = core::array::from_fn(|k| Mont::<V>::new(n[k], rr[k], n0[k]));
+    let ms: [Mont<V>; K] = core::array::from_fn(|k| Mont::<V>::new(m[k].n(), m[k].rr(), m[k].n0()));
     let ms_ref: [&Mont<V>; K] = core::array::from_fn(|k| &ms[k]);
     let (mut x, mut y) = ([[[0; 8]; V]; K], [[[0; 8]; V]; K]);
 
@@ -366,7 +315,7 @@ unsafe fn pow_k<const V: usize, const K: usize>(
         amm_many(ms_ref, acc.each_mut(), y.each_ref(), x.each_ref());
     }
     for (k, r) in r.into_iter().enumerate() {
-        ms[k].finish(r, n[k], &acc[k], None);
+        ms[k].finish(r, m[k].n(), &acc[k], None);
     }
     for t in table.iter_mut() {
         for e in t[..table_len].iter_mut() {
@@ -423,11 +372,10 @@ unsafe fn pow_public_v<const V: usize>(
     base: &[Limb],
     exp: &[Limb],
     last: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
+    modulus: &Modulus<'_>,
 ) {
-    let m = Mont::<V>::new(n, rr, n0);
+    let n = modulus.n();
+    let m = Mont::<V>::new(n, modulus.rr(), modulus.n0());
     let bits = crate::arith::limbs::bit_len(exp);
     let bit = |i: usize| (exp[i / 32] >> (i % 32)) & 1 == 1;
     let (mut x, mut acc, mut t): (Num<V>, Num<V>, Num<V>) = ([[0; 8]; V], [[0; 8]; V], [[0; 8]; V]);

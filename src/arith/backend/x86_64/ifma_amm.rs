@@ -183,14 +183,21 @@ pub(super) fn amm_k<const V: usize, const HALF: bool, const K: usize>(
             let yv = _mm512_set1_epi64(y as i64);
             let (bh, yh) = (_mm256_set1_epi64x(bi as i64), _mm256_set1_epi64x(y as i64));
             let sn2 = lane2(sn[0]);
-            for j in 0..full {
-                sa[j] = _mm512_madd52lo_epu64(sa[j], av[j], bv);
-                sn[j] = _mm512_madd52lo_epu64(sn[j], nv[j], yv);
+            // sa += a·bᵢ, sn += n·y: the low (`madd52lo`) or the high
+            // (`madd52hi`) 52 bits of each product.
+            macro_rules! madd52 {
+                ($full:ident, $half:ident) => {
+                    for j in 0..full {
+                        sa[j] = $full(sa[j], av[j], bv);
+                        sn[j] = $full(sn[j], nv[j], yv);
+                    }
+                    if HALF {
+                        sah[k] = $half(sah[k], ah[k], bh);
+                        snh[k] = $half(snh[k], nh[k], yh);
+                    }
+                };
             }
-            if HALF {
-                sah[k] = _mm256_madd52lo_epu64(sah[k], ah[k], bh);
-                snh[k] = _mm256_madd52lo_epu64(snh[k], nh[k], yh);
-            }
+            madd52!(_mm512_madd52lo_epu64, _mm256_madd52lo_epu64);
             let sa1 = lane1(sa[0]);
             // Divide by 2⁵²: one lane down.
             for j in 0..full {
@@ -212,14 +219,7 @@ pub(super) fn amm_k<const V: usize, const HALF: bool, const K: usize>(
                 snh[k] = _mm256_alignr_epi64::<1>(zero_h, snh[k]);
             }
             // The high halves belong one digit up: after the shift, in place.
-            for j in 0..full {
-                sa[j] = _mm512_madd52hi_epu64(sa[j], av[j], bv);
-                sn[j] = _mm512_madd52hi_epu64(sn[j], nv[j], yv);
-            }
-            if HALF {
-                sah[k] = _mm256_madd52hi_epu64(sah[k], ah[k], bh);
-                snh[k] = _mm256_madd52hi_epu64(snh[k], nh[k], yh);
-            }
+            madd52!(_mm512_madd52hi_epu64, _mm256_madd52hi_epu64);
             // The next digit 0 and the next lane 1 of the y-terms, in
             // scalar. The carry of t + (y·n₀ mod 2⁵²), a multiple of 2⁵²,
             // comes from t alone (the low part is 2⁵² − (t mod 2⁵²), or 0 if

@@ -6,12 +6,9 @@
 extern crate std;
 use super::*;
 use crate::arith::{Limb, Modulus};
+use crate::test_support::{from_big, to_big, OwnedModulus, XorShift};
 use num_bigint::BigUint;
 use std::{eprintln, vec, vec::Vec};
-
-fn big(x: &[Limb]) -> BigUint {
-    BigUint::from_slice(x)
-}
 
 fn big_digits<const V: usize>(x: &Num<V>) -> BigUint {
     let mut r = BigUint::default();
@@ -20,13 +17,6 @@ fn big_digits<const V: usize>(x: &Num<V>) -> BigUint {
         r = (r << DIGIT_BITS) + x[i / 8][i % 8];
     }
     r
-}
-
-fn limbs_of(x: &BigUint, l: usize) -> Vec<Limb> {
-    let mut v = x.to_u32_digits();
-    assert!(v.len() <= l);
-    v.resize(l, 0);
-    v
 }
 
 /// Debug builds (ci/test's unoptimised unit-test run, where every
@@ -43,19 +33,6 @@ fn lengths(all: &'static [usize], sample: &'static [usize]) -> &'static [usize] 
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn limb(&mut self) -> Limb {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 16) as Limb
-    }
-    fn limbs(&mut self, l: usize) -> Vec<Limb> {
-        (0..l).map(|_| self.limb()).collect()
-    }
-}
-
 /// Whether the CPU can run the kernels at all (the environment override
 /// aside).
 pub(crate) fn cpu_has_ifma() -> bool {
@@ -69,12 +46,16 @@ fn skip() -> bool {
         eprintln!("ifma tests skipped: this CPU has no AVX-512 IFMA");
         return true;
     }
+    if !use_ifma() {
+        eprintln!("ifma tests skipped: RSA_CORTEX_M_NO_IFMA is set");
+        return true;
+    }
     false
 }
 
 /// Odd moduli of `l` limbs: random with the top bit set (values near `R`),
 /// all ones, one with a leading zero limb (a padded CRT half) and a tiny one.
-fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
+fn moduli(rng: &mut XorShift, l: usize) -> Vec<Vec<Limb>> {
     let mut top = rng.limbs(l);
     top[0] |= 1;
     top[l - 1] |= 1 << 31;
@@ -91,9 +72,9 @@ fn moduli(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
 
 fn check_amm<const V: usize>(l: usize) {
     assert_eq!(digits(l).div_ceil(8), V);
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ l as u64);
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15 ^ l as u64);
     for n in moduli(&mut rng, l) {
-        let nb = big(&n);
+        let nb = to_big(&n);
         let n0 = crate::arith::mont::neg_inv_limb(n[0]);
         let mut nd: Num<V> = [[0; 8]; V];
         to_digits(&mut nd, &n);
@@ -128,8 +109,8 @@ fn check_amm<const V: usize>(l: usize) {
             (&rp - &one, one.clone()),
         ];
         for _ in 0..20 {
-            let a = big(&rng.limbs(l + 1)) % &two_n_1;
-            let b = big(&rng.limbs(l + 1)) % &two_n_1;
+            let a = to_big(&rng.limbs(l + 1)) % &two_n_1;
+            let b = to_big(&rng.limbs(l + 1)) % &two_n_1;
             pairs.push((a, b));
         }
         for (a, b) in pairs {
@@ -180,6 +161,13 @@ fn supported_lengths() {
     assert!(!supports(208) && !supports(256));
 }
 
+/// Bases 0, 1, `n − 1` and a random one below `n` (from `l` limbs).
+fn edge_bases(rng: &mut XorShift, nb: &BigUint, l: usize) -> [BigUint; 4] {
+    let one = BigUint::from(1u8);
+    let random = to_big(&rng.limbs(l)) % nb;
+    [BigUint::default(), one.clone(), nb - &one, random]
+}
+
 /// The whole exponentiation against num-bigint at every supported key
 /// length's CRT half and modulus (1024 to 8192 bits), every window width,
 /// edge bases and exponents (blinded ones longer than the modulus).
@@ -188,20 +176,12 @@ fn pow_matches_bigint() {
     if skip() {
         return;
     }
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = XorShift(0x0123_4567_89ab_cdef);
     for &l in lengths(&[8, 16, 17, 24, 32, 48, 64, 96, 128], &[8, 17, 32]) {
         for n in moduli(&mut rng, l) {
-            let mut rr = vec![0; l];
-            let mut work = vec![0; Modulus::precompute_work_limbs(l)];
-            let n0 = Modulus::precompute(&n, &mut rr, &mut work);
-            let nb = big(&n);
-            let one = BigUint::from(1u8);
-            let bases = [
-                BigUint::default(),
-                one.clone(),
-                &nb - &one,
-                big(&rng.limbs(l)) % &nb,
-            ];
+            let o = OwnedModulus::new(&n);
+            let nb = to_big(&n);
+            let bases = edge_bases(&mut rng, &nb, l);
             let exps = [
                 vec![0],
                 vec![1],
@@ -212,17 +192,17 @@ fn pow_matches_bigint() {
             ];
             let mut out = vec![0; l];
             for (bi, b) in bases.iter().enumerate() {
-                let bl = limbs_of(b, l);
+                let bl = from_big(b, l);
                 for (ei, e) in exps.iter().enumerate() {
-                    let want = b.modpow(&big(e), &nb);
+                    let want = b.modpow(&to_big(e), &nb);
                     // Every width at the CRT lengths (the shortest length
                     // in debug builds), the default elsewhere.
                     let all = if SAMPLE { l == 8 } else { matches!(l, 32 | 64) };
                     let widths = if all { 1..=6 } else { 5..=5 };
                     for w in widths {
                         out.fill(0xdead);
-                        pow_secret_unchecked(&mut out, &bl, e, &n, &rr, n0, w);
-                        assert_eq!(big(&out), want, "l={l} base#{bi} exp#{ei} window {w}");
+                        assert!(pow_secret(&mut out, &bl, e, &o.m(), w));
+                        assert_eq!(to_big(&out), want, "l={l} base#{bi} exp#{ei} window {w}");
                     }
                 }
             }
@@ -238,25 +218,17 @@ fn pow_public_matches_bigint() {
     if skip() {
         return;
     }
-    let mut rng = Rng(0xfeed_f00d_dead_beef);
+    let mut rng = XorShift(0xfeed_f00d_dead_beef);
     for &l in lengths(&[8, 16, 17, 32, 48, 64, 96, 128, 207], &[8, 17, 32, 64]) {
         for n in moduli(&mut rng, l) {
-            let mut rr = vec![0; l];
-            let mut work = vec![0; Modulus::precompute_work_limbs(l)];
-            let n0 = Modulus::precompute(&n, &mut rr, &mut work);
-            let nb = big(&n);
-            let one = BigUint::from(1u8);
-            let bases = [
-                BigUint::default(),
-                one.clone(),
-                &nb - &one,
-                big(&rng.limbs(l)) % &nb,
-            ];
-            let last = big(&rng.limbs(l)) % &nb;
-            let ll = limbs_of(&last, l);
+            let o = OwnedModulus::new(&n);
+            let nb = to_big(&n);
+            let bases = edge_bases(&mut rng, &nb, l);
+            let last = to_big(&rng.limbs(l)) % &nb;
+            let ll = from_big(&last, l);
             let mut out = vec![0; l];
             for b in &bases {
-                let bl = limbs_of(b, l);
+                let bl = from_big(b, l);
                 for e in [
                     vec![0],
                     vec![1],
@@ -266,16 +238,16 @@ fn pow_public_matches_bigint() {
                     vec![65536],
                     rng.limbs(2),
                 ] {
-                    let eb = big(&e);
-                    pow_public_unchecked(&mut out, &bl, &e, &bl, &n, &rr, n0);
-                    assert_eq!(big(&out), b.modpow(&eb, &nb), "l={l} e={e:x?}");
-                    pow_public_unchecked(&mut out, &bl, &e, &ll, &n, &rr, n0);
+                    let eb = to_big(&e);
+                    assert!(pow_public(&mut out, &bl, &e, &bl, &o.m()));
+                    assert_eq!(to_big(&out), b.modpow(&eb, &nb), "l={l} e={e:x?}");
+                    assert!(pow_public(&mut out, &bl, &e, &ll, &o.m()));
                     let want = if e[0] & 1 == 1 {
-                        b.modpow(&(&eb - &one), &nb) * &last % &nb
+                        b.modpow(&(&eb - 1u8), &nb) * &last % &nb
                     } else {
                         b.modpow(&eb, &nb)
                     };
-                    assert_eq!(big(&out), want, "l={l} e={e:x?} with last");
+                    assert_eq!(to_big(&out), want, "l={l} e={e:x?} with last");
                 }
             }
         }
@@ -289,20 +261,16 @@ fn pow_pair_matches_bigint() {
     if skip() || !pair_runs(8, [1, 1]) {
         return;
     }
-    let mut rng = Rng(0x0bad_cafe_f00d_0001);
+    let mut rng = XorShift(0x0bad_cafe_f00d_0001);
     for &l in lengths(&[8, 16, 17, 24, 32, 48], &[8, 17, 24]) {
         assert!(pair_runs(l, [l, l]) && !pair_runs(l, [l, l + 2]));
         let ms = moduli(&mut rng, l);
         for (i, n1) in ms.iter().enumerate() {
             let n2 = &ms[(i + 1) % ms.len()];
-            let mut rr1 = vec![0; l];
-            let mut rr2 = vec![0; l];
-            let mut work = vec![0; Modulus::precompute_work_limbs(l)];
-            let k1 = Modulus::precompute(n1, &mut rr1, &mut work);
-            let k2 = Modulus::precompute(n2, &mut rr2, &mut work);
-            let (nb1, nb2) = (big(n1), big(n2));
-            let b1 = limbs_of(&(big(&rng.limbs(l)) % &nb1), l);
-            let b2 = limbs_of(&(&nb2 - 1u8), l);
+            let (m1, m2) = (OwnedModulus::new(n1), OwnedModulus::new(n2));
+            let (nb1, nb2) = (to_big(n1), to_big(n2));
+            let b1 = from_big(&(to_big(&rng.limbs(l)) % &nb1), l);
+            let b2 = from_big(&(&nb2 - 1u8), l);
             for e in [vec![0; l + 2], rng.limbs(l + 2), vec![Limb::MAX; l]] {
                 let e2: Vec<Limb> = e.iter().map(|x| x.rotate_left(7)).collect();
                 for w in [1, 5, 6] {
@@ -311,19 +279,17 @@ fn pow_pair_matches_bigint() {
                         [&mut o1, &mut o2],
                         [&b1, &b2],
                         [&e, &e2],
-                        [n1, n2],
-                        [&rr1, &rr2],
-                        [k1, k2],
+                        [&m1.m(), &m2.m()],
                         w,
                     );
                     assert_eq!(
-                        big(&o1),
-                        big(&b1).modpow(&big(&e), &nb1),
+                        to_big(&o1),
+                        to_big(&b1).modpow(&to_big(&e), &nb1),
                         "l={l} w={w} first"
                     );
                     assert_eq!(
-                        big(&o2),
-                        big(&b2).modpow(&big(&e2), &nb2),
+                        to_big(&o2),
+                        to_big(&b2).modpow(&to_big(&e2), &nb2),
                         "l={l} w={w} second"
                     );
                 }

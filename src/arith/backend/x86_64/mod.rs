@@ -10,7 +10,7 @@
 //! same way on every call.
 //!
 //! On CPUs with AVX-512 IFMA, `ifma` runs exponentiations whole, in radix
-//! 2⁵² (`pow_secret_whole`, `pow_public_whole`); these rows then serve the
+//! 2⁵² (`ifma::pow_secret`, `ifma::pow_public`); these rows then serve the
 //! rest (CRT recombination, blinding, key checks).
 
 use super::portable64::{self, get, put, Rows, W};
@@ -101,104 +101,8 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
 
 pub use super::portable64::select;
 
-// Unused when another backend is chosen by cfg on x86-64.
 #[cfg(rsa_cortex_m_ifma)]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
 pub mod ifma;
-
-/// The backend's whole secret-exponent exponentiation (see
-/// `exp::pow_secret_window`): the IFMA one where the CPU has it and the
-/// length is supported (`ifma::supports`); false, having done nothing,
-/// otherwise.
-#[inline]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
-pub(crate) fn pow_secret_whole(
-    r: &mut [Limb],
-    base: &[Limb],
-    exp: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
-    window_bits: usize,
-) -> bool {
-    #[cfg(rsa_cortex_m_ifma)]
-    {
-        ifma::pow_secret(r, base, exp, n, rr, n0, window_bits)
-    }
-    #[cfg(not(rsa_cortex_m_ifma))]
-    {
-        let _ = (r, base, exp, n, rr, n0, window_bits);
-        false
-    }
-}
-
-/// Whether [`pow_secret_pair`] runs for `l`-limb moduli and exponents of
-/// `exp_lens` limbs (IFMA in use, CRT halves of keys up to 3072 bits).
-#[inline]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
-pub(crate) fn pow_secret_pair_runs(l: usize, exp_lens: [usize; 2]) -> bool {
-    #[cfg(rsa_cortex_m_ifma)]
-    {
-        ifma::pair_runs(l, exp_lens)
-    }
-    #[cfg(not(rsa_cortex_m_ifma))]
-    {
-        let _ = (l, exp_lens);
-        false
-    }
-}
-
-/// Two secret-exponent exponentiations of the same lengths in one loop
-/// (the CRT halves), each as `exp::pow_secret_window` computes it; only
-/// after [`pow_secret_pair_runs`] said yes.
-#[inline]
-#[allow(clippy::too_many_arguments)]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
-pub(crate) fn pow_secret_pair(
-    r: [&mut [Limb]; 2],
-    base: [&[Limb]; 2],
-    exp: [&[Limb]; 2],
-    n: [&[Limb]; 2],
-    rr: [&[Limb]; 2],
-    n0: [Limb; 2],
-    window_bits: usize,
-) {
-    #[cfg(rsa_cortex_m_ifma)]
-    {
-        ifma::pow_secret_pair(r, base, exp, n, rr, n0, window_bits)
-    }
-    #[cfg(not(rsa_cortex_m_ifma))]
-    {
-        let _ = (r, base, exp, n, rr, n0, window_bits);
-        unreachable!("pow_secret_pair_runs is false")
-    }
-}
-
-/// The backend's whole public-exponent exponentiation (see
-/// `exp::pow_public_last`: `base^(exp−1)·last` for odd `exp`): the IFMA
-/// one where the CPU has it and the length is supported; false, having
-/// done nothing, otherwise.
-#[inline]
-#[cfg_attr(not(rsa_cortex_m_backend = "x86_64"), allow(dead_code))]
-pub(crate) fn pow_public_whole(
-    r: &mut [Limb],
-    base: &[Limb],
-    exp: &[Limb],
-    last: &[Limb],
-    n: &[Limb],
-    rr: &[Limb],
-    n0: Limb,
-) -> bool {
-    #[cfg(rsa_cortex_m_ifma)]
-    {
-        ifma::pow_public(r, base, exp, last, n, rr, n0)
-    }
-    #[cfg(not(rsa_cortex_m_ifma))]
-    {
-        let _ = (r, base, exp, last, n, rr, n0);
-        false
-    }
-}
 
 mod adx {
     //! The x86-64 assembly: MULX with two independent carry chains (ADCX
@@ -207,6 +111,59 @@ mod adx {
     //! `mov` and `jrcxz` (which leave the flags alone) sit between the
     //! chained additions.
     use super::super::portable64::W;
+
+    /// The assembly of the row `rp[..k] += up[..k]·rdx` for [`addmul`] and
+    /// each row of [`redc_rows`], from `c = 0`, CF = OF = 0 and `rcx = k mod
+    /// 4`: the single words, then `$groups` (loads `k / 4` into rcx) groups
+    /// of four; leaves the carry word in `c` with both chains folded in.
+    macro_rules! addmul_row {
+        ($groups:literal) => {
+            concat!(
+                "jrcxz 4f\n",
+                "5:\n", // k mod 4 single words
+                "mulx {hi}, {lo}, qword ptr [{up}]\n",
+                "adcx {lo}, {c}\n",
+                "adox {lo}, qword ptr [{rp}]\n",
+                "mov qword ptr [{rp}], {lo}\n",
+                "mov {c}, {hi}\n",
+                "lea {up}, [{up} + 8]\n",
+                "lea {rp}, [{rp} + 8]\n",
+                "lea rcx, [rcx - 1]\n",
+                "jrcxz 4f\n",
+                "jmp 5b\n",
+                "4:\n",
+                $groups,
+                "\n",
+                "jrcxz 3f\n",
+                "2:\n", // groups of four words
+                "mulx {hi}, {lo}, qword ptr [{up}]\n",
+                "adcx {lo}, {c}\n",
+                "adox {lo}, qword ptr [{rp}]\n",
+                "mov qword ptr [{rp}], {lo}\n",
+                "mulx {c}, {lo}, qword ptr [{up} + 8]\n",
+                "adcx {lo}, {hi}\n",
+                "adox {lo}, qword ptr [{rp} + 8]\n",
+                "mov qword ptr [{rp} + 8], {lo}\n",
+                "mulx {hi}, {lo}, qword ptr [{up} + 16]\n",
+                "adcx {lo}, {c}\n",
+                "adox {lo}, qword ptr [{rp} + 16]\n",
+                "mov qword ptr [{rp} + 16], {lo}\n",
+                "mulx {c}, {lo}, qword ptr [{up} + 24]\n",
+                "adcx {lo}, {hi}\n",
+                "adox {lo}, qword ptr [{rp} + 24]\n",
+                "mov qword ptr [{rp} + 24], {lo}\n",
+                "lea {up}, [{up} + 32]\n",
+                "lea {rp}, [{rp} + 32]\n",
+                "lea rcx, [rcx - 1]\n",
+                "jrcxz 3f\n",
+                "jmp 2b\n",
+                "3:\n",
+                "mov {lo:e}, 0\n",
+                "adcx {c}, {lo}\n", // fold both pending carries
+                "adox {c}, {lo}",
+            )
+        };
+    }
 
     /// `rp[..k] += up[..k]·v`, `k = up.len() ≥ 1`, four words per loop
     /// iteration after `k mod 4` single ones; returns the carry word.
@@ -224,47 +181,7 @@ mod adx {
         unsafe {
             core::arch::asm!(
                 "xor {c:e}, {c:e}",         // c = 0, CF = OF = 0
-                "jrcxz 4f",
-                "5:",                       // k mod 4 single words
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",
-                "mov qword ptr [{rp}], {lo}",
-                "mov {c}, {hi}",
-                "lea {up}, [{up} + 8]",
-                "lea {rp}, [{rp} + 8]",
-                "lea rcx, [rcx - 1]",
-                "jrcxz 4f",
-                "jmp 5b",
-                "4:",
-                "mov rcx, {groups}",
-                "jrcxz 3f",
-                "2:",                       // groups of four words
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",
-                "mov qword ptr [{rp}], {lo}",
-                "mulx {c}, {lo}, qword ptr [{up} + 8]",
-                "adcx {lo}, {hi}",
-                "adox {lo}, qword ptr [{rp} + 8]",
-                "mov qword ptr [{rp} + 8], {lo}",
-                "mulx {hi}, {lo}, qword ptr [{up} + 16]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp} + 16]",
-                "mov qword ptr [{rp} + 16], {lo}",
-                "mulx {c}, {lo}, qword ptr [{up} + 24]",
-                "adcx {lo}, {hi}",
-                "adox {lo}, qword ptr [{rp} + 24]",
-                "mov qword ptr [{rp} + 24], {lo}",
-                "lea {up}, [{up} + 32]",
-                "lea {rp}, [{rp} + 32]",
-                "lea rcx, [rcx - 1]",
-                "jrcxz 3f",
-                "jmp 2b",
-                "3:",
-                "mov {lo:e}, 0",
-                "adcx {c}, {lo}",           // fold both pending carries
-                "adox {c}, {lo}",
+                addmul_row!("mov rcx, {groups}"),
                 up = inout(reg) up.as_ptr() => _,
                 rp = inout(reg) rp.as_mut_ptr() => _,
                 groups = in(reg) k / 4,
@@ -303,47 +220,7 @@ mod adx {
                 "mov {up}, {n}",
                 "mov rcx, qword ptr [{consts} + 16]",
                 "xor {c:e}, {c:e}",             // c = 0, CF = OF = 0
-                "jrcxz 4f",
-                "5:",
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",
-                "mov qword ptr [{rp}], {lo}",
-                "mov {c}, {hi}",
-                "lea {up}, [{up} + 8]",
-                "lea {rp}, [{rp} + 8]",
-                "lea rcx, [rcx - 1]",
-                "jrcxz 4f",
-                "jmp 5b",
-                "4:",
-                "mov rcx, qword ptr [{consts} + 8]",
-                "jrcxz 3f",
-                "2:",
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",
-                "mov qword ptr [{rp}], {lo}",
-                "mulx {c}, {lo}, qword ptr [{up} + 8]",
-                "adcx {lo}, {hi}",
-                "adox {lo}, qword ptr [{rp} + 8]",
-                "mov qword ptr [{rp} + 8], {lo}",
-                "mulx {hi}, {lo}, qword ptr [{up} + 16]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp} + 16]",
-                "mov qword ptr [{rp} + 16], {lo}",
-                "mulx {c}, {lo}, qword ptr [{up} + 24]",
-                "adcx {lo}, {hi}",
-                "adox {lo}, qword ptr [{rp} + 24]",
-                "mov qword ptr [{rp} + 24], {lo}",
-                "lea {up}, [{up} + 32]",
-                "lea {rp}, [{rp} + 32]",
-                "lea rcx, [rcx - 1]",
-                "jrcxz 3f",
-                "jmp 2b",
-                "3:",
-                "mov {lo:e}, 0",
-                "adcx {c}, {lo}",               // the row's carry word
-                "adox {c}, {lo}",
+                addmul_row!("mov rcx, qword ptr [{consts} + 8]"),
                 // t[i+len] += c + top; top = the carry out (at most 1).
                 "mov {hi}, {top}",
                 "xor {top:e}, {top:e}",
