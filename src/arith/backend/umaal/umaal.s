@@ -1947,173 +1947,18 @@ rsa_cm_sqr32:
     mov.w   lr, #0
     umaal   r11, r12, r2, r3
     stmia   r0, {r7-r12, lr}
-    @ doubling and diagonal (as at .Lsqr_diag), unrolled for 32 limbs,
-    @ eight words of t per LDM/STM (a[k] pairs in r10/lr)
+    @ doubling and diagonal, unrolled for 32 limbs (DIAG8: a in F_BUF)
     ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_A]
-    mov.w   r11, #0
-    mov.w   r12, #0
-    cmn     r12, r12                   @ C = 0
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
+    mov.w   r12, #2
+    mov.w   lr, #0                     @ the pass's carry
+    DIAG8   (F_BUF + 0)
+    DIAG8   (F_BUF + 16)
+    DIAG8   (F_BUF + 32)
+    DIAG8   (F_BUF + 48)
+    DIAG8   (F_BUF + 64)
+    DIAG8   (F_BUF + 80)
+    DIAG8   (F_BUF + 96)
+    DIAG8   (F_BUF + 112)
     ldr     pc, [sp, #F_EXIT32]
 .Lsq32_exit:
     add     sp, sp, #F_SIZE
@@ -2329,8 +2174,6 @@ rsa_cm_sqr_redc32:
 rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squarings here)
     ldr     r0, [sp, #(F_GAP + F_B)]
     str     r0, [sp, #F_T]
-    add.w   r1, sp, #F_BUF
-    str     r1, [sp, #F_A]             @ sqr32's diagonal pass reads a there
     adr.w   r1, .Lsr32_sqd + 1
     str     r1, [sp, #F_EXIT32]
     ldr.w   pc, .Llit_sqr32_body
