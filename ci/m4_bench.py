@@ -381,6 +381,7 @@ MUL_COSTS = {"cortex-m4": None, "cortex-m3": M3_MUL_WORST, "cortex-m3-best": M3_
 KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
            "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select",
            "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn",
+           "rsa_cm_pow32": "sqrn",
            # the compact set's bodies, called by rsa_cm_window in its frame
            "rsa_cm_mul_int": "mul", "rsa_cm_sqr_int": "sqr", "rsa_cm_redc_lazy_int": "redc",
            "rsa_cm_redc_lazy_ns": "redc", "rsa_cm_mul_ns": "mul"}
@@ -390,6 +391,10 @@ SQR_MARKS = ("rsa_cm_sqr_redc32_sq", "rsa_cm_sqr_redc4864_sq")
 MUL_MARKS = ("rsa_cm_sqr_redc32_mu", "rsa_cm_sqr_redc4864_mu")
 SQR_ADDRS = set()
 MUL_ADDRS = set()
+# rsa_cm_pow32 selects each window's entry between these two marks: the
+# split gives those blocks to "select" (one per window).
+SEL_MARKS = ("rsa_cm_pow32_sel", "rsa_cm_pow32_seld")
+SEL_RANGE = []
 # Rust functions the split tells apart (substrings of their symbols).
 # (the fault check of a private operation counts as its public exponentiation)
 FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"), ("fault_check", "pow_public"))
@@ -444,10 +449,14 @@ class Split:
         if self.cur is None and instrs[0].addr in KERNEL_ENTRIES:
             # Entered by BL or by a wrapper's tail call: the call lasts until
             # the stack drops below its depth.
-            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0, 0, 0])
+            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0, 0, 0,
+                               0, 0])
             self.cur = len(self.calls) - 1
             self.depth = len(self.stack)
-        if self.cur is not None:
+        if self.cur is not None and SEL_RANGE and SEL_RANGE[0] <= instrs[0].addr < SEL_RANGE[1]:
+            self.calls[self.cur][6] += cycles
+            self.calls[self.cur][7] += instrs[0].addr == SEL_RANGE[0]
+        elif self.cur is not None:
             self.calls[self.cur][3] += cycles
             if instrs[0].addr in SQR_ADDRS:
                 self.calls[self.cur][4] += 1
@@ -477,7 +486,20 @@ class Split:
         i = 0
         seen_select = set()
         while i < len(calls):
-            k, ctx, inv, cyc, sqrs, muls = calls[i]
+            k, ctx, inv, cyc, sqrs, muls, sel_cyc, sels = calls[i]
+            if sels:
+                seen_select.add(inv)
+                parts["select"][0] += sels
+                parts["select"][1] += sel_cyc
+            if k == "sqrn" and muls > 1:
+                # rsa_cm_pow32: every window of the exponentiation but the
+                # first in one call (each window: a select, four sqr+redc
+                # and a mul+redc).
+                part = "windows, one call (sqr+redc x%d, mul+redc each)" % (sqrs // muls)
+                parts[part][0] += muls
+                parts[part][1] += cyc
+                i += 1
+                continue
             if k == "sqrn":
                 # A fused call: `sqrs` squarings and `muls` (0 or 1) products,
                 # each with its reduction; a window of the exponentiation
@@ -571,6 +593,8 @@ def main():
             KERNEL_ENTRIES[symbols[name]] = kernel
     SQR_ADDRS.update(symbols[name] for name in SQR_MARKS if name in symbols)
     MUL_ADDRS.update(symbols[name] for name in MUL_MARKS if name in symbols)
+    if all(name in symbols for name in SEL_MARKS):
+        SEL_RANGE[:] = [symbols[name] for name in SEL_MARKS]
     mul_costs = MUL_COSTS.get(args.cpu)
 
     blocks = {}        # TB start pc -> [Ins]

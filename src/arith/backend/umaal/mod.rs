@@ -74,6 +74,17 @@ unsafe extern "C" {
         not_n: *const Limb,
     );
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_pow32(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        windows: usize,
+        n0: Limb,
+        table: *const Limb,
+        not_n: *const Limb,
+        exp: *const Limb,
+    );
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc4864(
         a: *mut Limb,
         t: *mut Limb,
@@ -225,6 +236,59 @@ pub fn sqr_n_mul_lazy(
     // `selected`'s kernels are this backend's.
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     super::selected::sqr_n_mul_lazy_unfused(a, t, n, n0, k, b, None);
+}
+
+/// The 4-bit windows `w = windows − 1` down to `0` of a secret
+/// exponentiation: for each, `a` squared four times, then multiplied by
+/// `table[e_w]`, `e_w = (exp[w / 8] >> 4·(w % 8)) & 15`, every step lazily
+/// reduced as [`sqr_n_mul_lazy`] (`a < R` before and after), the entry
+/// chosen as [`select`] does (every entry read). True when done here: the
+/// fast set at 32 limbs with a 16-entry table and `!n` (`rsa_cm_pow32`,
+/// one call for all the windows); false, with nothing done, otherwise.
+///
+/// # Panics
+/// As [`redc`], or if `a` or `not_n` is not as long as `n`, or `exp` is
+/// too short for `windows`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub fn pow_windows4_lazy(
+    a: &mut [Limb],
+    t: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    table: &[Limb],
+    exp: &[Limb],
+    windows: usize,
+    not_n: Option<&[Limb]>,
+) -> bool {
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    if let Some(not_n) = not_n {
+        let len = redc_lengths(a, t, n);
+        if len == 32 && table.len() == 16 * len && windows != 0 {
+            assert!(
+                a.len() == len && not_n.len() == len && windows <= 8 * exp.len(),
+                "umaal::pow_windows4_lazy: lengths"
+            );
+            // SAFETY: a, n and not_n have 32 limbs, t at least 64, table 16
+            // entries of 32, exp at least windows / 8 limbs; only those are
+            // accessed, all but a and t only read.
+            unsafe {
+                rsa_cm_pow32(
+                    a.as_mut_ptr(),
+                    t.as_mut_ptr(),
+                    n.as_ptr(),
+                    windows,
+                    n0,
+                    table.as_ptr(),
+                    not_n.as_ptr(),
+                    exp.as_ptr(),
+                )
+            };
+            return true;
+        }
+    }
+    let _ = (a, t, n, n0, table, exp, windows, not_n);
+    false
 }
 
 /// `total / len` (0 for `len = 0`), out of line: inlined, the compiler

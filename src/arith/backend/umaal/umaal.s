@@ -1649,6 +1649,60 @@ rsa_cm_redc_lazy:
     add.w   r1, r1, #112
     .endm
 
+@ The two D counters of the 16-entry select from the index in r4 (0x80 >>
+@ (index - first entry of the eight) in every byte) into [sp, #d0] and
+@ [sp, #d1].  Clobbers r4-r6.
+    .macro SEL16_D d0, d1
+    mov.w   r5, #0x80
+    lsr.w   r6, r5, r4                 @ 0x80 >> index (0 from index 8 on)
+    orr     r6, r6, r6, lsl #8
+    orr     r6, r6, r6, lsl #16
+    str     r6, [sp, #\d0]             @ D for entries 0..7
+    sub     r4, r4, #8                 @ (index < 8: shift >= 248, gives 0)
+    lsr.w   r6, r5, r4
+    orr     r6, r6, r6, lsl #8
+    orr     r6, r6, r6, lsl #16
+    str     r6, [sp, #\d1]             @ D for entries 8..15
+    .endm
+
+@ The 16-entry select at len = 32 (stride 128 bytes as an immediate, which
+@ frees r0 for a fourth entry word: two LDMs of four per entry), r1 = the
+@ table, the D counters at [sp, #d0] and [sp, #d1], the result pointer at
+@ [sp, #out], [sp, #cnt] = 4 (groups of eight words left).  Used by
+@ rsa_cm_select and rsa_cm_pow32.
+    .macro SEL32_LOOP d0, d1, out, cnt
+1:
+    ldr     lr, [sp, #\d0]
+    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
+    ldmia   r1!, {r4-r7}
+    ldmia   r1, {r8-r11}
+    add.w   r1, r1, #112
+    mov.w   r0, #0
+    sel     r4, r4, r0
+    sel     r5, r5, r0
+    sel     r6, r6, r0
+    sel     r7, r7, r0
+    sel     r8, r8, r0
+    sel     r9, r9, r0
+    sel     r10, r10, r0
+    sel     r11, r11, r0
+    .rept 7
+    SEL8_ENTRY32
+    .endr
+    ldr     lr, [sp, #\d1]
+    .rept 8
+    SEL8_ENTRY32
+    .endr
+    ldr     r2, [sp, #\out]
+    stmia   r2!, {r4-r11}
+    str     r2, [sp, #\out]
+    sub.w   r1, r1, #(16 * 128 - 32)   @ next group of the first entry
+    ldr     r2, [sp, #\cnt]
+    subs    r2, r2, #1
+    str     r2, [sp, #\cnt]
+    bne     1b
+    .endm
+
 @ select is self-contained and in a section of its own, so that the linker
 @ drops it from images without a private-key operation (verify-only).
     .section .text.rsa_cm_select, "ax", %progbits
@@ -1661,16 +1715,7 @@ rsa_cm_select:
     @ 16 entries (the 4-bit window table): groups of eight words, entries
     @ unrolled, then the loops below for the last len mod 8 words.
     SELECT16_GROUPS
-    mov.w   r5, #0x80
-    lsr.w   r6, r5, r4                 @ 0x80 >> index (0 from index 8 on)
-    orr     r6, r6, r6, lsl #8
-    orr     r6, r6, r6, lsl #16
-    str     r6, [sp, #24]              @ D for entries 0..7
-    sub     r4, r4, #8                 @ (index < 8: shift >= 248, gives 0)
-    lsr.w   r6, r5, r4
-    orr     r6, r6, r6, lsl #8
-    orr     r6, r6, r6, lsl #16
-    str     r6, [sp, #28]              @ D for entries 8..15
+    SEL16_D 24, 28
     str     r0, [sp, #20]
     cmp     r2, #128
     beq.w   .Lsel32                    @ len = 32: stride as an immediate
@@ -1711,37 +1756,9 @@ rsa_cm_select:
     SELECT_WORD
 .Lsel32:
     @ len = 32, 16 entries: as .Lsel8_grp with the stride (128 bytes) as an
-    @ immediate, which frees r0 for a fourth entry word: two LDMs of four
-    @ per entry (20 cycles instead of 21).  Ends the routine (32 = 4 * 8).
-    ldr     lr, [sp, #24]
-    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
-    ldmia   r1!, {r4-r7}
-    ldmia   r1, {r8-r11}
-    add.w   r1, r1, #112
-    mov.w   r0, #0
-    sel     r4, r4, r0
-    sel     r5, r5, r0
-    sel     r6, r6, r0
-    sel     r7, r7, r0
-    sel     r8, r8, r0
-    sel     r9, r9, r0
-    sel     r10, r10, r0
-    sel     r11, r11, r0
-    .rept 7
-    SEL8_ENTRY32
-    .endr
-    ldr     lr, [sp, #28]
-    .rept 8
-    SEL8_ENTRY32
-    .endr
-    ldr     r2, [sp, #20]
-    stmia   r2!, {r4-r11}
-    str     r2, [sp, #20]
-    sub.w   r1, r1, #(16 * 128 - 32)   @ next group of the first entry
-    ldr     r2, [sp, #32]
-    subs    r2, r2, #1
-    str     r2, [sp, #32]
-    bne     .Lsel32
+    @ immediate (20 cycles per entry instead of 21).  Ends the routine
+    @ (32 = 4 * 8).
+    SEL32_LOOP 24, 28, 20, 32
     b       .Lsel_done
     .size rsa_cm_select, . - rsa_cm_select
     .text
@@ -2089,6 +2106,12 @@ rsa_cm_redc32:
     .equ F_LEFT, F_PEND        @ H: passes left
     .equ F_BARG, F_ARG5 + 4    @ H: the sixth argument, b
     .equ F_NNOT, F_ARG5 + 8    @ H: the seventh argument, not_n (~n)
+    .equ F_EXPP, F_ARG5 + 12   @ H: rsa_cm_pow32's eighth argument, exp
+    .equ F_WIN, F_LEN          @ H: rsa_cm_pow32's windows left (else 0)
+    .equ F_BSLOT, F_S          @ H: the product's rows (b, or the selected entry)
+    .equ F_APTR, F_OFF         @ H: rsa_cm_pow32's a
+    .equ F_SEL, F_GAP + F_BUF + 132 @ L: rsa_cm_pow32's selected entry (H's
+                               @ buffer past n, where ~n would go)
     .p2align 2
     .global rsa_cm_sqr_redc32
     .thumb_func
@@ -2100,10 +2123,13 @@ rsa_cm_sqr_redc32:
     str     r1, [sp, #(F_GAP + F_B)]   @ t
     str     r2, [sp, #(F_GAP + F_A)]   @ n
     ldr     r4, [sp, #(F_GAP + F_BARG)]
+    str     r4, [sp, #(F_GAP + F_BSLOT)]
     cmp     r4, #0
     it      ne
     addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]
+    mov.w   r4, #0
+    str     r4, [sp, #(F_GAP + F_WIN)]
     adr.w   r4, .Lsr32_sub + 1
     str     r4, [sp, #(F_GAP + F_LAZY)]
     mov     r1, r2                     @ n to H's buffer
@@ -2209,13 +2235,105 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     cmp     r3, #1
     bhi.w   .Lsr32_sqr
     blo     1f
-    ldr     r4, [sp, #(F_GAP + F_BARG)]
+    ldr     r4, [sp, #(F_GAP + F_BSLOT)]
     cmp     r4, #0
     bne.w   .Lsr32_mul
     b.w     .Lsr32_sqr
 1:
+    ldr     r3, [sp, #(F_GAP + F_WIN)]
+    cmp     r3, #0
+    bne.w   .Lpw32_win                 @ rsa_cm_pow32: the next window
     addw    sp, sp, #(F_SIZE + F_GAP)
     pop     {r4-r11, pc}
+    .size rsa_cm_sqr_redc32, . - rsa_cm_sqr_redc32
+
+@ void rsa_cm_pow32(u32 *a, u32 *t, const u32 *n, usize windows, u32 n0,
+@                   const u32 *table, const u32 *not_n, const u32 *exp)
+@ The 4-bit windows w = windows - 1 down to 0 of a secret exponentiation at
+@ len = 32 in one call, each as rsa_cm_sqr_redc32 with k = 4 and b =
+@ table[e_w], e_w = (exp[w / 8] >> 4 (w % 8)) & 15 (four lazy squarings,
+@ one lazy product); table holds 16 entries of 32 words, not_n is not null,
+@ windows >= 1.
+@ One prologue and one copy of n and a per exponentiation instead of per
+@ window: a stays in L's buffer from one window to the next (the last
+@ window's product writes it to a), and the entry is selected (SEL32_LOOP,
+@ every entry read) into H's buffer past n, where the product reads its
+@ rows.  The window's index only reaches the SEL masks; the loads depend
+@ on w, which is public.
+    .p2align 2
+    .global rsa_cm_pow32
+    .thumb_func
+    .type rsa_cm_pow32, %function
+rsa_cm_pow32:
+    push    {r4-r11, lr}
+    subw    sp, sp, #(F_SIZE + F_GAP)  @ sp = L
+    str     r0, [sp, #(F_GAP + F_APTR)]
+    str     r1, [sp, #(F_GAP + F_B)]   @ t
+    str     r2, [sp, #(F_GAP + F_A)]   @ n
+    str     r3, [sp, #(F_GAP + F_WIN)]
+    adr.w   r4, .Lsr32_sub + 1
+    str     r4, [sp, #(F_GAP + F_LAZY)]
+    add.w   r4, sp, #F_SEL
+    str     r4, [sp, #(F_GAP + F_BSLOT)]
+    mov     r1, r0                     @ a to L's buffer
+    add.w   r0, sp, #F_BUF
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r1, [sp, #(F_GAP + F_A)]   @ n to H's buffer
+    add.w   r0, sp, #(F_GAP + F_BUF)
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r0, [sp, #(F_GAP + F_B)]
+    mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r3, [sp, #(F_GAP + F_WIN)]
+    b.w     .Lpw32_win
+.Lpw32_win:                            @ sp = L, r3 = windows left (>= 1)
+rsa_cm_pow32_sel:                      @ (local symbols: ci/m4-bench's split
+                                       @ counts the select between them)
+    subs    r3, r3, #1                 @ w
+    str     r3, [sp, #(F_GAP + F_WIN)]
+    ldr     r0, [sp, #(F_GAP + F_APTR)]
+    it      ne
+    addne   r0, sp, #F_BUF             @ all but the last window's result in L's buffer
+    str     r0, [sp, #(F_GAP + F_DST)]
+    ldr     r2, [sp, #(F_GAP + F_EXPP)]
+    lsr.w   r1, r3, #3
+    ldr.w   r1, [r2, r1, lsl #2]       @ exp[w / 8]
+    and     r2, r3, #7
+    lsl.w   r2, r2, #2
+    lsr.w   r1, r1, r2
+    and     r4, r1, #15                @ the index (secret: masks only)
+    SEL16_D 0, 4                       @ L's F_R, F_T: free between the steps
+    add.w   r0, sp, #F_SEL
+    str     r0, [sp, #8]
+    mov.w   r0, #4
+    str     r0, [sp, #12]
+    ldr     r1, [sp, #(F_GAP + F_BARG)] @ the table
+    SEL32_LOOP 0, 4, 8, 12
+rsa_cm_pow32_seld:
+    mov.w   r3, #5                     @ passes: 4 squarings and the product
+    str     r3, [sp, #(F_GAP + F_LEFT)]
+    b.w     .Lsr32_sqr
+
     @ addresses in .text, loaded into pc: no branch relocation across
     @ sections (images without these kernels drop their section)
     .p2align 2
@@ -2225,7 +2343,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     .word   .Lmul32_body + 1
 .Llit_redc32_body:
     .word   .Lredc32_body + 1
-    .size rsa_cm_sqr_redc32, . - rsa_cm_sqr_redc32
+    .size rsa_cm_pow32, . - rsa_cm_pow32
     .popsection
 
 @ ---------------------------------------------------------------------------
