@@ -113,37 +113,28 @@ pub fn pow_secret_window(
     }
 
     let windows = (32 * exp.len()).div_ceil(window_bits);
-    // The window's bits may straddle two limbs; the positions are public.
-    let index = |w: usize| {
+    for w in (0..windows).rev() {
+        // The window's bits may straddle two limbs; the positions are public.
         let bit = w * window_bits;
         let (k, s) = (bit / 32, bit % 32);
         let mut bits = exp[k] >> s;
         if k + 1 < exp.len() {
             bits |= (exp[k + 1] << 1) << (31 - s);
         }
-        (bits as usize) & (table_len - 1)
-    };
-    if windows != 0 {
-        kernels::select(acc, table, index(windows - 1));
-    }
-    // acc stays below R (lazy reductions); reduce_wide ends in [0, n). The
-    // backend may run the other windows in one call (4-bit windows).
-    if window_bits != 4
-        || !kernels::pow_windows4_lazy(
-            acc,
-            t,
-            m.n(),
-            m.n0(),
-            table,
-            exp,
-            windows.saturating_sub(1),
-            not_n,
-        )
-    {
-        for w in (0..windows.saturating_sub(1)).rev() {
-            kernels::select(sel, &table[..], index(w));
-            m.window_assign_lazy(acc, t, window_bits, Some(sel), not_n);
+        let index = (bits as usize) & (table_len - 1);
+        if w == windows - 1 {
+            kernels::select(acc, table, index);
+            // The backend may run the other windows in one call.
+            if window_bits == 4
+                && kernels::pow_windows4_lazy(acc, t, m.n(), m.n0(), table, exp, w, not_n)
+            {
+                break;
+            }
+            continue;
         }
+        // acc stays below R (lazy reductions); reduce_wide ends in [0, n).
+        kernels::select(sel, &table[..], index);
+        m.window_assign_lazy(acc, t, window_bits, Some(sel), not_n);
     }
     m.reduce_wide(r, acc, t);
     let used = secret_work_limbs_window(l, window_bits) + not_n.map_or(0, <[Limb]>::len);

@@ -1668,8 +1668,9 @@ rsa_cm_redc_lazy:
 @ The 16-entry select at len = 32 (stride 128 bytes as an immediate, which
 @ frees r0 for a fourth entry word: two LDMs of four per entry), r1 = the
 @ table, the D counters at [sp, #d0] and [sp, #d1], the result pointer at
-@ [sp, #out], [sp, #cnt] = 4 (groups of eight words left).  Used by
-@ rsa_cm_select and rsa_cm_pow32.
+@ [sp, #out], [sp, #cnt] = 4 (groups of eight words left).  rsa_cm_pow32's
+@ (rsa_cm_select, called twice per private operation at this length, takes
+@ its generic groups of eight instead: one copy of this code per image).
     .macro SEL32_LOOP d0, d1, out, cnt
 1:
     ldr     lr, [sp, #\d0]
@@ -1717,8 +1718,6 @@ rsa_cm_select:
     SELECT16_GROUPS
     SEL16_D 24, 28
     str     r0, [sp, #20]
-    cmp     r2, #128
-    beq.w   .Lsel32                    @ len = 32: stride as an immediate
     sub     r0, r2, #24                @ stride - 24
 .Lsel8_grp:
     @ entry 0 straight into the accumulators, kept where GE is set (else 0)
@@ -1754,12 +1753,6 @@ rsa_cm_select:
 .Lsel_w:
     mov.w   r4, #0
     SELECT_WORD
-.Lsel32:
-    @ len = 32, 16 entries: as .Lsel8_grp with the stride (128 bytes) as an
-    @ immediate (20 cycles per entry instead of 21).  Ends the routine
-    @ (32 = 4 * 8).
-    SEL32_LOOP 24, 28, 20, 32
-    b       .Lsel_done
     .size rsa_cm_select, . - rsa_cm_select
     .text
 
