@@ -381,7 +381,7 @@ MUL_COSTS = {"cortex-m4": None, "cortex-m3": M3_MUL_WORST, "cortex-m3-best": M3_
 KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
            "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select",
            "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn",
-           "rsa_cm_pow32": "sqrn",
+           "rsa_cm_pow32": "sqrn", "rsa_cm_pow4864": "sqrn",
            # the compact set's bodies, called by rsa_cm_window in its frame
            "rsa_cm_mul_int": "mul", "rsa_cm_sqr_int": "sqr", "rsa_cm_redc_lazy_int": "redc",
            "rsa_cm_redc_lazy_ns": "redc", "rsa_cm_mul_ns": "mul"}
@@ -391,10 +391,11 @@ SQR_MARKS = ("rsa_cm_sqr_redc32_sq", "rsa_cm_sqr_redc4864_sq")
 MUL_MARKS = ("rsa_cm_sqr_redc32_mu", "rsa_cm_sqr_redc4864_mu")
 SQR_ADDRS = set()
 MUL_ADDRS = set()
-# rsa_cm_pow32 selects each window's entry between these two marks: the
+# rsa_cm_pow32 and rsa_cm_pow4864 select each window's entry between these
+# marks (pow4864 by a call of rsa_cm_select, whose blocks count too): the
 # split gives those blocks to "select" (one per window).
-SEL_MARKS = ("rsa_cm_pow32_sel", "rsa_cm_pow32_seld")
-SEL_RANGE = []
+SEL_MARKS = (("rsa_cm_pow32_sel", "rsa_cm_pow32_seld"), ("rsa_cm_pow4864_sel", "rsa_cm_pow4864_seld"))
+SEL_RANGES = []
 # Rust functions the split tells apart (substrings of their symbols).
 # (the fault check of a private operation counts as its public exponentiation)
 FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"), ("fault_check", "pow_public"))
@@ -453,9 +454,11 @@ class Split:
                                0, 0])
             self.cur = len(self.calls) - 1
             self.depth = len(self.stack)
-        if self.cur is not None and SEL_RANGE and SEL_RANGE[0] <= instrs[0].addr < SEL_RANGE[1]:
+        sel = self.cur is not None and self.calls[self.cur][0] == "sqrn" and next(
+            (r for r in SEL_RANGES if r[0] <= instrs[0].addr < r[1]), None)
+        if sel:
             self.calls[self.cur][6] += cycles
-            self.calls[self.cur][7] += instrs[0].addr == SEL_RANGE[0]
+            self.calls[self.cur][7] += instrs[0].addr == sel[0] and sel[2]
         elif self.cur is not None:
             self.calls[self.cur][3] += cycles
             if instrs[0].addr in SQR_ADDRS:
@@ -593,8 +596,12 @@ def main():
             KERNEL_ENTRIES[symbols[name]] = kernel
     SQR_ADDRS.update(symbols[name] for name in SQR_MARKS if name in symbols)
     MUL_ADDRS.update(symbols[name] for name in MUL_MARKS if name in symbols)
-    if all(name in symbols for name in SEL_MARKS):
-        SEL_RANGE[:] = [symbols[name] for name in SEL_MARKS]
+    SEL_RANGES[:] = [(symbols[a], symbols[b], True) for a, b in SEL_MARKS
+                     if a in symbols and b in symbols]
+    # rsa_cm_select's own blocks when called from a fused kernel (not counted
+    # as a select of their own: the mark before the call counts it)
+    SEL_RANGES.extend((start, start + size, False) for start, size, name in FUNCS
+                      if name == "rsa_cm_select")
     mul_costs = MUL_COSTS.get(args.cpu)
 
     blocks = {}        # TB start pc -> [Ins]

@@ -126,7 +126,7 @@ pub fn pow_secret_window(
             kernels::select(acc, table, index);
             // The backend may run the other windows in one call.
             if window_bits == 4
-                && kernels::pow_windows4_lazy(acc, t, m.n(), m.n0(), table, exp, w, not_n)
+                && kernels::pow_windows4_lazy(acc, t, sel, m.n(), m.n0(), table, exp, w, not_n)
             {
                 break;
             }

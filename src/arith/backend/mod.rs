@@ -54,6 +54,7 @@ pub mod selected {
     pub fn pow_windows4_lazy(
         _a: &mut [super::super::Limb],
         _t: &mut [super::super::Limb],
+        _sel: &mut [super::super::Limb],
         _n: &[super::super::Limb],
         _n0: super::super::Limb,
         _table: &[super::super::Limb],

@@ -328,14 +328,14 @@ fn select_matches_portable() {
 }
 
 /// pow_windows4_lazy against select and sqr_n_mul_lazy window by window
-/// (the fast set runs it at 32 limbs in one call; elsewhere it must decline
-/// and leave `a` alone), for 1 to 256 windows, tables with all-ones
+/// (the fast set runs it at 32, 48 and 64 limbs in one call; elsewhere it
+/// must decline and leave `a` alone), for 1 to 256 windows, tables with all-ones
 /// entries, the moduli of `modulus_for_round` and all-ones and random
 /// exponents; `t` starts as garbage.
 #[test]
 fn pow_windows4_lazy_matches_the_loop() {
     let mut rng = Rng(0x0b0e_4a11_d0ff);
-    for len in [16usize, 32, 48] {
+    for len in [16usize, 32, 48, 64] {
         for round in 0..6 {
             let n = modulus_for_round(&mut rng, len, round);
             let n0 = neg_inv(n[0]);
@@ -369,6 +369,7 @@ fn pow_windows4_lazy_matches_the_loop() {
                 let done = pow_windows4_lazy(
                     &mut got,
                     &mut t,
+                    &mut sel,
                     &n,
                     n0,
                     &table,
@@ -381,6 +382,7 @@ fn pow_windows4_lazy_matches_the_loop() {
                 let declined = !pow_windows4_lazy(
                     &mut untouched,
                     &mut t2,
+                    &mut sel,
                     &n,
                     n0,
                     &table,
@@ -389,7 +391,8 @@ fn pow_windows4_lazy_matches_the_loop() {
                     None,
                 );
                 assert!(declined && untouched == a, "len {len}: no !n, declined");
-                let fused = cfg!(not(rsa_cortex_m_kernels = "compact")) && len == 32;
+                let fused =
+                    cfg!(not(rsa_cortex_m_kernels = "compact")) && matches!(len, 32 | 48 | 64);
                 assert_eq!(done, fused, "len {len}: declined or not");
                 if done {
                     assert_eq!(got, want, "len {len} round {round} windows {windows}");

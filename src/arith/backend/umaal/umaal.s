@@ -2385,6 +2385,11 @@ rsa_cm_pow32_seld:
     .equ F_NNOT2, F_ARG5 + 12  @ H: the eighth, not_n (~n)
     .equ F_SQB, F_R            @ H: sqr48/64's entry (redc48/64 use neither
     .equ F_RDB, F_IT           @ H: redc48/64's entry  F_R nor F_IT)
+    .equ F_TAB2, F_ARG5 + 16   @ H: rsa_cm_pow4864's ninth argument, table
+    .equ F_EXPP2, F_ARG5 + 20  @ H: its tenth, exp
+    .equ F_PA, F_ARG5 + 24     @ H: its eleventh argument, a again
+    .equ F_PWIN, F_ARG5 + 28   @ H: its twelfth, windows: the count left
+                               @ (the plain call keeps 0 in H's F_K)
     .p2align 2
     .global rsa_cm_sqr_redc4864
     .thumb_func
@@ -2401,6 +2406,9 @@ rsa_cm_sqr_redc4864:
     it      ne
     addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [r12, #F_LEFT2]
+    mov.w   r4, #0
+    str     r4, [r12, #F_K]            @ not rsa_cm_pow4864
+.Lsrn_setup:                           @ r12 = H, r2 = n
     adr.w   r4, .Lsrn_sub + 1
     str     r4, [r12, #F_LAZY]
     ldr     r3, [r12, #F_ALEN]
@@ -2439,6 +2447,9 @@ rsa_cm_sqr_redc4864:
     stmia   r0!, {r4-r11}
     subs    lr, lr, #1
     bne     2b
+    ldr     r3, [sp, #(F_GAP2 + F_K)]
+    cmp     r3, #0
+    bne.w   .Lpwn_next
     ldr     r3, [sp, #(F_GAP2 + F_LEFT2)]
     b.w     .Lsrn_next
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
@@ -2555,8 +2566,77 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     bne.w   .Lsrn_mul
     b.w     .Lsrn_sqr
 1:
+    ldr     r3, [sp, #(F_GAP2 + F_K)]
+    cmp     r3, #0
+    bne.w   .Lpwn_next                 @ rsa_cm_pow4864: the next window
     addw    sp, sp, #(F_SIZE + F_GAP2)
     pop     {r4-r11, pc}
+    .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
+
+@ void rsa_cm_pow4864(u32 *a, u32 *t, const u32 *n, usize windows, u32 n0,
+@                     usize len, u32 *sel, const u32 *not_n,
+@                     const u32 *table, const u32 *exp, u32 *a_again,
+@                     usize windows_again)
+@ rsa_cm_pow32 for len = 48 and 64: the 4-bit windows w = windows - 1
+@ down to 0 in one call, each as rsa_cm_sqr_redc4864 with k = 4 and b =
+@ sel, after rsa_cm_select (called from here) has put table[e_w] there
+@ (16 entries of len words).  One prologue and one copy of n and a per
+@ exponentiation: a stays at the top of L's buffer between the windows.
+@ The count and a are kept in the stack slots of the eleventh and twelfth
+@ arguments (a and windows again: words above sp that nothing else uses);
+@ H's F_K (which the reduction does not use) tells the calls apart.
+    .p2align 2
+    .global rsa_cm_pow4864
+    .thumb_func
+    .type rsa_cm_pow4864, %function
+rsa_cm_pow4864:
+    push    {r4-r11, lr}
+    subw    sp, sp, #(F_SIZE + F_GAP2) @ sp = L
+    add.w   r12, sp, #F_GAP2           @ H
+    str     r0, [r12, #F_DST2]         @ (the prologue copies a from there)
+    str     r1, [r12, #F_B]            @ t
+    str     r2, [r12, #F_A]            @ n
+    mov.w   r4, #1
+    str     r4, [r12, #F_K]            @ rsa_cm_pow4864
+    b.w     .Lsrn_setup
+.Lpwn_next:                            @ sp = L
+    ldr     r3, [sp, #(F_GAP2 + F_PWIN)]
+    cmp     r3, #0
+    bne.w   .Lpwn_win
+    addw    sp, sp, #(F_SIZE + F_GAP2)
+    pop     {r4-r11, pc}
+.Lpwn_win:                             @ sp = L, r3 = windows left (>= 1)
+rsa_cm_pow4864_sel:                    @ (local symbols: ci/m4-bench's split
+                                       @ counts the select between them)
+    subs    r3, r3, #1                 @ w
+    str     r3, [sp, #(F_GAP2 + F_PWIN)]
+    ldr     r2, [sp, #(F_GAP2 + F_ALEN)]
+    ldr     r0, [sp, #(F_GAP2 + F_PA)]
+    beq     1f                         @ the last window's result into a
+    add.w   r0, sp, #(F_BUF + 512)     @ the others' into L's buffer
+    sub.w   r0, r0, r2, lsl #2
+1:
+    str     r0, [sp, #(F_GAP2 + F_DST2)]
+    ldr     r1, [sp, #(F_GAP2 + F_EXPP2)]
+    lsr.w   r0, r3, #3
+    ldr.w   r0, [r1, r0, lsl #2]       @ exp[w / 8]
+    and     r1, r3, #7
+    lsl.w   r1, r1, #2
+    lsr.w   r0, r0, r1
+    and     r0, r0, #15                @ the index (secret: select's masks only)
+    str     r0, [sp, #0]               @ select's fifth argument (L's F_R: free)
+    ldr     r0, [sp, #(F_GAP2 + F_BARG2)] @ sel
+    ldr     r1, [sp, #(F_GAP2 + F_TAB2)]
+    mov.w   r3, #16
+    bl      rsa_cm_select
+rsa_cm_pow4864_seld:
+    ldr     r4, [sp, #(F_GAP2 + F_B)]  @ L's t and exit again (the product
+    str     r4, [sp, #F_T]             @ walks them)
+    adr.w   r4, .Lsrn_sqd + 1
+    str     r4, [sp, #F_LAZY]
+    mov.w   r3, #5                     @ passes: 4 squarings and the product
+    str     r3, [sp, #(F_GAP2 + F_LEFT2)]
+    b.w     .Lsrn_next
     .p2align 2
 .Llit_sqr64_body:
     .word   .Lsqr64_body + 1
@@ -2578,5 +2658,5 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     .word   .Lredc64_body + 1
 .Llit_redc48_body:
     .word   .Lredc48_body + 1
-    .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
+    .size rsa_cm_pow4864, . - rsa_cm_pow4864
     .popsection
