@@ -2432,10 +2432,6 @@ rsa_cm_sqr_redc4864:
     stmia   r0!, {r4-r11}
     subs    lr, lr, #1
     bne     1b
-    ldr     r4, [r12, #F_B]
-    str     r4, [sp, #F_T]             @ L: t, and where the squarings and
-    adr.w   r4, .Lsrn_sqd + 1          @ the product end (nothing else
-    str     r4, [sp, #F_LAZY]          @ writes these two L slots)
     ldr     r1, [r12, #F_DST2]         @ a to the top of L's buffer
     add.w   r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
@@ -2455,13 +2451,13 @@ rsa_cm_sqr_redc4864:
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
 rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squarings here)
     ldr.w   pc, [sp, #(F_GAP2 + F_SQB)] @ sqr48/64's body: a at the top of L's
-                                       @ buffer, F_T and F_LAZY set (prologue)
+                                       @ buffer, F_T and F_LAZY set (.Lsrn_next)
 .Lsrn_mul:                             @ sp = L: what rsa_cm_mul sets up
 rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts products here)
     @ the generic mul's blocks (.Lmul5_blk on), with what its set-up would
     @ compute for len = 48/64 stored here and t[0..len) cleared inline
     ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
-    ldr     r0, [sp, #F_T]             @ t (F_T and F_LAZY: the prologue's)
+    ldr     r0, [sp, #F_T]             @ t (F_T and F_LAZY: .Lsrn_next's)
     str     r4, [sp, #F_A]             @ the rows: b
     add.w   r1, sp, #(F_BUF + 512)
     sub.w   r1, r1, r3, lsl #2
@@ -2558,6 +2554,10 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     bne     2b
     mov     r3, lr
 .Lsrn_next:                            @ r3 = passes left
+    ldr     r0, [sp, #(F_GAP2 + F_B)]  @ L: t, and where the squarings and the
+    str     r0, [sp, #F_T]             @ product end, before every step: they
+    adr.w   r0, .Lsrn_sqd + 1          @ lie below sp while the reduction runs
+    str     r0, [sp, #F_LAZY]          @ (sp = H), and the product walks F_T
     cmp     r3, #1
     bhi.w   .Lsrn_sqr
     blo     1f
@@ -2630,10 +2630,6 @@ rsa_cm_pow4864_sel:                    @ (local symbols: ci/m4-bench's split
     mov.w   r3, #16
     bl      rsa_cm_select
 rsa_cm_pow4864_seld:
-    ldr     r4, [sp, #(F_GAP2 + F_B)]  @ L's t and exit again (the product
-    str     r4, [sp, #F_T]             @ walks them)
-    adr.w   r4, .Lsrn_sqd + 1
-    str     r4, [sp, #F_LAZY]
     mov.w   r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP2 + F_LEFT2)]
     b.w     .Lsrn_next
