@@ -552,62 +552,61 @@ def sqr_blocks_sp(L):
     assert c0 + 5 + rl == 2 * L
     o.extend(dbl_setup(L))
     if L == 48:
-        a("    b.w     .Ldbl4864")
+        a("    b.w     .Ldbl48")
     else:
         a("    @ (falls into rsa_cm_dbl4864)")
     a(f"    .size rsa_cm_sqr{L}, . - rsa_cm_sqr{L}")
     return "\n".join(o)
 
 
-DBL8 = """    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}"""
+DIAG8 = """@ The doubling and diagonal pass of the squarings, eight words of t per
+@ LDM/STM (r0 = &t, walking): t[8c..8c+8) = 2 t + a[4c..4c+4)^2 + the
+@ carry in lr, one UMULL per a[k] and one UMAAL per word against 2 in r12
+@ (instead of ADCS for the doubling and UMAAL for the diagonal).  a[k] at
+@ [sp, #off] (every register is in use); each square goes into registers
+@ of t words already consumed, so the results end in r1-r8 in order.
+@ Expanded by sqr32's pass (umaal.s) and rsa_cm_dbl4864.
+    .macro DIAG8 off
+    ldmia   r0, {r4-r11}
+    ldrd    r1, r3, [sp, #(\\off)]
+    umull   r1, r2, r1, r1
+    umaal   r1, lr, r4, r12
+    umaal   r2, lr, r5, r12
+    umull   r3, r4, r3, r3
+    umaal   r3, lr, r6, r12
+    umaal   r4, lr, r7, r12
+    ldrd    r5, r7, [sp, #(\\off + 8)]
+    umull   r5, r6, r5, r5
+    umaal   r5, lr, r8, r12
+    umaal   r6, lr, r9, r12
+    umull   r7, r8, r7, r7
+    umaal   r7, lr, r10, r12
+    umaal   r8, lr, r11, r12
+    stmia   r0!, {r1-r8}
+    .endm"""
 
 
 def dbl_setup(L):
     return ["    ldr     r0, [sp, #F_T]",
-            f"    add.w   r1, sp, #(F_BUF + {4*(BIG - L)})   @ a",
-            "    mov.w   r11, #0",
-            "    mov.w   r12, #0",
-            "    cmn     r12, r12                   @ C = 0"]
+            "    mov.w   r12, #2",
+            "    mov.w   lr, #0                     @ the pass's carry"]
 
 
 def dbl4864():
-    """The doubling and diagonal pass of sqr48/64 (as sqr32's, eight words
-    of t per LDM/STM), sixteen limbs per iteration (sqr64 falls into it,
-    sqr48 branches to it); a ends at the top of F_BUF at both lengths, so
-    the loop ends there.  Ends as rsa_cm_sqr does."""
+    """The doubling and diagonal pass of sqr48/64 (DIAG8, a read at fixed
+    offsets from sp), unrolled for 64 limbs; a ends at the top of F_BUF at
+    both lengths, so sqr48 enters at the fifth group (its a starts 16 limbs
+    later).  Ends as rsa_cm_sqr does."""
     o = []
     a = o.append
     a("    .thumb_func")
     a("    .type rsa_cm_dbl4864, %function")
     a("rsa_cm_dbl4864:")
-    a("    @ t = 2 t + the diagonal a[k]^2 (a[k] pairs in r10/lr, from the")
-    a("    @ copy at the top of F_BUF; r11 the diagonal's carry, C the")
-    a("    @ doubling's, which ADD and TEQ keep)")
-    a(".Ldbl4864:")
-    for g in range(4):
-        a(DBL8)
-    a("    add.w   r2, sp, #(F_BUF + 512)     @ end of a")
-    a("    teq     r1, r2")
-    a("    bne     .Ldbl4864")
+    a("    @ t = 2 t + the diagonal a[k]^2 (a at the top of F_BUF)")
+    for g in range(16):
+        if g == 4:
+            a(".Ldbl48:")
+        a(f"    DIAG8   (F_BUF + {4 * (BIG - 64) + 16 * g})")
     a("    ldr     r4, [sp, #F_LAZY]")
     a("    cmp     r4, #0")
     a("    it      ne")
@@ -1138,7 +1137,7 @@ def macro(name):
 
 def generate():
     """The text of umaal_gen.s: every section wrapped in its macro."""
-    out = [HEADER]
+    out = [HEADER, "\n" + DIAG8 + "\n"]
     for name, gen in SECTIONS.items():
         out.append(f"\n    .macro {macro(name)}\n{gen()}\n    .endm\n")
     return "".join(out)

@@ -381,6 +381,7 @@ MUL_COSTS = {"cortex-m4": None, "cortex-m3": M3_MUL_WORST, "cortex-m3-best": M3_
 KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
            "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select",
            "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn",
+           "rsa_cm_pow32": "sqrn", "rsa_cm_pow4864": "sqrn",
            # the compact set's bodies, called by rsa_cm_window in its frame
            "rsa_cm_mul_int": "mul", "rsa_cm_sqr_int": "sqr", "rsa_cm_redc_lazy_int": "redc",
            "rsa_cm_redc_lazy_ns": "redc", "rsa_cm_mul_ns": "mul"}
@@ -396,6 +397,11 @@ SQR_MARKS = ("rsa_cm_sqr_redc32_sq", "rsa_cm_sqr_redc4864_sq")
 MUL_MARKS = ("rsa_cm_sqr_redc32_mu", "rsa_cm_sqr_redc4864_mu")
 SQR_ADDRS = set()
 MUL_ADDRS = set()
+# rsa_cm_pow32 and rsa_cm_pow4864 select each window's entry between these
+# marks (pow4864 by a call of rsa_cm_select, whose blocks count too): the
+# split gives those blocks to "select" (one per window).
+SEL_MARKS = (("rsa_cm_pow32_sel", "rsa_cm_pow32_seld"), ("rsa_cm_pow4864_sel", "rsa_cm_pow4864_seld"))
+SEL_RANGES = []
 # Rust functions the split tells apart (substrings of their symbols).
 # (the fault check of a private operation counts as its public exponentiation)
 FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"), ("fault_check", "pow_public"))
@@ -450,10 +456,16 @@ class Split:
         if self.cur is None and instrs[0].addr in KERNEL_ENTRIES:
             # Entered by BL or by a wrapper's tail call: the call lasts until
             # the stack drops below its depth.
-            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0, 0, 0])
+            self.calls.append([KERNEL_ENTRIES[instrs[0].addr], self.context(), self.invocations, 0, 0, 0,
+                               0, 0])
             self.cur = len(self.calls) - 1
             self.depth = len(self.stack)
-        if self.cur is not None:
+        sel = self.cur is not None and self.calls[self.cur][0] == "sqrn" and next(
+            (r for r in SEL_RANGES if r[0] <= instrs[0].addr < r[1]), None)
+        if sel:
+            self.calls[self.cur][6] += cycles
+            self.calls[self.cur][7] += instrs[0].addr == sel[0] and sel[2]
+        elif self.cur is not None:
             self.calls[self.cur][3] += cycles
             if instrs[0].addr in SQR_ADDRS:
                 self.calls[self.cur][4] += 1
@@ -483,7 +495,20 @@ class Split:
         i = 0
         seen_select = set()
         while i < len(calls):
-            k, ctx, inv, cyc, sqrs, muls = calls[i]
+            k, ctx, inv, cyc, sqrs, muls, sel_cyc, sels = calls[i]
+            if sels:
+                seen_select.add(inv)
+                parts["select"][0] += sels
+                parts["select"][1] += sel_cyc
+            if k == "sqrn" and muls > 1:
+                # rsa_cm_pow32: every window of the exponentiation but the
+                # first in one call (each window: a select, four sqr+redc
+                # and a mul+redc).
+                part = "windows, one call (sqr+redc x%d, mul+redc each)" % (sqrs // muls)
+                parts[part][0] += muls
+                parts[part][1] += cyc
+                i += 1
+                continue
             if k == "sqrn":
                 # A fused call: `sqrs` squarings and `muls` (0 or 1) products,
                 # each with its reduction; a window of the exponentiation
@@ -581,6 +606,12 @@ def main():
             KERNEL_ENTRIES[addr] = RUST_KERNEL_NAMES[m.group(1)]
     SQR_ADDRS.update(symbols[name] for name in SQR_MARKS if name in symbols)
     MUL_ADDRS.update(symbols[name] for name in MUL_MARKS if name in symbols)
+    SEL_RANGES[:] = [(symbols[a], symbols[b], True) for a, b in SEL_MARKS
+                     if a in symbols and b in symbols]
+    # rsa_cm_select's own blocks when called from a fused kernel (not counted
+    # as a select of their own: the mark before the call counts it)
+    SEL_RANGES.extend((start, start + size, False) for start, size, name in FUNCS
+                      if name == "rsa_cm_select")
     mul_costs = MUL_COSTS.get(args.cpu)
 
     blocks = {}        # TB start pc -> [Ins]

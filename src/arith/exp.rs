@@ -125,6 +125,12 @@ pub fn pow_secret_window(
         let index = (bits as usize) & (table_len - 1);
         if w == windows - 1 {
             kernels::select(acc, table, index);
+            // The backend may run the other windows in one call.
+            if window_bits == 4
+                && kernels::pow_windows4_lazy(acc, t, sel, m.n(), m.n0(), table, exp, w, not_n)
+            {
+                break;
+            }
             continue;
         }
         // acc stays below R (lazy reductions); reduce_wide ends in [0, n).

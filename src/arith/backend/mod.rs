@@ -43,7 +43,27 @@ pub mod selected {
     pub use super::x86_64::{mul, redc, redc_lazy, select, sqr};
 
     #[cfg(rsa_cortex_m_backend = "umaal")]
-    pub use super::umaal::{sqr_n_mul_lazy, WINDOW_NOT_N};
+    pub use super::umaal::{pow_windows4_lazy, sqr_n_mul_lazy, WINDOW_NOT_N};
+
+    /// The 4-bit windows of a secret exponentiation after the first in one
+    /// call (see the UMAAL backend's `pow_windows4_lazy`), or false when the
+    /// backend has no such kernel for these lengths: here, none.
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn pow_windows4_lazy(
+        _a: &mut [super::super::Limb],
+        _t: &mut [super::super::Limb],
+        _sel: &mut [super::super::Limb],
+        _n: &[super::super::Limb],
+        _n0: super::super::Limb,
+        _table: &[super::super::Limb],
+        _exp: &[super::super::Limb],
+        _windows: usize,
+        _not_n: Option<&[super::super::Limb]>,
+    ) -> bool {
+        false
+    }
 
     /// The whole exponentiations of the x86-64 backend in AVX-512 IFMA
     /// (radix 2⁵²), each false (having done nothing) where the CPU or the

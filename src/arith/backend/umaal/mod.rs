@@ -74,6 +74,32 @@ unsafe extern "C" {
         not_n: *const Limb,
     );
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_pow32(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        windows: usize,
+        n0: Limb,
+        table: *const Limb,
+        not_n: *const Limb,
+        exp: *const Limb,
+    );
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_pow4864(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        windows: usize,
+        n0: Limb,
+        len: usize,
+        sel: *mut Limb,
+        not_n: *const Limb,
+        table: *const Limb,
+        exp: *const Limb,
+        a_again: *mut Limb,
+        windows_again: usize,
+    );
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc4864(
         a: *mut Limb,
         t: *mut Limb,
@@ -225,6 +251,64 @@ pub fn sqr_n_mul_lazy(
     // `selected`'s kernels are this backend's.
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     super::selected::sqr_n_mul_lazy_unfused(a, t, n, n0, k, b, None);
+}
+
+/// The 4-bit windows `w = windows − 1` down to `0` of a secret
+/// exponentiation: for each, `a` squared four times, then multiplied by
+/// `table[e_w]`, `e_w = (exp[w / 8] >> 4·(w % 8)) & 15`, every step lazily
+/// reduced as [`sqr_n_mul_lazy`] (`a < R` before and after), the entry
+/// chosen as [`select`] does (every entry read; at 48 and 64 limbs into
+/// `sel`, scratch of `n.len()` limbs). True when done here: the fast set at
+/// 32, 48 and 64 limbs with a 16-entry table and `!n` (`rsa_cm_pow32`,
+/// `rsa_cm_pow4864`: one call for all the windows); false, with nothing
+/// done, otherwise.
+///
+/// # Panics
+/// As [`redc`], or if `a`, `sel` or `not_n` is not as long as `n`, or `exp`
+/// is too short for `windows`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub fn pow_windows4_lazy(
+    a: &mut [Limb],
+    t: &mut [Limb],
+    sel: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    table: &[Limb],
+    exp: &[Limb],
+    windows: usize,
+    not_n: Option<&[Limb]>,
+) -> bool {
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    if let Some(not_n) = not_n {
+        let len = redc_lengths(a, t, n);
+        if (len == 32 || len == 48 || len == 64) && table.len() == 16 * len && windows != 0 {
+            assert!(
+                a.len() == len
+                    && sel.len() == len
+                    && not_n.len() == len
+                    && windows <= 8 * exp.len(),
+                "umaal::pow_windows4_lazy: lengths"
+            );
+            let (ap, tp, np) = (a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr());
+            let (tab, nn, ep) = (table.as_ptr(), not_n.as_ptr(), exp.as_ptr());
+            // SAFETY: a, sel, n and not_n have len limbs, t at least 2·len,
+            // table 16 entries of len, exp at least windows / 8 limbs; only
+            // those are accessed, all but a, t and sel only read.
+            unsafe {
+                if len == 32 {
+                    rsa_cm_pow32(ap, tp, np, windows, n0, tab, nn, ep);
+                } else {
+                    // The last two: the call's state, kept in their stack slots.
+                    let sp = sel.as_mut_ptr();
+                    rsa_cm_pow4864(ap, tp, np, windows, n0, len, sp, nn, tab, ep, ap, windows);
+                }
+            }
+            return true;
+        }
+    }
+    let _ = (a, t, sel, n, n0, table, exp, windows, not_n);
+    false
 }
 
 /// `total / len` (0 for `len = 0`), out of line: inlined, the compiler

@@ -326,3 +326,80 @@ fn select_matches_portable() {
         }
     }
 }
+
+/// pow_windows4_lazy against select and sqr_n_mul_lazy window by window
+/// (the fast set runs it at 32, 48 and 64 limbs in one call; elsewhere it
+/// must decline and leave `a` alone), for 1 to 256 windows, tables with all-ones
+/// entries, the moduli of `modulus_for_round` and all-ones and random
+/// exponents; `t` starts as garbage.
+#[test]
+fn pow_windows4_lazy_matches_the_loop() {
+    let mut rng = Rng(0x0b0e_4a11_d0ff);
+    for len in [16usize, 32, 48, 64] {
+        for round in 0..6 {
+            let n = modulus_for_round(&mut rng, len, round);
+            let n0 = neg_inv(n[0]);
+            let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
+            let table: Vec<Limb> = (0..16)
+                .flat_map(|e| {
+                    if round == 2 && e % 5 == 0 {
+                        vec![u32::MAX; len]
+                    } else {
+                        rng.limbs(len)
+                    }
+                })
+                .collect();
+            let exp: Vec<Limb> = if round == 3 {
+                vec![u32::MAX; 32]
+            } else {
+                (0..32).map(|_| rng.next()).collect()
+            };
+            for windows in [1usize, 2, 7, 8, 9, 33, 256] {
+                let a = rng.limbs(len);
+                let mut want = a.clone();
+                let mut t = vec![0; 2 * len];
+                let mut sel = vec![0; len];
+                for w in (0..windows).rev() {
+                    let index = ((exp[w / 8] >> (4 * (w % 8))) & 15) as usize;
+                    select(&mut sel, &table, index);
+                    sqr_n_mul_lazy(&mut want, &mut t, &n, n0, 4, Some(&sel), Some(&not_n));
+                }
+                let mut got = a.clone();
+                let mut t = vec![0x9999_9999; 2 * len];
+                let done = pow_windows4_lazy(
+                    &mut got,
+                    &mut t,
+                    &mut sel,
+                    &n,
+                    n0,
+                    &table,
+                    &exp,
+                    windows,
+                    Some(&not_n),
+                );
+                let mut t2 = vec![0; 2 * len];
+                let mut untouched = a.clone();
+                let declined = !pow_windows4_lazy(
+                    &mut untouched,
+                    &mut t2,
+                    &mut sel,
+                    &n,
+                    n0,
+                    &table,
+                    &exp,
+                    windows,
+                    None,
+                );
+                assert!(declined && untouched == a, "len {len}: no !n, declined");
+                let fused =
+                    cfg!(not(rsa_cortex_m_kernels = "compact")) && matches!(len, 32 | 48 | 64);
+                assert_eq!(done, fused, "len {len}: declined or not");
+                if done {
+                    assert_eq!(got, want, "len {len} round {round} windows {windows}");
+                } else {
+                    assert_eq!(got, a, "len {len}: untouched when declined");
+                }
+            }
+        }
+    }
+}

@@ -1649,6 +1649,61 @@ rsa_cm_redc_lazy:
     add.w   r1, r1, #112
     .endm
 
+@ The two D counters of the 16-entry select from the index in r4 (0x80 >>
+@ (index - first entry of the eight) in every byte) into [sp, #d0] and
+@ [sp, #d1].  Clobbers r4-r6.
+    .macro SEL16_D d0, d1
+    mov.w   r5, #0x80
+    lsr.w   r6, r5, r4                 @ 0x80 >> index (0 from index 8 on)
+    orr     r6, r6, r6, lsl #8
+    orr     r6, r6, r6, lsl #16
+    str     r6, [sp, #\d0]             @ D for entries 0..7
+    sub     r4, r4, #8                 @ (index < 8: shift >= 248, gives 0)
+    lsr.w   r6, r5, r4
+    orr     r6, r6, r6, lsl #8
+    orr     r6, r6, r6, lsl #16
+    str     r6, [sp, #\d1]             @ D for entries 8..15
+    .endm
+
+@ The 16-entry select at len = 32 (stride 128 bytes as an immediate, which
+@ frees r0 for a fourth entry word: two LDMs of four per entry), r1 = the
+@ table, the D counters at [sp, #d0] and [sp, #d1], the result pointer at
+@ [sp, #out], [sp, #cnt] = 4 (groups of eight words left).  rsa_cm_pow32's
+@ (rsa_cm_select, called twice per private operation at this length, takes
+@ its generic groups of eight instead: one copy of this code per image).
+    .macro SEL32_LOOP d0, d1, out, cnt
+1:
+    ldr     lr, [sp, #\d0]
+    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
+    ldmia   r1!, {r4-r7}
+    ldmia   r1, {r8-r11}
+    add.w   r1, r1, #112
+    mov.w   r0, #0
+    sel     r4, r4, r0
+    sel     r5, r5, r0
+    sel     r6, r6, r0
+    sel     r7, r7, r0
+    sel     r8, r8, r0
+    sel     r9, r9, r0
+    sel     r10, r10, r0
+    sel     r11, r11, r0
+    .rept 7
+    SEL8_ENTRY32
+    .endr
+    ldr     lr, [sp, #\d1]
+    .rept 8
+    SEL8_ENTRY32
+    .endr
+    ldr     r2, [sp, #\out]
+    stmia   r2!, {r4-r11}
+    str     r2, [sp, #\out]
+    sub.w   r1, r1, #(16 * 128 - 32)   @ next group of the first entry
+    ldr     r2, [sp, #\cnt]
+    subs    r2, r2, #1
+    str     r2, [sp, #\cnt]
+    bne     1b
+    .endm
+
 @ select is self-contained and in a section of its own, so that the linker
 @ drops it from images without a private-key operation (verify-only).
     .section .text.rsa_cm_select, "ax", %progbits
@@ -1661,19 +1716,8 @@ rsa_cm_select:
     @ 16 entries (the 4-bit window table): groups of eight words, entries
     @ unrolled, then the loops below for the last len mod 8 words.
     SELECT16_GROUPS
-    mov.w   r5, #0x80
-    lsr.w   r6, r5, r4                 @ 0x80 >> index (0 from index 8 on)
-    orr     r6, r6, r6, lsl #8
-    orr     r6, r6, r6, lsl #16
-    str     r6, [sp, #24]              @ D for entries 0..7
-    sub     r4, r4, #8                 @ (index < 8: shift >= 248, gives 0)
-    lsr.w   r6, r5, r4
-    orr     r6, r6, r6, lsl #8
-    orr     r6, r6, r6, lsl #16
-    str     r6, [sp, #28]              @ D for entries 8..15
+    SEL16_D 24, 28
     str     r0, [sp, #20]
-    cmp     r2, #128
-    beq.w   .Lsel32                    @ len = 32: stride as an immediate
     sub     r0, r2, #24                @ stride - 24
 .Lsel8_grp:
     @ entry 0 straight into the accumulators, kept where GE is set (else 0)
@@ -1709,40 +1753,6 @@ rsa_cm_select:
 .Lsel_w:
     mov.w   r4, #0
     SELECT_WORD
-.Lsel32:
-    @ len = 32, 16 entries: as .Lsel8_grp with the stride (128 bytes) as an
-    @ immediate, which frees r0 for a fourth entry word: two LDMs of four
-    @ per entry (20 cycles instead of 21).  Ends the routine (32 = 4 * 8).
-    ldr     lr, [sp, #24]
-    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
-    ldmia   r1!, {r4-r7}
-    ldmia   r1, {r8-r11}
-    add.w   r1, r1, #112
-    mov.w   r0, #0
-    sel     r4, r4, r0
-    sel     r5, r5, r0
-    sel     r6, r6, r0
-    sel     r7, r7, r0
-    sel     r8, r8, r0
-    sel     r9, r9, r0
-    sel     r10, r10, r0
-    sel     r11, r11, r0
-    .rept 7
-    SEL8_ENTRY32
-    .endr
-    ldr     lr, [sp, #28]
-    .rept 8
-    SEL8_ENTRY32
-    .endr
-    ldr     r2, [sp, #20]
-    stmia   r2!, {r4-r11}
-    str     r2, [sp, #20]
-    sub.w   r1, r1, #(16 * 128 - 32)   @ next group of the first entry
-    ldr     r2, [sp, #32]
-    subs    r2, r2, #1
-    str     r2, [sp, #32]
-    bne     .Lsel32
-    b       .Lsel_done
     .size rsa_cm_select, . - rsa_cm_select
     .text
 
@@ -1947,173 +1957,18 @@ rsa_cm_sqr32:
     mov.w   lr, #0
     umaal   r11, r12, r2, r3
     stmia   r0, {r7-r12, lr}
-    @ doubling and diagonal (as at .Lsqr_diag), unrolled for 32 limbs,
-    @ eight words of t per LDM/STM (a[k] pairs in r10/lr)
+    @ doubling and diagonal, unrolled for 32 limbs (DIAG8: a in F_BUF)
     ldr     r0, [sp, #F_T]
-    ldr     r1, [sp, #F_A]
-    mov.w   r11, #0
-    mov.w   r12, #0
-    cmn     r12, r12                   @ C = 0
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
+    mov.w   r12, #2
+    mov.w   lr, #0                     @ the pass's carry
+    DIAG8   (F_BUF + 0)
+    DIAG8   (F_BUF + 16)
+    DIAG8   (F_BUF + 32)
+    DIAG8   (F_BUF + 48)
+    DIAG8   (F_BUF + 64)
+    DIAG8   (F_BUF + 80)
+    DIAG8   (F_BUF + 96)
+    DIAG8   (F_BUF + 112)
     ldr     pc, [sp, #F_EXIT32]
 .Lsq32_exit:
     add     sp, sp, #F_SIZE
@@ -2244,6 +2099,12 @@ rsa_cm_redc32:
     .equ F_LEFT, F_PEND        @ H: passes left
     .equ F_BARG, F_ARG5 + 4    @ H: the sixth argument, b
     .equ F_NNOT, F_ARG5 + 8    @ H: the seventh argument, not_n (~n)
+    .equ F_EXPP, F_ARG5 + 12   @ H: rsa_cm_pow32's eighth argument, exp
+    .equ F_WIN, F_LEN          @ H: rsa_cm_pow32's windows left (else 0)
+    .equ F_BSLOT, F_S          @ H: the product's rows (b, or the selected entry)
+    .equ F_APTR, F_OFF         @ H: rsa_cm_pow32's a
+    .equ F_SEL, F_GAP + F_BUF + 132 @ L: rsa_cm_pow32's selected entry (H's
+                               @ buffer past n, where ~n would go)
     .p2align 2
     .global rsa_cm_sqr_redc32
     .thumb_func
@@ -2255,10 +2116,13 @@ rsa_cm_sqr_redc32:
     str     r1, [sp, #(F_GAP + F_B)]   @ t
     str     r2, [sp, #(F_GAP + F_A)]   @ n
     ldr     r4, [sp, #(F_GAP + F_BARG)]
+    str     r4, [sp, #(F_GAP + F_BSLOT)]
     cmp     r4, #0
     it      ne
     addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]
+    mov.w   r4, #0
+    str     r4, [sp, #(F_GAP + F_WIN)]
     adr.w   r4, .Lsr32_sub + 1
     str     r4, [sp, #(F_GAP + F_LAZY)]
     mov     r1, r2                     @ n to H's buffer
@@ -2329,8 +2193,6 @@ rsa_cm_sqr_redc32:
 rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squarings here)
     ldr     r0, [sp, #(F_GAP + F_B)]
     str     r0, [sp, #F_T]
-    add.w   r1, sp, #F_BUF
-    str     r1, [sp, #F_A]             @ sqr32's diagonal pass reads a there
     adr.w   r1, .Lsr32_sqd + 1
     str     r1, [sp, #F_EXIT32]
     ldr.w   pc, .Llit_sqr32_body
@@ -2366,13 +2228,105 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     cmp     r3, #1
     bhi.w   .Lsr32_sqr
     blo     1f
-    ldr     r4, [sp, #(F_GAP + F_BARG)]
+    ldr     r4, [sp, #(F_GAP + F_BSLOT)]
     cmp     r4, #0
     bne.w   .Lsr32_mul
     b.w     .Lsr32_sqr
 1:
+    ldr     r3, [sp, #(F_GAP + F_WIN)]
+    cmp     r3, #0
+    bne.w   .Lpw32_win                 @ rsa_cm_pow32: the next window
     addw    sp, sp, #(F_SIZE + F_GAP)
     pop     {r4-r11, pc}
+    .size rsa_cm_sqr_redc32, . - rsa_cm_sqr_redc32
+
+@ void rsa_cm_pow32(u32 *a, u32 *t, const u32 *n, usize windows, u32 n0,
+@                   const u32 *table, const u32 *not_n, const u32 *exp)
+@ The 4-bit windows w = windows - 1 down to 0 of a secret exponentiation at
+@ len = 32 in one call, each as rsa_cm_sqr_redc32 with k = 4 and b =
+@ table[e_w], e_w = (exp[w / 8] >> 4 (w % 8)) & 15 (four lazy squarings,
+@ one lazy product); table holds 16 entries of 32 words, not_n is not null,
+@ windows >= 1.
+@ One prologue and one copy of n and a per exponentiation instead of per
+@ window: a stays in L's buffer from one window to the next (the last
+@ window's product writes it to a), and the entry is selected (SEL32_LOOP,
+@ every entry read) into H's buffer past n, where the product reads its
+@ rows.  The window's index only reaches the SEL masks; the loads depend
+@ on w, which is public.
+    .p2align 2
+    .global rsa_cm_pow32
+    .thumb_func
+    .type rsa_cm_pow32, %function
+rsa_cm_pow32:
+    push    {r4-r11, lr}
+    subw    sp, sp, #(F_SIZE + F_GAP)  @ sp = L
+    str     r0, [sp, #(F_GAP + F_APTR)]
+    str     r1, [sp, #(F_GAP + F_B)]   @ t
+    str     r2, [sp, #(F_GAP + F_A)]   @ n
+    str     r3, [sp, #(F_GAP + F_WIN)]
+    adr.w   r4, .Lsr32_sub + 1
+    str     r4, [sp, #(F_GAP + F_LAZY)]
+    add.w   r4, sp, #F_SEL
+    str     r4, [sp, #(F_GAP + F_BSLOT)]
+    mov     r1, r0                     @ a to L's buffer
+    add.w   r0, sp, #F_BUF
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r1, [sp, #(F_GAP + F_A)]   @ n to H's buffer
+    add.w   r0, sp, #(F_GAP + F_BUF)
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r0, [sp, #(F_GAP + F_B)]
+    mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
+    mov.w   r3, #0
+    mov.w   r4, #0
+    mov.w   r5, #0
+    mov.w   r6, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    ldr     r3, [sp, #(F_GAP + F_WIN)]
+    b.w     .Lpw32_win
+.Lpw32_win:                            @ sp = L, r3 = windows left (>= 1)
+rsa_cm_pow32_sel:                      @ (local symbols: ci/m4-bench's split
+                                       @ counts the select between them)
+    subs    r3, r3, #1                 @ w
+    str     r3, [sp, #(F_GAP + F_WIN)]
+    ldr     r0, [sp, #(F_GAP + F_APTR)]
+    it      ne
+    addne   r0, sp, #F_BUF             @ all but the last window's result in L's buffer
+    str     r0, [sp, #(F_GAP + F_DST)]
+    ldr     r2, [sp, #(F_GAP + F_EXPP)]
+    lsr.w   r1, r3, #3
+    ldr.w   r1, [r2, r1, lsl #2]       @ exp[w / 8]
+    and     r2, r3, #7
+    lsl.w   r2, r2, #2
+    lsr.w   r1, r1, r2
+    and     r4, r1, #15                @ the index (secret: masks only)
+    SEL16_D 0, 4                       @ L's F_R, F_T: free between the steps
+    add.w   r0, sp, #F_SEL
+    str     r0, [sp, #8]
+    mov.w   r0, #4
+    str     r0, [sp, #12]
+    ldr     r1, [sp, #(F_GAP + F_BARG)] @ the table
+    SEL32_LOOP 0, 4, 8, 12
+rsa_cm_pow32_seld:
+    mov.w   r3, #5                     @ passes: 4 squarings and the product
+    str     r3, [sp, #(F_GAP + F_LEFT)]
+    b.w     .Lsr32_sqr
+
     @ addresses in .text, loaded into pc: no branch relocation across
     @ sections (images without these kernels drop their section)
     .p2align 2
@@ -2382,7 +2336,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     .word   .Lmul32_body + 1
 .Llit_redc32_body:
     .word   .Lredc32_body + 1
-    .size rsa_cm_sqr_redc32, . - rsa_cm_sqr_redc32
+    .size rsa_cm_pow32, . - rsa_cm_pow32
     .popsection
 
 @ ---------------------------------------------------------------------------
@@ -2431,6 +2385,11 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     .equ F_NNOT2, F_ARG5 + 12  @ H: the eighth, not_n (~n)
     .equ F_SQB, F_R            @ H: sqr48/64's entry (redc48/64 use neither
     .equ F_RDB, F_IT           @ H: redc48/64's entry  F_R nor F_IT)
+    .equ F_TAB2, F_ARG5 + 16   @ H: rsa_cm_pow4864's ninth argument, table
+    .equ F_EXPP2, F_ARG5 + 20  @ H: its tenth, exp
+    .equ F_PA, F_ARG5 + 24     @ H: its eleventh argument, a again
+    .equ F_PWIN, F_ARG5 + 28   @ H: its twelfth, windows: the count left
+                               @ (the plain call keeps 0 in H's F_K)
     .p2align 2
     .global rsa_cm_sqr_redc4864
     .thumb_func
@@ -2447,6 +2406,9 @@ rsa_cm_sqr_redc4864:
     it      ne
     addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [r12, #F_LEFT2]
+    mov.w   r4, #0
+    str     r4, [r12, #F_K]            @ not rsa_cm_pow4864
+.Lsrn_setup:                           @ r12 = H, r2 = n
     adr.w   r4, .Lsrn_sub + 1
     str     r4, [r12, #F_LAZY]
     ldr     r3, [r12, #F_ALEN]
@@ -2470,10 +2432,6 @@ rsa_cm_sqr_redc4864:
     stmia   r0!, {r4-r11}
     subs    lr, lr, #1
     bne     1b
-    ldr     r4, [r12, #F_B]
-    str     r4, [sp, #F_T]             @ L: t, and where the squarings and
-    adr.w   r4, .Lsrn_sqd + 1          @ the product end (nothing else
-    str     r4, [sp, #F_LAZY]          @ writes these two L slots)
     ldr     r1, [r12, #F_DST2]         @ a to the top of L's buffer
     add.w   r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
@@ -2485,18 +2443,21 @@ rsa_cm_sqr_redc4864:
     stmia   r0!, {r4-r11}
     subs    lr, lr, #1
     bne     2b
+    ldr     r3, [sp, #(F_GAP2 + F_K)]
+    cmp     r3, #0
+    bne.w   .Lpwn_next
     ldr     r3, [sp, #(F_GAP2 + F_LEFT2)]
     b.w     .Lsrn_next
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
 rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squarings here)
     ldr.w   pc, [sp, #(F_GAP2 + F_SQB)] @ sqr48/64's body: a at the top of L's
-                                       @ buffer, F_T and F_LAZY set (prologue)
+                                       @ buffer, F_T and F_LAZY set (.Lsrn_next)
 .Lsrn_mul:                             @ sp = L: what rsa_cm_mul sets up
 rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts products here)
     @ the generic mul's blocks (.Lmul5_blk on), with what its set-up would
     @ compute for len = 48/64 stored here and t[0..len) cleared inline
     ldr     r3, [sp, #(F_GAP2 + F_ALEN)]
-    ldr     r0, [sp, #F_T]             @ t (F_T and F_LAZY: the prologue's)
+    ldr     r0, [sp, #F_T]             @ t (F_T and F_LAZY: .Lsrn_next's)
     str     r4, [sp, #F_A]             @ the rows: b
     add.w   r1, sp, #(F_BUF + 512)
     sub.w   r1, r1, r3, lsl #2
@@ -2593,6 +2554,10 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     bne     2b
     mov     r3, lr
 .Lsrn_next:                            @ r3 = passes left
+    ldr     r0, [sp, #(F_GAP2 + F_B)]  @ L: t, and where the squarings and the
+    str     r0, [sp, #F_T]             @ product end, before every step: they
+    adr.w   r0, .Lsrn_sqd + 1          @ lie below sp while the reduction runs
+    str     r0, [sp, #F_LAZY]          @ (sp = H), and the product walks F_T
     cmp     r3, #1
     bhi.w   .Lsrn_sqr
     blo     1f
@@ -2601,8 +2566,73 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     bne.w   .Lsrn_mul
     b.w     .Lsrn_sqr
 1:
+    ldr     r3, [sp, #(F_GAP2 + F_K)]
+    cmp     r3, #0
+    bne.w   .Lpwn_next                 @ rsa_cm_pow4864: the next window
     addw    sp, sp, #(F_SIZE + F_GAP2)
     pop     {r4-r11, pc}
+    .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
+
+@ void rsa_cm_pow4864(u32 *a, u32 *t, const u32 *n, usize windows, u32 n0,
+@                     usize len, u32 *sel, const u32 *not_n,
+@                     const u32 *table, const u32 *exp, u32 *a_again,
+@                     usize windows_again)
+@ rsa_cm_pow32 for len = 48 and 64: the 4-bit windows w = windows - 1
+@ down to 0 in one call, each as rsa_cm_sqr_redc4864 with k = 4 and b =
+@ sel, after rsa_cm_select (called from here) has put table[e_w] there
+@ (16 entries of len words).  One prologue and one copy of n and a per
+@ exponentiation: a stays at the top of L's buffer between the windows.
+@ The count and a are kept in the stack slots of the eleventh and twelfth
+@ arguments (a and windows again: words above sp that nothing else uses);
+@ H's F_K (which the reduction does not use) tells the calls apart.
+    .p2align 2
+    .global rsa_cm_pow4864
+    .thumb_func
+    .type rsa_cm_pow4864, %function
+rsa_cm_pow4864:
+    push    {r4-r11, lr}
+    subw    sp, sp, #(F_SIZE + F_GAP2) @ sp = L
+    add.w   r12, sp, #F_GAP2           @ H
+    str     r0, [r12, #F_DST2]         @ (the prologue copies a from there)
+    str     r1, [r12, #F_B]            @ t
+    str     r2, [r12, #F_A]            @ n
+    mov.w   r4, #1
+    str     r4, [r12, #F_K]            @ rsa_cm_pow4864
+    b.w     .Lsrn_setup
+.Lpwn_next:                            @ sp = L
+    ldr     r3, [sp, #(F_GAP2 + F_PWIN)]
+    cmp     r3, #0
+    bne.w   .Lpwn_win
+    addw    sp, sp, #(F_SIZE + F_GAP2)
+    pop     {r4-r11, pc}
+.Lpwn_win:                             @ sp = L, r3 = windows left (>= 1)
+rsa_cm_pow4864_sel:                    @ (local symbols: ci/m4-bench's split
+                                       @ counts the select between them)
+    subs    r3, r3, #1                 @ w
+    str     r3, [sp, #(F_GAP2 + F_PWIN)]
+    ldr     r2, [sp, #(F_GAP2 + F_ALEN)]
+    ldr     r0, [sp, #(F_GAP2 + F_PA)]
+    beq     1f                         @ the last window's result into a
+    add.w   r0, sp, #(F_BUF + 512)     @ the others' into L's buffer
+    sub.w   r0, r0, r2, lsl #2
+1:
+    str     r0, [sp, #(F_GAP2 + F_DST2)]
+    ldr     r1, [sp, #(F_GAP2 + F_EXPP2)]
+    lsr.w   r0, r3, #3
+    ldr.w   r0, [r1, r0, lsl #2]       @ exp[w / 8]
+    and     r1, r3, #7
+    lsl.w   r1, r1, #2
+    lsr.w   r0, r0, r1
+    and     r0, r0, #15                @ the index (secret: select's masks only)
+    str     r0, [sp, #0]               @ select's fifth argument (L's F_R: free)
+    ldr     r0, [sp, #(F_GAP2 + F_BARG2)] @ sel
+    ldr     r1, [sp, #(F_GAP2 + F_TAB2)]
+    mov.w   r3, #16
+    bl      rsa_cm_select
+rsa_cm_pow4864_seld:
+    mov.w   r3, #5                     @ passes: 4 squarings and the product
+    str     r3, [sp, #(F_GAP2 + F_LEFT2)]
+    b.w     .Lsrn_next
     .p2align 2
 .Llit_sqr64_body:
     .word   .Lsqr64_body + 1
@@ -2624,5 +2654,5 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     .word   .Lredc64_body + 1
 .Llit_redc48_body:
     .word   .Lredc48_body + 1
-    .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
+    .size rsa_cm_pow4864, . - rsa_cm_pow4864
     .popsection

@@ -3,6 +3,32 @@
 @ a macro that umaal.s expands once, where its code belongs: the order of
 @ the code fixes its addresses, which the ADRs and branches rely on.
 
+@ The doubling and diagonal pass of the squarings, eight words of t per
+@ LDM/STM (r0 = &t, walking): t[8c..8c+8) = 2 t + a[4c..4c+4)^2 + the
+@ carry in lr, one UMULL per a[k] and one UMAAL per word against 2 in r12
+@ (instead of ADCS for the doubling and UMAAL for the diagonal).  a[k] at
+@ [sp, #off] (every register is in use); each square goes into registers
+@ of t words already consumed, so the results end in r1-r8 in order.
+@ Expanded by sqr32's pass (umaal.s) and rsa_cm_dbl4864.
+    .macro DIAG8 off
+    ldmia   r0, {r4-r11}
+    ldrd    r1, r3, [sp, #(\off)]
+    umull   r1, r2, r1, r1
+    umaal   r1, lr, r4, r12
+    umaal   r2, lr, r5, r12
+    umull   r3, r4, r3, r3
+    umaal   r3, lr, r6, r12
+    umaal   r4, lr, r7, r12
+    ldrd    r5, r7, [sp, #(\off + 8)]
+    umull   r5, r6, r5, r5
+    umaal   r5, lr, r8, r12
+    umaal   r6, lr, r9, r12
+    umull   r7, r8, r7, r7
+    umaal   r7, lr, r10, r12
+    umaal   r8, lr, r11, r12
+    stmia   r0!, {r1-r8}
+    .endm
+
     .macro UMAAL_GEN_TAIL
 @ Entries from an all-zero window for mul (F_S5 points here for len =
 @ 128, 96, 64, 48): zero the window of step s, do its loads and join it
@@ -2564,11 +2590,9 @@ rsa_cm_sqr48:
     stmia   r0, {r7-r12, lr}          @ t[88..95)
     str     r1, [r0, #28]              @ t[95] = 0
     ldr     r0, [sp, #F_T]
-    add.w   r1, sp, #(F_BUF + 320)   @ a
-    mov.w   r11, #0
-    mov.w   r12, #0
-    cmn     r12, r12                   @ C = 0
-    b.w     .Ldbl4864
+    mov.w   r12, #2
+    mov.w   lr, #0                     @ the pass's carry
+    b.w     .Ldbl48
     .size rsa_cm_sqr48, . - rsa_cm_sqr48
 
     .p2align 2
@@ -3038,103 +3062,32 @@ rsa_cm_sqr64:
     stmia   r0, {r7-r12, lr}          @ t[119..126)
     strd    r6, r1, [r0, #28]          @ t[126], t[127] = 0
     ldr     r0, [sp, #F_T]
-    add.w   r1, sp, #(F_BUF + 256)   @ a
-    mov.w   r11, #0
-    mov.w   r12, #0
-    cmn     r12, r12                   @ C = 0
+    mov.w   r12, #2
+    mov.w   lr, #0                     @ the pass's carry
     @ (falls into rsa_cm_dbl4864)
     .size rsa_cm_sqr64, . - rsa_cm_sqr64
 
     .thumb_func
     .type rsa_cm_dbl4864, %function
 rsa_cm_dbl4864:
-    @ t = 2 t + the diagonal a[k]^2 (a[k] pairs in r10/lr, from the
-    @ copy at the top of F_BUF; r11 the diagonal's carry, C the
-    @ doubling's, which ADD and TEQ keep)
-.Ldbl4864:
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    ldmia   r0, {r2-r9}
-    ldmia   r1!, {r10, lr}
-    adcs    r2, r2, r2
-    adcs    r3, r3, r3
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r2, r11, r10, r10
-    umaal   r3, r11, r12, r12
-    umaal   r4, r11, lr, lr
-    umaal   r5, r11, r12, r12
-    ldmia   r1!, {r10, lr}
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    adcs    r8, r8, r8
-    adcs    r9, r9, r9
-    umaal   r6, r11, r10, r10
-    umaal   r7, r11, r12, r12
-    umaal   r8, r11, lr, lr
-    umaal   r9, r11, r12, r12
-    stmia   r0!, {r2-r9}
-    add.w   r2, sp, #(F_BUF + 512)     @ end of a
-    teq     r1, r2
-    bne     .Ldbl4864
+    @ t = 2 t + the diagonal a[k]^2 (a at the top of F_BUF)
+    DIAG8   (F_BUF + 256)
+    DIAG8   (F_BUF + 272)
+    DIAG8   (F_BUF + 288)
+    DIAG8   (F_BUF + 304)
+.Ldbl48:
+    DIAG8   (F_BUF + 320)
+    DIAG8   (F_BUF + 336)
+    DIAG8   (F_BUF + 352)
+    DIAG8   (F_BUF + 368)
+    DIAG8   (F_BUF + 384)
+    DIAG8   (F_BUF + 400)
+    DIAG8   (F_BUF + 416)
+    DIAG8   (F_BUF + 432)
+    DIAG8   (F_BUF + 448)
+    DIAG8   (F_BUF + 464)
+    DIAG8   (F_BUF + 480)
+    DIAG8   (F_BUF + 496)
     ldr     r4, [sp, #F_LAZY]
     cmp     r4, #0
     it      ne
