@@ -270,9 +270,9 @@ BUDGETS = {
     # Cortex-M0 and M3 (issue 24), the armv6m backend at opt-level s; the
     # M0 verify image also has issue 24's target as a hard limit (below).
     ("verify", "m0"): {"flash": 15040, "stack": 2490},
-    ("sign", "m0"): {"flash": 23110, "stack": 4500},
+    ("sign", "m0"): {"flash": 23540, "stack": 4500},
     ("verify", "m3"): {"flash": 14400, "stack": 2470},
-    ("sign", "m3"): {"flash": 22740, "stack": 4420},
+    ("sign", "m3"): {"flash": 23160, "stack": 4420},
 }
 # Limits that stay when a budget above is raised: (image, build, field) -> bytes.
 HARD_LIMITS = {("verify", "m0", "flash"): M0_VERIFY_FLASH}
