@@ -51,6 +51,8 @@ macro_rules! impl_decode_pkcs1 {
     };
 }
 
+// The heap storage (feature `alloc`) is the macro's second user.
+#[cfg(feature = "alloc")]
 pub(crate) use impl_decode_pkcs1;
 
 impl_decode_pkcs1!([C: Capacity] BoundedPublicKey<C>, BoundedPrivateKey<C>);
