@@ -14,7 +14,7 @@ use crypto_bigint::{
 
 use super::ops::{limbs_of, uint_of};
 use super::{Montgomery, PrivateKey, PublicKey};
-use crate::arith::{inv, limbs, max_len, Limb, Modulus};
+use crate::arith::{limbs, Limb, Modulus};
 use crate::blinding::PairCache;
 use crate::errors::{Error, Result};
 use crate::key::validate;
@@ -341,28 +341,35 @@ fn product_is(primes: &[&[Limb]], n: &[Limb]) -> bool {
 }
 
 /// `d mod (prime − 1)` at the prime's precision (RFC 8017 §3.2 `dP`,
-/// `dQ`), on the core's limbs.
+/// `dQ`), on the core's limbs, checked against `e` as the fixed-capacity
+/// keys' (`validate::crt_exponent`).
 ///
 /// # Errors
-/// [`Error::InvalidPrime`] for the prime one.
-pub(super) fn crt_exponent(d: &BoxedUint, prime: &Odd<BoxedUint>) -> Result<BoxedUint> {
-    let mut pm1 = Wiped::new(limbs_of(prime).to_vec());
-    pm1[0] &= !1; // the prime is odd: p − 1 clears bit 0
-    if limbs::ct_is_zero(&pm1) == 1 {
+/// [`Error::InvalidPrime`] for the prime one; [`Error::InvalidExponent`] if
+/// `e·dP ≢ 1 mod (prime − 1)`.
+pub(super) fn crt_exponent(
+    e: &BoxedUint,
+    d: &BoxedUint,
+    prime: &Odd<BoxedUint>,
+) -> Result<BoxedUint> {
+    let p = limbs_of(prime);
+    if limbs::bit_len(&p) < 2 {
         return Err(Error::InvalidPrime);
     }
-    let mut r = Wiped::new(vec![0 as Limb; pm1.len()]);
-    let mut scratch = Wiped::new(vec![0 as Limb; pm1.len() + 1]);
-    limbs::rem(&mut r, &limbs_of(d), &pm1, &mut scratch);
+    let e = limbs_of(e);
+    let e = &e[..limbs::significant_limbs(&e)];
+    let mut r = Wiped::new(vec![0 as Limb; p.len()]);
+    let mut work = Wiped::new(vec![
+        0 as Limb;
+        validate::crt_exponent_work_limbs(e.len(), p.len())
+    ]);
+    validate::crt_exponent(e, &limbs_of(d), &p, &mut r, &mut work)?;
     Ok(uint_of(&r, prime.bits_precision()))
 }
 
 /// `qInv = q⁻¹ mod p` and its Montgomery form `qInv·R mod p`, on the core
-/// arithmetic: the `hint` (an encoded `qInv`, big-endian) when it is below
-/// `p` and `qInv·q ≡ 1`, else the constant-time inversion modulo the odd `p`
-/// (prime or not, which a validated key allows if its congruences hold, as
-/// in `rsa`), checked the same way. Which of the two produced the value
-/// depends on the key's encoding only, never on an operation's input.
+/// arithmetic (`validate::crt_coefficient`): the `hint` (an encoded `qInv`,
+/// big-endian) when it is right, else the constant-time inversion.
 ///
 /// # Errors
 /// [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
@@ -375,35 +382,11 @@ pub(super) fn crt_coefficient(
 ) -> Result<(BoxedUint, Wiped<Vec<Limb>>)> {
     let h = pl.len();
     let pm = Modulus::new(pl, &p_mont.rr, p_mont.n0);
-    let mut work = Wiped::new(vec![
-        0 as Limb;
-        4 * h + max_len(inv::inv_work_limbs(h), 2 * h)
-    ]);
-    let (qmodp, rest) = work.split_at_mut(h);
-    let (x, rest) = rest.split_at_mut(h);
-    let (y, rest) = rest.split_at_mut(h);
-    let (xq, t) = rest.split_at_mut(h);
-    // q < 2^(32h) = R ≤ p·R: one reduction.
-    let mut qw = Wiped::new(vec![0 as Limb; 2 * h]);
-    qw[..ql.len().min(2 * h)].copy_from_slice(&ql[..ql.len().min(2 * h)]);
-    pm.reduce(qmodp, &qw, &mut t[..2 * h]);
-    let hinted = hint.is_some_and(|bytes| {
-        limbs::from_be_bytes(x, bytes) && validate::is_inverse(&pm, x, qmodp, y, xq, t)
-    });
-    let ok = hinted || {
-        // Not invertible leaves x = 0, which the check rejects.
-        inv::inv_mod(x, qmodp, pl, t);
-        validate::is_inverse(&pm, x, qmodp, y, xq, t)
-    };
-    if !ok {
-        return Err(Error::InvalidPrime);
-    }
-    let mut mont = Wiped::new(vec![0 as Limb; h]);
-    pm.to_mont(&mut mont, x, &mut t[..2 * h]);
-    let mut bytes = Wiped::new(vec![0u8; 4 * h]);
-    limbs::to_be_bytes(&mut bytes, x);
-    let qinv = BoxedUint::from_be_slice(&bytes, p.bits_precision())?;
-    Ok((qinv, mont))
+    let mut x = Wiped::new(vec![0 as Limb; 2 * h + validate::coefficient_work_limbs(h)]);
+    let (qinv, rest) = x.split_at_mut(h);
+    let (mont, work) = rest.split_at_mut(h);
+    validate::crt_coefficient(&pm, ql, hint, true, qinv, mont, work)?;
+    Ok((uint_of(qinv, p.bits_precision()), Wiped::new(mont.to_vec())))
 }
 
 /// `d = e⁻¹ mod φ(n)`, `φ(n) = Π(prime − 1)`.

@@ -453,7 +453,8 @@ impl PrivateKey {
             return Ok(());
         }
         let (p, q) = (&self.primes[0], &self.primes[1]);
-        let (dp, dq) = (crt_exponent(&self.d, p)?, crt_exponent(&self.d, q)?);
+        let e = self.e();
+        let (dp, dq) = (crt_exponent(e, &self.d, p)?, crt_exponent(e, &self.d, q)?);
         let (pl, ql) = (limbs_of(p), limbs_of(q));
         let (p_mont, q_mont) = (Montgomery::of(&pl), Montgomery::of(&ql));
         let (qinv, qinv_mont) = crt_coefficient(p, &pl, &ql, &p_mont, qinv_hint)?;
