@@ -221,8 +221,12 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         if !limbs::from_be_bytes(pr, prime) {
             return Err(Error::InvalidPrime);
         }
+        let pr = &pr[..limbs::significant_limbs(pr)];
+        let (r, rest) = rest.split_at_mut(pr.len());
         let d = &self.d.as_ref()[..self.public.limbs()];
-        validate::check_exponent(&self.e_limbs(), d, pr, rest)
+        let result = validate::crt_exponent(&self.e_limbs(), d, pr, r, rest);
+        r.zeroize();
+        result
     }
 
     /// `e` as two limbs.

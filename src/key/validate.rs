@@ -58,14 +58,6 @@ pub(crate) fn check_inverse_of_e(
     }
 }
 
-/// Scratch limbs of [`check_exponent`] for `e` of `el` limbs and a prime
-/// of `w` significant limbs.
-// Sizes the heap key's work areas.
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-pub(crate) const fn exponent_work_limbs(el: usize, w: usize) -> usize {
-    w + crt_exponent_work_limbs(el, w)
-}
-
 /// Scratch limbs of [`crt_exponent`] for `e` of `el` limbs and a prime of
 /// `w` limbs.
 pub(crate) const fn crt_exponent_work_limbs(el: usize, w: usize) -> usize {
@@ -74,6 +66,9 @@ pub(crate) const fn crt_exponent_work_limbs(el: usize, w: usize) -> usize {
 
 /// `r = d mod (prime − 1)` (RFC 8017 §3.2 `dP`, `dQ`; `r` as long as the
 /// odd `prime`, which is above 1) and the check `e·r ≡ 1 mod (prime − 1)`.
+/// The cost of the remainder is bits(d) × the prime's length: the callers
+/// pass the prime's own (public) width, so that a crafted key with many
+/// tiny primes is rejected quickly.
 ///
 /// # Errors
 /// [`Error::InvalidExponent`] if the check fails.
@@ -90,25 +85,6 @@ pub(crate) fn crt_exponent(
     limbs::rem(r, d, pm1, rest);
     let result = check_inverse_of_e(e, r, pm1, rest);
     pm1.zeroize();
-    result
-}
-
-/// Checks `e·d ≡ 1 mod (prime − 1)` for an odd prime above 1, over the
-/// prime's own (public) width: the cost of the remainder is bits(d) ×
-/// width, so a crafted key with many tiny primes is rejected quickly.
-///
-/// # Errors
-/// [`Error::InvalidExponent`] if it does not hold.
-pub(crate) fn check_exponent(
-    e: &[Limb],
-    d: &[Limb],
-    prime: &[Limb],
-    work: &mut [Limb],
-) -> Result<()> {
-    let w = limbs::significant_limbs(prime);
-    let (r, rest) = work.split_at_mut(w);
-    let result = crt_exponent(e, d, &prime[..w], r, rest);
-    r.zeroize();
     result
 }
 

@@ -296,9 +296,14 @@ pub(super) fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
     }
     let e = &e[..limbs::significant_limbs(&e)];
     for prime in &xs {
-        let w = limbs::significant_limbs(prime);
-        let mut work = Wiped::new(vec![0 as Limb; validate::exponent_work_limbs(e.len(), w)]);
-        validate::check_exponent(e, &d, prime, &mut work)?;
+        let prime = &prime[..limbs::significant_limbs(prime)];
+        let w = prime.len();
+        let mut buf = Wiped::new(vec![
+            0 as Limb;
+            w + validate::crt_exponent_work_limbs(e.len(), w)
+        ]);
+        let (r, work) = buf.split_at_mut(w);
+        validate::crt_exponent(e, &d, prime, r, work)?;
     }
     Ok(())
 }
