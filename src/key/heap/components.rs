@@ -171,7 +171,9 @@ impl PrivateKey {
     /// Validates the key and precomputes its CRT values (with an encoded
     /// `qInv` as a hint, if given).
     fn checked(mut self, qinv_hint: Option<&[u8]>) -> Result<PrivateKey> {
-        self.validate()?;
+        check_public(&self)?;
+        // `e·dP ≡ 1`, `e·dQ ≡ 1` are checked where dP and dQ are computed.
+        validate_private_key_parts(&self, 2)?;
         self.precompute_with(qinv_hint)?;
         Ok(self)
     }
@@ -223,7 +225,7 @@ impl PrivateKey {
     ) -> Result<PrivateKey> {
         let mut k = Self::from_components_or_recover(n, e, d, primes, false)?;
         check_public_skip_exponent_size(k.pubkey_components.n.as_ref(), &k.pubkey_components.e)?;
-        validate_private_key_parts(&k)?;
+        validate_private_key_parts(&k, 2)?;
         k.precompute()?;
         Ok(k)
     }
@@ -269,9 +271,11 @@ impl PrivateKey {
 }
 
 /// `d < n`, distinct primes above 1 whose product is `n`, `d·e ≡ 1 mod
-/// (prime − 1)` for every prime: on the core's limbs, with the checks the
-/// fixed-capacity keys load with (`key/validate.rs`).
-pub(super) fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
+/// (prime − 1)` for every prime from `primes[from]` on (the constructors
+/// leave the first two to the CRT values' computation, which checks them):
+/// on the core's limbs, with the checks the fixed-capacity keys load with
+/// (`key/validate.rs`).
+pub(super) fn validate_private_key_parts(key: &PrivateKey, from: usize) -> Result<()> {
     let (n, d, e) = (limbs_of(key.n()), limbs_of(&key.d), limbs_of(key.e()));
     // RFC 8017 §3.2: d < n, even if a larger d satisfies the congruences
     // (d has the precision of n).
@@ -295,7 +299,7 @@ pub(super) fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
         return Err(Error::InvalidModulus);
     }
     let e = &e[..limbs::significant_limbs(&e)];
-    for prime in &xs {
+    for prime in xs.iter().skip(from) {
         let prime = &prime[..limbs::significant_limbs(prime)];
         let w = prime.len();
         let mut buf = Wiped::new(vec![

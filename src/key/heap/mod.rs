@@ -528,7 +528,7 @@ impl PrivateKey {
     /// As [`Self::from_components`].
     pub fn validate(&self) -> Result<()> {
         check_public(self)?;
-        validate_private_key_parts(self)
+        validate_private_key_parts(self, 0)
     }
 
     /// Decrypts `ciphertext` with `padding`. With the `getrandom` feature
