@@ -60,6 +60,8 @@ pub(crate) fn check_inverse_of_e(
 
 /// Scratch limbs of [`crt_exponent`] for `e` of `el` limbs and a prime of
 /// `w` limbs.
+// Sizes the heap key's work areas.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) const fn crt_exponent_work_limbs(el: usize, w: usize) -> usize {
     w + inverse_of_e_work_limbs(el, w)
 }
