@@ -274,8 +274,12 @@ BUDGETS = {
     ("verify", "m3"): {"flash": 14400, "stack": 2470},
     ("sign", "m3"): {"flash": 23160, "stack": 4420},
 }
+# Issue 22's target: the drop-in image (opt-level 3, the heap API) in 160 KiB
+# of flash, test inputs included (the figure ci/m4-bench --dropin prints).
+DROPIN_FLASH = 160 * KIB
 # Limits that stay when a budget above is raised: (image, build, field) -> bytes.
-HARD_LIMITS = {("verify", "m0", "flash"): M0_VERIFY_FLASH}
+HARD_LIMITS = {("verify", "m0", "flash"): M0_VERIFY_FLASH,
+               ("dropin", "dropin", "flash_elf"): DROPIN_FLASH}
 
 
 def op_stack(r):
@@ -306,7 +310,8 @@ def kib(n):
 BUILDS = {"compact": "compact kernels, opt-level s", "fast-s": "fast kernels, opt-level s",
           "fast-3": "fast kernels, opt-level 3", "portable": "portable kernels, opt-level s",
           "m0": "Cortex-M0 (thumbv6m), armv6m kernels, opt-level s",
-          "m3": "Cortex-M3 (thumbv7m), armv6m kernels, opt-level s"}
+          "m3": "Cortex-M3 (thumbv7m), armv6m kernels, opt-level s",
+          "dropin": "drop-in API (feature heap), fast kernels, opt-level 3"}
 
 
 def render(rows):

@@ -42,7 +42,7 @@
 //! | [`Max8192`] | 9272 / 2072 B | 11776 B | 4456 B | 4096 B |
 
 use super::rsadp;
-use crate::arith::{exp, inv, max_len, Limb, Modulus};
+use crate::arith::{exp, max_len, Limb, Modulus};
 
 /// Scratch limbs of loading (validating) a private key whose CRT halves have
 /// at most `h` limbs: the check `p·q = n` (two products of up to `4h + 2`
@@ -51,7 +51,7 @@ use crate::arith::{exp, inv, max_len, Limb, Modulus};
 /// less.
 pub const fn load_work_limbs(h: usize) -> usize {
     let product = 2 * (4 * h + 2);
-    let qinv = 3 * h + max_len(inv::inv_work_limbs(h), 2 * h);
+    let qinv = super::validate::coefficient_work_limbs(h);
     max_len(product, qinv)
 }
 

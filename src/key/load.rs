@@ -11,7 +11,7 @@ use super::exponent_from_be_bytes;
 use super::private::{BoundedPrivateKey, Mode};
 use super::public::BoundedPublicKey;
 use super::validate;
-use crate::arith::{inv, limbs, Limb, Modulus};
+use crate::arith::{limbs, Limb, Modulus};
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
 
@@ -194,20 +194,17 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         given: Option<(&[u8], &[u8])>,
         work: &mut [Limb],
     ) -> Result<()> {
-        let (h, l) = (self.h, self.public.limbs());
+        let (h, l, e) = (self.h, self.public.limbs(), self.e_limbs());
         for (which, given) in [(0, given.map(|g| g.0)), (1, given.map(|g| g.1))] {
-            let (pm1, rest) = work.split_at_mut(h);
-            let (r, rest) = rest.split_at_mut(h);
+            let (r, rest) = work.split_at_mut(h);
             let (g, rest) = rest.split_at_mut(h);
-            pm1.copy_from_slice(&(if which == 0 { &self.p } else { &self.q }).as_ref()[..h]);
-            pm1[0] &= !1; // p is odd: p − 1 clears bit 0
-            limbs::rem(r, &self.d.as_ref()[..l], pm1, rest);
+            let prime = &(if which == 0 { &self.p } else { &self.q }).as_ref()[..h];
+            validate::crt_exponent(&e, &self.d.as_ref()[..l], prime, r, rest)?;
             if let Some(bytes) = given {
                 if !limbs::from_be_bytes(g, bytes) || limbs::ct_eq(g, r) == 0 {
                     return Err(Error::InvalidExponent);
                 }
             }
-            validate::check_inverse_of_e(&self.e_limbs(), r, pm1, rest)?;
             let dst = if which == 0 {
                 &mut self.dp
             } else {
@@ -224,8 +221,12 @@ impl<C: Capacity> BoundedPrivateKey<C> {
         if !limbs::from_be_bytes(pr, prime) {
             return Err(Error::InvalidPrime);
         }
+        let pr = &pr[..limbs::significant_limbs(pr)];
+        let (r, rest) = rest.split_at_mut(pr.len());
         let d = &self.d.as_ref()[..self.public.limbs()];
-        validate::check_exponent(&self.e_limbs(), d, pr, rest)
+        let result = validate::crt_exponent(&self.e_limbs(), d, pr, r, rest);
+        r.zeroize();
+        result
     }
 
     /// `e` as two limbs.
@@ -238,35 +239,12 @@ impl<C: Capacity> BoundedPrivateKey<C> {
     /// `q⁻¹ mod p`; stores it and its Montgomery form.
     fn compute_or_check_qinv(&mut self, given: Option<&[u8]>, work: &mut [Limb]) -> Result<()> {
         let h = self.h;
-        let (p_limbs, rr_p) = (self.p.clone(), self.rr_p.clone());
-        let p = Modulus::new(&p_limbs.as_ref()[..h], &rr_p.as_ref()[..h], self.p0);
-        let (qmodp, rest) = work.split_at_mut(h);
-        let (x, rest) = rest.split_at_mut(h);
-        let (y, rest) = rest.split_at_mut(h);
-        p.reduce(qmodp, &self.q.as_ref()[..h], rest);
-        match given {
-            Some(bytes) => {
-                if !limbs::from_be_bytes(x, bytes) {
-                    return Err(Error::InvalidCoefficient);
-                }
-            }
-            // Not invertible leaves x = 0, which the check below rejects.
-            None => {
-                inv::inv_mod(x, qmodp, p.n(), rest);
-            }
-        }
-        let (xq, t) = rest.split_at_mut(h);
-        if !validate::is_inverse(&p, x, qmodp, y, xq, t) {
-            return Err(if given.is_some() {
-                Error::InvalidCoefficient
-            } else {
-                Error::InvalidPrime
-            });
-        }
-        p.to_mont(y, x, &mut t[..2 * h]);
-        self.qinv.as_mut()[..h].copy_from_slice(x);
-        self.qinv_mont.as_mut()[..h].copy_from_slice(y);
-        Ok(())
+        let p = Modulus::new(&self.p.as_ref()[..h], &self.rr_p.as_ref()[..h], self.p0);
+        let (x, mont) = (
+            &mut self.qinv.as_mut()[..h],
+            &mut self.qinv_mont.as_mut()[..h],
+        );
+        validate::crt_coefficient(&p, &self.q.as_ref()[..h], given, false, x, mont, work)
     }
 
     /// Re-runs the consistency checks of loading: they hold for every key

@@ -8,7 +8,7 @@
 use zeroize::Zeroize;
 
 use crate::arith::backend::portable32::mul_wide;
-use crate::arith::{limbs, Limb, Modulus};
+use crate::arith::{inv, limbs, max_len, Limb, Modulus};
 use crate::errors::{Error, Result};
 
 /// `out = a·b` exactly, in the first `a.len() + b.len()` limbs of `out`
@@ -58,35 +58,86 @@ pub(crate) fn check_inverse_of_e(
     }
 }
 
-/// Scratch limbs of [`check_exponent`] for `e` of `el` limbs and a prime
-/// of `w` significant limbs.
+/// Scratch limbs of [`crt_exponent`] for `e` of `el` limbs and a prime of
+/// `w` limbs.
 // Sizes the heap key's work areas.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-pub(crate) const fn exponent_work_limbs(el: usize, w: usize) -> usize {
-    2 * w + inverse_of_e_work_limbs(el, w)
+pub(crate) const fn crt_exponent_work_limbs(el: usize, w: usize) -> usize {
+    w + inverse_of_e_work_limbs(el, w)
 }
 
-/// Checks `e·d ≡ 1 mod (prime − 1)` for an odd prime above 1, over the
-/// prime's own (public) width: the cost of the remainder is bits(d) ×
-/// width, so a crafted key with many tiny primes is rejected quickly.
+/// `r = d mod (prime − 1)` (RFC 8017 §3.2 `dP`, `dQ`; `r` as long as the
+/// odd `prime`, which is above 1) and the check `e·r ≡ 1 mod (prime − 1)`.
+/// The cost of the remainder is bits(d) × the prime's length: the callers
+/// pass the prime's own (public) width, so that a crafted key with many
+/// tiny primes is rejected quickly.
 ///
 /// # Errors
-/// [`Error::InvalidExponent`] if it does not hold.
-pub(crate) fn check_exponent(
+/// [`Error::InvalidExponent`] if the check fails.
+pub(crate) fn crt_exponent(
     e: &[Limb],
     d: &[Limb],
     prime: &[Limb],
+    r: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
-    let w = limbs::significant_limbs(prime);
-    let (pm1, rest) = work.split_at_mut(w);
-    let (r, rest) = rest.split_at_mut(w);
-    pm1.copy_from_slice(&prime[..w]);
+    let (pm1, rest) = work.split_at_mut(prime.len());
+    pm1.copy_from_slice(prime);
     pm1[0] &= !1; // the prime is odd: p − 1 clears bit 0
     limbs::rem(r, d, pm1, rest);
     let result = check_inverse_of_e(e, r, pm1, rest);
-    r.zeroize();
     pm1.zeroize();
+    result
+}
+
+/// Scratch limbs of [`crt_coefficient`] for a prime of `h` limbs.
+pub(crate) const fn coefficient_work_limbs(h: usize) -> usize {
+    3 * h + max_len(inv::inv_work_limbs(h), 2 * h)
+}
+
+/// `qInv = q⁻¹ mod p` into `x` and its Montgomery form `qInv·R mod p` into
+/// `mont` (`h` limbs each, as `q`; `p` odd): the encoded
+/// `given` value (big-endian) when it is below `p` and `qInv·q ≡ 1 (mod
+/// p)`; otherwise (no value given, or a wrong one with `fallback`) the
+/// constant-time inversion modulo `p` (prime or not, which a validated key
+/// allows if its congruences hold), checked the same way. Which of the two
+/// produced the value depends on the key's encoding only. `work` ≥
+/// [`coefficient_work_limbs`]`(h)` limbs.
+///
+/// # Errors
+/// [`Error::InvalidCoefficient`] for a wrong `given` value without
+/// `fallback`; [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
+pub(crate) fn crt_coefficient(
+    p: &Modulus,
+    q: &[Limb],
+    given: Option<&[u8]>,
+    fallback: bool,
+    x: &mut [Limb],
+    mont: &mut [Limb],
+    work: &mut [Limb],
+) -> Result<()> {
+    let h = p.len();
+    let (qmodp, rest) = work.split_at_mut(h);
+    let (y, rest) = rest.split_at_mut(h);
+    let (xq, t) = rest.split_at_mut(h);
+    // q < 2^(32h) = R ≤ p·R: one reduction.
+    p.reduce(qmodp, q, t);
+    let ok = given
+        .is_some_and(|bytes| limbs::from_be_bytes(x, bytes) && is_inverse(p, x, qmodp, y, xq, t))
+        || ((given.is_none() || fallback) && {
+            // Not invertible leaves x = 0, which the check rejects.
+            inv::inv_mod(x, qmodp, p.n(), t);
+            is_inverse(p, x, qmodp, y, xq, t)
+        });
+    let result = if ok {
+        p.to_mont(mont, x, &mut t[..2 * h]);
+        Ok(())
+    } else if given.is_some() && !fallback {
+        Err(Error::InvalidCoefficient)
+    } else {
+        Err(Error::InvalidPrime)
+    };
+    qmodp.zeroize();
     result
 }
 

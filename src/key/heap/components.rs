@@ -14,7 +14,7 @@ use crypto_bigint::{
 
 use super::ops::{limbs_of, uint_of};
 use super::{Montgomery, PrivateKey, PublicKey};
-use crate::arith::{inv, limbs, max_len, Limb, Modulus};
+use crate::arith::{limbs, Limb, Modulus};
 use crate::blinding::PairCache;
 use crate::errors::{Error, Result};
 use crate::key::validate;
@@ -171,7 +171,9 @@ impl PrivateKey {
     /// Validates the key and precomputes its CRT values (with an encoded
     /// `qInv` as a hint, if given).
     fn checked(mut self, qinv_hint: Option<&[u8]>) -> Result<PrivateKey> {
-        self.validate()?;
+        check_public(&self)?;
+        // `e·dP ≡ 1`, `e·dQ ≡ 1` are checked where dP and dQ are computed.
+        validate_private_key_parts(&self, 2)?;
         self.precompute_with(qinv_hint)?;
         Ok(self)
     }
@@ -223,7 +225,7 @@ impl PrivateKey {
     ) -> Result<PrivateKey> {
         let mut k = Self::from_components_or_recover(n, e, d, primes, false)?;
         check_public_skip_exponent_size(k.pubkey_components.n.as_ref(), &k.pubkey_components.e)?;
-        validate_private_key_parts(&k)?;
+        validate_private_key_parts(&k, 2)?;
         k.precompute()?;
         Ok(k)
     }
@@ -269,9 +271,11 @@ impl PrivateKey {
 }
 
 /// `d < n`, distinct primes above 1 whose product is `n`, `d·e ≡ 1 mod
-/// (prime − 1)` for every prime: on the core's limbs, with the checks the
-/// fixed-capacity keys load with (`key/validate.rs`).
-pub(super) fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
+/// (prime − 1)` for every prime from `primes[from]` on (the constructors
+/// leave the first two to the CRT values' computation, which checks them):
+/// on the core's limbs, with the checks the fixed-capacity keys load with
+/// (`key/validate.rs`).
+pub(super) fn validate_private_key_parts(key: &PrivateKey, from: usize) -> Result<()> {
     let (n, d, e) = (limbs_of(key.n()), limbs_of(&key.d), limbs_of(key.e()));
     // RFC 8017 §3.2: d < n, even if a larger d satisfies the congruences
     // (d has the precision of n).
@@ -295,10 +299,15 @@ pub(super) fn validate_private_key_parts(key: &PrivateKey) -> Result<()> {
         return Err(Error::InvalidModulus);
     }
     let e = &e[..limbs::significant_limbs(&e)];
-    for prime in &xs {
-        let w = limbs::significant_limbs(prime);
-        let mut work = Wiped::new(vec![0 as Limb; validate::exponent_work_limbs(e.len(), w)]);
-        validate::check_exponent(e, &d, prime, &mut work)?;
+    for prime in xs.iter().skip(from) {
+        let prime = &prime[..limbs::significant_limbs(prime)];
+        let w = prime.len();
+        let mut buf = Wiped::new(vec![
+            0 as Limb;
+            w + validate::crt_exponent_work_limbs(e.len(), w)
+        ]);
+        let (r, work) = buf.split_at_mut(w);
+        validate::crt_exponent(e, &d, prime, r, work)?;
     }
     Ok(())
 }
@@ -341,28 +350,35 @@ fn product_is(primes: &[&[Limb]], n: &[Limb]) -> bool {
 }
 
 /// `d mod (prime − 1)` at the prime's precision (RFC 8017 §3.2 `dP`,
-/// `dQ`), on the core's limbs.
+/// `dQ`), on the core's limbs, checked against `e` as the fixed-capacity
+/// keys' (`validate::crt_exponent`).
 ///
 /// # Errors
-/// [`Error::InvalidPrime`] for the prime one.
-pub(super) fn crt_exponent(d: &BoxedUint, prime: &Odd<BoxedUint>) -> Result<BoxedUint> {
-    let mut pm1 = Wiped::new(limbs_of(prime).to_vec());
-    pm1[0] &= !1; // the prime is odd: p − 1 clears bit 0
-    if limbs::ct_is_zero(&pm1) == 1 {
+/// [`Error::InvalidPrime`] for the prime one; [`Error::InvalidExponent`] if
+/// `e·dP ≢ 1 mod (prime − 1)`.
+pub(super) fn crt_exponent(
+    e: &BoxedUint,
+    d: &BoxedUint,
+    prime: &Odd<BoxedUint>,
+) -> Result<BoxedUint> {
+    let p = limbs_of(prime);
+    if limbs::bit_len(&p) < 2 {
         return Err(Error::InvalidPrime);
     }
-    let mut r = Wiped::new(vec![0 as Limb; pm1.len()]);
-    let mut scratch = Wiped::new(vec![0 as Limb; pm1.len() + 1]);
-    limbs::rem(&mut r, &limbs_of(d), &pm1, &mut scratch);
+    let e = limbs_of(e);
+    let e = &e[..limbs::significant_limbs(&e)];
+    let mut r = Wiped::new(vec![0 as Limb; p.len()]);
+    let mut work = Wiped::new(vec![
+        0 as Limb;
+        validate::crt_exponent_work_limbs(e.len(), p.len())
+    ]);
+    validate::crt_exponent(e, &limbs_of(d), &p, &mut r, &mut work)?;
     Ok(uint_of(&r, prime.bits_precision()))
 }
 
 /// `qInv = q⁻¹ mod p` and its Montgomery form `qInv·R mod p`, on the core
-/// arithmetic: the `hint` (an encoded `qInv`, big-endian) when it is below
-/// `p` and `qInv·q ≡ 1`, else the constant-time inversion modulo the odd `p`
-/// (prime or not, which a validated key allows if its congruences hold, as
-/// in `rsa`), checked the same way. Which of the two produced the value
-/// depends on the key's encoding only, never on an operation's input.
+/// arithmetic (`validate::crt_coefficient`): the `hint` (an encoded `qInv`,
+/// big-endian) when it is right, else the constant-time inversion.
 ///
 /// # Errors
 /// [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
@@ -375,35 +391,11 @@ pub(super) fn crt_coefficient(
 ) -> Result<(BoxedUint, Wiped<Vec<Limb>>)> {
     let h = pl.len();
     let pm = Modulus::new(pl, &p_mont.rr, p_mont.n0);
-    let mut work = Wiped::new(vec![
-        0 as Limb;
-        4 * h + max_len(inv::inv_work_limbs(h), 2 * h)
-    ]);
-    let (qmodp, rest) = work.split_at_mut(h);
-    let (x, rest) = rest.split_at_mut(h);
-    let (y, rest) = rest.split_at_mut(h);
-    let (xq, t) = rest.split_at_mut(h);
-    // q < 2^(32h) = R ≤ p·R: one reduction.
-    let mut qw = Wiped::new(vec![0 as Limb; 2 * h]);
-    qw[..ql.len().min(2 * h)].copy_from_slice(&ql[..ql.len().min(2 * h)]);
-    pm.reduce(qmodp, &qw, &mut t[..2 * h]);
-    let hinted = hint.is_some_and(|bytes| {
-        limbs::from_be_bytes(x, bytes) && validate::is_inverse(&pm, x, qmodp, y, xq, t)
-    });
-    let ok = hinted || {
-        // Not invertible leaves x = 0, which the check rejects.
-        inv::inv_mod(x, qmodp, pl, t);
-        validate::is_inverse(&pm, x, qmodp, y, xq, t)
-    };
-    if !ok {
-        return Err(Error::InvalidPrime);
-    }
-    let mut mont = Wiped::new(vec![0 as Limb; h]);
-    pm.to_mont(&mut mont, x, &mut t[..2 * h]);
-    let mut bytes = Wiped::new(vec![0u8; 4 * h]);
-    limbs::to_be_bytes(&mut bytes, x);
-    let qinv = BoxedUint::from_be_slice(&bytes, p.bits_precision())?;
-    Ok((qinv, mont))
+    let mut x = Wiped::new(vec![0 as Limb; 2 * h + validate::coefficient_work_limbs(h)]);
+    let (qinv, rest) = x.split_at_mut(h);
+    let (mont, work) = rest.split_at_mut(h);
+    validate::crt_coefficient(&pm, ql, hint, true, qinv, mont, work)?;
+    Ok((uint_of(qinv, p.bits_precision()), Wiped::new(mont.to_vec())))
 }
 
 /// `d = e⁻¹ mod φ(n)`, `φ(n) = Π(prime − 1)`.

@@ -453,7 +453,8 @@ impl PrivateKey {
             return Ok(());
         }
         let (p, q) = (&self.primes[0], &self.primes[1]);
-        let (dp, dq) = (crt_exponent(&self.d, p)?, crt_exponent(&self.d, q)?);
+        let e = self.e();
+        let (dp, dq) = (crt_exponent(e, &self.d, p)?, crt_exponent(e, &self.d, q)?);
         let (pl, ql) = (limbs_of(p), limbs_of(q));
         let (p_mont, q_mont) = (Montgomery::of(&pl), Montgomery::of(&ql));
         let (qinv, qinv_mont) = crt_coefficient(p, &pl, &ql, &p_mont, qinv_hint)?;
@@ -527,7 +528,7 @@ impl PrivateKey {
     /// As [`Self::from_components`].
     pub fn validate(&self) -> Result<()> {
         check_public(self)?;
-        validate_private_key_parts(self)
+        validate_private_key_parts(self, 0)
     }
 
     /// Decrypts `ciphertext` with `padding`. With the `getrandom` feature
