@@ -94,11 +94,11 @@ pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> L
     // n⁻¹ mod 2³⁰ for the exact divisions of (d, e).
     let ninv = inv_limb(n[0]) & MASK;
     let mut delta = 1i32;
-    for _ in 0..batches(l) {
-        let t = kernels::divsteps(&mut delta, f[0], g[0]);
-        update_de(d, e, nd, ninv, t);
-        kernels::update_fg(f, g, t);
-    }
+    kernels::run_batches(work, k, ninv, &mut delta, batches(l));
+    let (f, rest) = work.split_at_mut(k);
+    let (g, rest) = rest.split_at_mut(k);
+    let (d, rest) = rest.split_at_mut(k);
+    let nd = &rest[k..];
     // f = ±gcd(a, n): the inverse is ±d, if ±f = 1.
     let neg = top(f) >> 31;
     g.copy_from_slice(f);
@@ -125,6 +125,33 @@ pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> L
     ok
 }
 
+/// `count` batches on `w = f, g, d, e, n` (`k` digits each): 30 divsteps
+/// on the low digits, then the `(d, e)` and `(f, g)` updates.
+#[cfg_attr(
+    all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")),
+    allow(dead_code)
+)]
+fn run_batches(w: &mut [Limb], k: usize, ninv: Limb, delta: &mut i32, count: usize) {
+    let (f, rest) = w[..5 * k].split_at_mut(k);
+    let (g, rest) = rest.split_at_mut(k);
+    let (d, rest) = rest.split_at_mut(k);
+    let (e, nd) = rest.split_at_mut(k);
+    for _ in 0..count {
+        let t = divsteps(delta, f[0], g[0]);
+        update_de(d, e, nd, ninv, t);
+        update_fg(f, g, t);
+    }
+}
+
+/// The batches: the fast UMAAL set's assembly (`inv.s`), else the Rust
+/// above, which is also the assembly's reference in the tests.
+mod kernels {
+    #[cfg(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")))]
+    pub(super) use super::super::backend::umaal::inv_batches as run_batches;
+    #[cfg(not(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact"))))]
+    pub(super) use super::run_batches;
+}
+
 /// The signed top digit of `x`.
 fn top(x: &[Limb]) -> i32 {
     x[x.len() - 1] as i32
@@ -133,10 +160,6 @@ fn top(x: &[Limb]) -> i32 {
 /// 30 divsteps on the low words of `f` (odd) and `g`, from `δ`: returns
 /// `[u, v, q, r]` with `2³⁰·f' = u·f + v·g`, `2³⁰·g' = q·f + r·g`, and
 /// advances `δ`. Branch-free.
-#[cfg_attr(
-    all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")),
-    allow(dead_code)
-)]
 #[inline(never)]
 fn divsteps(delta: &mut i32, f: Limb, g: Limb) -> [i32; 4] {
     let (mut f, mut g, mut d) = (f as i32, g as i32, *delta);
@@ -166,10 +189,6 @@ fn divsteps(delta: &mut i32, f: Limb, g: Limb) -> [i32; 4] {
 
 /// `(f, g) ← ((u·f + v·g)/2³⁰, (q·f + r·g)/2³⁰)`, exact by the choice of
 /// the matrix.
-#[cfg_attr(
-    all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")),
-    allow(dead_code)
-)]
 #[inline(never)]
 fn update_fg(f: &mut [Limb], g: &mut [Limb], t: [i32; 4]) {
     let k = f.len();
@@ -203,15 +222,10 @@ fn update_fg(f: &mut [Limb], g: &mut [Limb], t: [i32; 4]) {
 #[inline(never)]
 fn update_de(d: &mut [Limb], e: &mut [Limb], n: &[Limb], ninv: Limb, t: [i32; 4]) {
     let k = d.len();
-    let m = de_multipliers(d, e, ninv, t);
-    kernels::update_de_rows(d, &mut e[..k], &n[..k], m);
-}
-
-/// `[u, v, q, r, md, me]` for [`update_de_rows`]: `t` and the multiples of
-/// `n` that raise a negative `d` or `e` and clear the low 30 bits.
-fn de_multipliers(d: &[Limb], e: &[Limb], ninv: Limb, t: [i32; 4]) -> [i32; 6] {
+    let (e, n) = (&mut e[..k], &n[..k]);
+    let sd = top(d) >> 31;
+    let se = top(e) >> 31;
     let [u, v, q, r] = t;
-    let (sd, se) = (top(d) >> 31, top(e) >> 31);
     let mut md = (u & sd).wrapping_add(v & se);
     let mut me = (q & sd).wrapping_add(r & se);
     let cd = u
@@ -226,18 +240,6 @@ fn de_multipliers(d: &[Limb], e: &[Limb], ninv: Limb, t: [i32; 4]) -> [i32; 6] {
     me = me.wrapping_sub(
         (ce as Limb).wrapping_mul(ninv).wrapping_add(me as Limb) as i32 & MASK as i32,
     );
-    [u, v, q, r, md, me]
-}
-
-/// `(d, e) ← (T·(d, e) + (md, me)·n)/2³⁰` for `m = [u, v, q, r, md, me]`,
-/// exact by the choice of `md` and `me`: the digit loop of [`update_de`].
-#[cfg_attr(
-    all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")),
-    allow(dead_code)
-)]
-fn update_de_rows(d: &mut [Limb], e: &mut [Limb], n: &[Limb], m: [i32; 6]) {
-    let k = d.len();
-    let [u, v, q, r, md, me] = m;
     let (d0, e0, n0) = (d[0] as i32, e[0] as i32, n[0] as i32);
     let mut cd = smul(u, d0) + smul(v, e0) + smul(md, n0);
     let mut ce = smul(q, d0) + smul(r, e0) + smul(me, n0);
@@ -255,17 +257,6 @@ fn update_de_rows(d: &mut [Limb], e: &mut [Limb], n: &[Limb], m: [i32; 6]) {
     }
     d[k - 1] = cd as i32 as Limb;
     e[k - 1] = ce as i32 as Limb;
-}
-
-/// The batch kernels: the fast UMAAL set's assembly (`inv.s`), else the
-/// Rust above, which is also the assembly's reference in the tests.
-mod kernels {
-    #[cfg(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")))]
-    pub(super) use super::super::backend::umaal::{
-        inv_divsteps as divsteps, inv_update_de as update_de_rows, inv_update_fg as update_fg,
-    };
-    #[cfg(not(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact"))))]
-    pub(super) use super::{divsteps, update_de_rows, update_fg};
 }
 
 /// A digit as a signed number (lower digits are below 2³⁰; the top one is

@@ -144,72 +144,43 @@ fn batch_matches_divstep_definition() {
     }
 }
 
-/// The batch kernels (the assembly on the fast UMAAL set, else the Rust
-/// itself) against the Rust reference, on random words and digits, both
-/// parities of the digit count, and the extreme matrices (`g ≡ 0 mod 2³⁰`:
-/// `u = 2³⁰`).
+/// The batches (the assembly on the fast UMAAL set, else the Rust itself)
+/// against the Rust reference on the state of real inversions, every
+/// batch compared: random and edge operands (0, 1, n − 1, a power of two:
+/// `g ≡ 0 mod 2³⁰`, so `u = 2³⁰`), both parities of the digit count.
 #[test]
 fn kernels_match_reference() {
     let mut rng = StdRng::from_seed([30; 32]);
-    for round in 0..2000 {
-        let f = rng.next_u32() | 1;
-        let g = match round % 4 {
-            0 => 0,
-            1 => rng.next_u32() << 30,
-            _ => rng.next_u32(),
-        };
-        let delta = (rng.next_u32() % 1201) as i32 - 600;
-        let (mut d1, mut d2) = (delta, delta);
-        let t = divsteps(&mut d1, f, g);
-        assert_eq!(
-            kernels::divsteps(&mut d2, f, g),
-            t,
-            "f {f:x} g {g:x} δ {delta}"
-        );
-        assert_eq!(d1, d2);
-    }
-    for k in [2usize, 3, 4, 5, 35, 69, 137] {
-        for round in 0..20 {
-            let digits = |rng: &mut StdRng| -> Vec<Limb> {
-                let mut x: Vec<Limb> = (0..k).map(|_| rng.next_u32() & MASK).collect();
-                // A signed top digit of either sign.
-                x[k - 1] = (rng.next_u32() as i32 >> 4) as Limb;
-                x
-            };
-            let (f, g, d, e) = (
-                digits(&mut rng),
-                digits(&mut rng),
-                digits(&mut rng),
-                digits(&mut rng),
-            );
-            let mut n = digits(&mut rng);
+    for l in [1usize, 2, 3, 4, 5, 32, 48, 64, 96, 128] {
+        let k = digits(l);
+        for round in 0..8 {
+            let mut n = random(&mut rng, l);
             n[0] |= 1;
-            n[k - 1] &= 0x0fff_ffff;
-            let mut delta = 1;
-            let t = divsteps(&mut delta, f[0] | 1, if round == 0 { 0 } else { g[0] });
-            let (mut f1, mut g1) = (f.clone(), g.clone());
-            let (mut f2, mut g2) = (f.clone(), g.clone());
-            f1[0] |= 1;
-            f2[0] |= 1;
-            if round == 0 {
-                g1[0] = 0;
-                g2[0] = 0;
+            let bn = to_big(&n);
+            let a = match round {
+                0 => vec![0; l],
+                1 => from_big(&BigUint::one(), l),
+                2 => from_big(&(&bn - 1u8), l),
+                3 => from_big(&(BigUint::one() << (32 * l - 1)), l),
+                _ => random(&mut rng, l),
+            };
+            let mut w = vec![0; 5 * k];
+            to_digits(&mut w[4 * k..], &n);
+            to_digits(&mut w[k..2 * k], &a);
+            w.copy_within(4 * k.., 0);
+            w[3 * k] = 1;
+            let ninv = inv_limb(n[0]) & MASK;
+            let (mut w1, mut w2) = (w.clone(), w);
+            let (mut d1, mut d2) = (1i32, 1i32);
+            for b in 0..batches(l) {
+                run_batches(&mut w1, k, ninv, &mut d1, 1);
+                kernels::run_batches(&mut w2, k, ninv, &mut d2, 1);
+                assert_eq!((d1, &w1), (d2, &w2), "l {l} round {round} batch {b}");
             }
-            update_fg(&mut f1, &mut g1, t);
-            kernels::update_fg(&mut f2, &mut g2, t);
-            assert_eq!((&f1, &g1), (&f2, &g2), "k {k} round {round}");
-            let ninv = inv_limb(from_digit0(&n)) & MASK;
-            let m = de_multipliers(&d, &e, ninv, t);
-            let (mut d1, mut e1) = (d.clone(), e.clone());
-            let (mut d2, mut e2) = (d.clone(), e.clone());
-            update_de_rows(&mut d1, &mut e1, &n, m);
-            kernels::update_de_rows(&mut d2, &mut e2, &n, m);
-            assert_eq!((&d1, &e1), (&d2, &e2), "k {k} round {round}");
+            // Several batches in one call.
+            run_batches(&mut w1, k, ninv, &mut d1, 3);
+            kernels::run_batches(&mut w2, k, ninv, &mut d2, 3);
+            assert_eq!((d1, &w1), (d2, &w2), "l {l} round {round}");
         }
-    }
-
-    /// An odd limb with `n[0]`'s low 30 bits (all `inv_limb` needs mod 2³⁰).
-    fn from_digit0(n: &[Limb]) -> Limb {
-        n[0] | n[1] << 30
     }
 }

@@ -158,10 +158,11 @@ rsa_cm_inv_fg:
     INV_SHR30 r11, r12
     .endm
 
-@ void rsa_cm_inv_de(u32 *d, u32 *e, const u32 *n, usize k, const i32 m[6])
-@ (d, e) <- ((u d + v e + md n) / 2^30, (q d + r e + me n) / 2^30) for
-@ m = [u, v, q, r, md, me], k >= 2 digits each (exact: md and me clear
-@ the low 30 bits).
+@ void rsa_cm_inv_de(u32 *d, u32 *e, const u32 *n, usize k, const i32 t[4],
+@                    u32 ninv)
+@ (d, e) <- ((u d + v e + md n) / 2^30, (q d + r e + me n) / 2^30), k >= 2
+@ digits each, ninv = n^-1 mod 2^30: md and me raise a negative d or e by
+@ n and clear the low 30 bits (as arith::inv::update_de).
     .section .text.rsa_cm_inv_de,"ax",%progbits
     .global rsa_cm_inv_de
     .thumb_func
@@ -176,8 +177,35 @@ rsa_cm_inv_de:
     and     r4, lr, #1
     lsr     lr, lr, #1
     strd    lr, r4, [sp]
+    add     r12, r0, r3, lsl #2
+    ldr     r9, [r12, #-4]
+    add     r12, r1, r3, lsl #2
+    ldr     r10, [r12, #-4]
     ldr     r4, [sp, #44]
-    ldm     r4, {r3-r8}
+    ldm     r4, {r3-r6}
+    ldr     r12, [sp, #48]
+    @ md = u (d < 0) + v (e < 0), me = q (d < 0) + r (e < 0) ...
+    asr     r9, r9, #31
+    asr     r10, r10, #31
+    and     r7, r3, r9
+    and     r11, r4, r10
+    add     r7, r7, r11
+    and     r8, r5, r9
+    and     r11, r6, r10
+    add     r8, r8, r11
+    @ ... minus the multiple of n in [0, 2^30) that clears the low bits.
+    ldr     r9, [r0]
+    ldr     r10, [r1]
+    mul     r11, r3, r9
+    mla     r11, r4, r10, r11
+    mul     lr, r5, r9
+    mla     lr, r6, r10, lr
+    mla     r11, r11, r12, r7
+    mla     lr, lr, r12, r8
+    bic     r11, r11, #0xc0000000
+    sub     r7, r7, r11
+    bic     lr, lr, #0xc0000000
+    sub     r8, r8, lr
     ldr     lr, [r0]
     smull   r9, r10, r3, lr
     smull   r11, r12, r5, lr
@@ -210,5 +238,54 @@ rsa_cm_inv_de:
     add     sp, sp, #8
     pop     {r4-r11, pc}
     .size rsa_cm_inv_de, . - rsa_cm_inv_de
+
+@ ---------------------------------------------------------------------------
+@ void rsa_cm_inv_batches(u32 *w, usize k, u32 ninv, i32 *delta,
+@                         usize count)
+@ count >= 1 batches on w = f, g, d, e, n (k digits each, in that order):
+@ 30 divsteps on f[0], g[0], then the (d, e) and (f, g) updates.
+    .section .text.rsa_cm_inv_batches,"ax",%progbits
+    .global rsa_cm_inv_batches
+    .thumb_func
+    .type rsa_cm_inv_batches, %function
+    .p2align 2
+    @ The frame: [sp] t and [sp, #4] ninv (rsa_cm_inv_de's stack
+    @ arguments), w, k, delta, batches left, then t[4].
+    .equ IB_W, 8
+    .equ IB_K, 12
+    .equ IB_DELTA, 16
+    .equ IB_LEFT, 20
+    .equ IB_T, 24
+rsa_cm_inv_batches:
+    push    {r4-r11, lr}
+    sub     sp, sp, #44
+    ldr     r4, [sp, #80]
+    add     r5, sp, #IB_T
+    strd    r5, r2, [sp]
+    strd    r0, r1, [sp, #IB_W]
+    strd    r3, r4, [sp, #IB_DELTA]
+1:
+    ldrd    r2, r3, [sp, #IB_W]
+    ldr     r0, [r2]
+    ldr     r1, [r2, r3, lsl #2]
+    ldr     r2, [sp, #IB_DELTA]
+    add     r3, sp, #IB_T
+    bl      rsa_cm_inv_divsteps
+    ldrd    r0, r3, [sp, #IB_W]
+    add     r0, r0, r3, lsl #3
+    add     r1, r0, r3, lsl #2
+    add     r2, r1, r3, lsl #2
+    bl      rsa_cm_inv_de
+    ldrd    r0, r2, [sp, #IB_W]
+    add     r1, r0, r2, lsl #2
+    add     r3, sp, #IB_T
+    bl      rsa_cm_inv_fg
+    ldr     r0, [sp, #IB_LEFT]
+    subs    r0, r0, #1
+    str     r0, [sp, #IB_LEFT]
+    bne     1b
+    add     sp, sp, #44
+    pop     {r4-r11, pc}
+    .size rsa_cm_inv_batches, . - rsa_cm_inv_batches
 
     .text

@@ -101,11 +101,7 @@ unsafe extern "C" {
         windows_again: usize,
     );
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
-    fn rsa_cm_inv_divsteps(f: Limb, g: Limb, delta: *mut i32, t: *mut i32);
-    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
-    fn rsa_cm_inv_fg(f: *mut Limb, g: *mut Limb, k: usize, t: *const i32);
-    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
-    fn rsa_cm_inv_de(d: *mut Limb, e: *mut Limb, n: *const Limb, k: usize, m: *const i32);
+    fn rsa_cm_inv_batches(w: *mut Limb, k: usize, ninv: Limb, delta: *mut i32, count: usize);
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc4864(
         a: *mut Limb,
@@ -318,49 +314,20 @@ pub fn pow_windows4_lazy(
     false
 }
 
-/// The inversion's batch of 30 divsteps (`inv.s`; the contract of the
-/// reference `arith::inv::divsteps`): returns `[u, v, q, r]`, advances `δ`.
-#[cfg(not(rsa_cortex_m_kernels = "compact"))]
-#[inline(always)]
-pub fn inv_divsteps(delta: &mut i32, f: Limb, g: Limb) -> [i32; 4] {
-    let mut t = [0i32; 4];
-    // SAFETY: delta is one word, t four; only those are accessed.
-    unsafe { rsa_cm_inv_divsteps(f, g, delta, t.as_mut_ptr()) };
-    t
-}
-
-/// The inversion's `(f, g) ← T·(f, g)/2³⁰` in radix 2³⁰ (`inv.s`; the
-/// contract of the reference `arith::inv::update_fg`).
+/// `count` batches of the inversion on `w = f, g, d, e, n`, `k` digits of
+/// radix 2³⁰ each (`inv.s`; the contract of the reference
+/// `arith::inv::run_batches`).
 ///
 /// # Panics
-/// If `g` is shorter than `f` or `f` has fewer than 2 digits.
+/// If `k < 2` or `w` is shorter than `5k` digits.
 #[cfg(not(rsa_cortex_m_kernels = "compact"))]
 #[inline(always)]
-pub fn inv_update_fg(f: &mut [Limb], g: &mut [Limb], t: [i32; 4]) {
-    let k = f.len();
-    assert!(k >= 2 && g.len() >= k, "umaal::inv_update_fg: lengths");
-    // SAFETY: f and g have k digits, t four words; only those are accessed.
-    unsafe { rsa_cm_inv_fg(f.as_mut_ptr(), g.as_mut_ptr(), k, t.as_ptr()) }
-}
-
-/// The inversion's `(d, e) ← (T·(d, e) + (md, me)·n)/2³⁰` in radix 2³⁰ for
-/// `m = [u, v, q, r, md, me]` (`inv.s`; the digit loop of the reference
-/// `arith::inv::update_de`).
-///
-/// # Panics
-/// If `e` or `n` is shorter than `d` or `d` has fewer than 2 digits.
-#[cfg(not(rsa_cortex_m_kernels = "compact"))]
-#[inline(always)]
-pub fn inv_update_de(d: &mut [Limb], e: &mut [Limb], n: &[Limb], m: [i32; 6]) {
-    let k = d.len();
-    assert!(
-        k >= 2 && e.len() >= k && n.len() >= k,
-        "umaal::inv_update_de: lengths"
-    );
-    let (dp, ep) = (d.as_mut_ptr(), e.as_mut_ptr());
-    // SAFETY: d, e and n have k digits, m six words; only those are
-    // accessed, n and m only read.
-    unsafe { rsa_cm_inv_de(dp, ep, n.as_ptr(), k, m.as_ptr()) }
+pub fn inv_batches(w: &mut [Limb], k: usize, ninv: Limb, delta: &mut i32, count: usize) {
+    assert!(k >= 2 && w.len() >= 5 * k, "umaal::inv_batches: lengths");
+    if count != 0 {
+        // SAFETY: w has 5k digits, delta one word; only those are accessed.
+        unsafe { rsa_cm_inv_batches(w.as_mut_ptr(), k, ninv, delta, count) }
+    }
 }
 
 /// `total / len` (0 for `len = 0`), out of line: inlined, the compiler
