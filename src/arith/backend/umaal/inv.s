@@ -117,15 +117,20 @@ rsa_cm_inv_fg:
     smlal   r9, r10, r6, r12
     INV_SHR30 r7, r8
     INV_SHR30 r9, r10
-    @ k - 1 digits, two per iteration after one alone when odd.
-    subs    lr, r2, #1
-    lsrs    lr, lr, #1
-    bcc     2f
+    @ k - 1 digits: (k - 1) mod 4 alone, then four per iteration.
+    sub     r2, r2, #1
+    ands    lr, r2, #3
+    beq     2f
+4:
     INV_FG_DIGIT
+    subs    lr, lr, #1
+    bne     4b
 2:
-    cmp     lr, #0
+    lsrs    lr, r2, #2
     beq     3f
 1:
+    INV_FG_DIGIT
+    INV_FG_DIGIT
     INV_FG_DIGIT
     INV_FG_DIGIT
     subs    lr, lr, #1
@@ -170,12 +175,14 @@ rsa_cm_inv_fg:
     .p2align 2
 rsa_cm_inv_de:
     push    {r4-r11, lr}
-    @ The frame: [sp] pairs of digits left, [sp, #4] whether one digit
-    @ runs alone first (k - 1 odd).
+    @ The frame: [sp] = &n[k] (the end), [sp, #4] = &n[1 + (k - 1) mod 4]
+    @ (where the digits run alone end; then four per iteration).
     sub     sp, sp, #8
-    subs    lr, r3, #1
-    and     r4, lr, #1
-    lsr     lr, lr, #1
+    add     lr, r2, r3, lsl #2
+    sub     r4, r3, #1
+    and     r4, r4, #3
+    add     r4, r2, r4, lsl #2
+    add     r4, r4, #4
     strd    lr, r4, [sp]
     add     r12, r0, r3, lsl #2
     ldr     r9, [r12, #-4]
@@ -218,19 +225,24 @@ rsa_cm_inv_de:
     INV_SHR30 r9, r10
     INV_SHR30 r11, r12
     ldr     lr, [sp, #4]
-    cmp     lr, #0
+    cmp     r2, lr
     beq     2f
+4:
     INV_DE_DIGIT
+    ldr     lr, [sp, #4]
+    cmp     r2, lr
+    bne     4b
 2:
     ldr     lr, [sp]
-    cmp     lr, #0
+    cmp     r2, lr
     beq     3f
 1:
     INV_DE_DIGIT
     INV_DE_DIGIT
+    INV_DE_DIGIT
+    INV_DE_DIGIT
     ldr     lr, [sp]
-    subs    lr, lr, #1
-    str     lr, [sp]
+    cmp     r2, lr
     bne     1b
 3:
     str     r9, [r0]
