@@ -75,6 +75,25 @@ pub const fn inv_work_limbs(l: usize) -> usize {
 /// before returning.
 #[inline(never)]
 pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> Limb {
+    inv_mod_with(out, a, n, work, kernels::run_batches)
+}
+
+/// [`inv_mod`] with the Rust batches on every backend: the reference the
+/// firmware's differential test holds the assembly to.
+#[inline(never)]
+pub fn inv_mod_portable(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> Limb {
+    inv_mod_with(out, a, n, work, run_batches)
+}
+
+/// [`inv_mod`] with `run` for the batches (see [`run_batches`]).
+#[inline(always)]
+fn inv_mod_with(
+    out: &mut [Limb],
+    a: &[Limb],
+    n: &[Limb],
+    work: &mut [Limb],
+    run: fn(&mut [Limb], usize, Limb, &mut i32, usize),
+) -> Limb {
     let l = n.len();
     debug_assert_eq!(a.len(), l);
     debug_assert_eq!(n[0] & 1, 1);
@@ -94,7 +113,7 @@ pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> L
     // n⁻¹ mod 2³⁰ for the exact divisions of (d, e).
     let ninv = inv_limb(n[0]) & MASK;
     let mut delta = 1i32;
-    kernels::run_batches(work, k, ninv, &mut delta, batches(l));
+    run(work, k, ninv, &mut delta, batches(l));
     let (f, rest) = work.split_at_mut(k);
     let (g, rest) = rest.split_at_mut(k);
     let (d, rest) = rest.split_at_mut(k);
@@ -127,10 +146,6 @@ pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> L
 
 /// `count` batches on `w = f, g, d, e, n` (`k` digits each): 30 divsteps
 /// on the low digits, then the `(d, e)` and `(f, g)` updates.
-#[cfg_attr(
-    all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")),
-    allow(dead_code)
-)]
 fn run_batches(w: &mut [Limb], k: usize, ninv: Limb, delta: &mut i32, count: usize) {
     let (f, rest) = w[..5 * k].split_at_mut(k);
     let (g, rest) = rest.split_at_mut(k);
