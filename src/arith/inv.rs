@@ -33,7 +33,7 @@
 //! The verdict (invertible or not) is returned, not branched on.
 //!
 //! On the fast UMAAL kernel set the batches run in Thumb-2 assembly
-//! (`backend/umaal/inv.s`, the same results as [`run_batches`] here).
+//! (`backend/umaal/inv.s`, the same results as the Rust batches here).
 
 use super::backend::portable32::mul_wide_signed as smul;
 use super::mont::inv_limb;
