@@ -162,6 +162,110 @@ fn differential(len: usize, rng: &mut Rng, bad: &mut Counts) {
     }
 }
 
+/// Inversions per operand size.
+#[cfg(not(fw_small_ram))]
+const INVERSIONS: u32 = 60;
+#[cfg(fw_small_ram)]
+const INVERSIONS: u32 = 12;
+
+/// The constant-time inversion (issue 23; the assembly batches on the fast
+/// UMAAL set) against its Rust batches (`inv_mod_portable`), bit for bit,
+/// and on its own terms: an invertible verdict must come with `x < n` and
+/// `a·x ≡ 1` (both sides through the portable REDC, `REDC(a·x) = REDC(1)`),
+/// and `a = 0`, `a = n` and `a = p·r` for `n = p·q` must be refused with
+/// `x = 0`; `a = 1` and `a = n − 1` are their own inverses. Returns the
+/// mismatches.
+fn inversion(len: usize, rng: &mut Rng) -> u32 {
+    use rsa_cortex_m::arith::inv::{inv_mod, inv_mod_portable, inv_work_limbs};
+    let mut n = [0u32; MAX];
+    let mut a = [0u32; MAX];
+    let mut x1 = [0u32; MAX];
+    let mut x2 = [0u32; MAX];
+    let mut t = [0u32; 2 * MAX];
+    let mut r1 = [0u32; MAX];
+    let mut r2 = [0u32; MAX];
+    let mut work = [0u32; inv_work_limbs(MAX)];
+    let (n, a, x1, x2) = (&mut n[..len], &mut a[..len], &mut x1[..len], &mut x2[..len]);
+    let (t, r1, r2) = (&mut t[..2 * len], &mut r1[..len], &mut r2[..len]);
+    let work = &mut work[..inv_work_limbs(len)];
+    let mut bad = 0;
+    for i in 0..INVERSIONS {
+        rng.modulus(n);
+        let h = len / 2;
+        // Refused by construction (or a = 0 / a = n).
+        let mut refuse = false;
+        match i % 6 {
+            0 => a.fill(0),
+            1 => {
+                a.fill(0);
+                a[0] = 1;
+            }
+            2 => {
+                a.copy_from_slice(n);
+                a[0] -= 1; // n odd
+            }
+            3 => {
+                a.copy_from_slice(n);
+                refuse = true;
+            }
+            4 if h > 0 => {
+                // n = p·q, a = p·r (p, q, r odd halves).
+                let mut p = [0u32; MAX];
+                let mut q = [0u32; MAX];
+                let mut r = [0u32; MAX];
+                let (p, q, r) = (&mut p[..h], &mut q[..h], &mut r[..h]);
+                rng.modulus(p);
+                rng.modulus(q);
+                rng.modulus(r);
+                portable::mul(&mut t[..2 * h], p, q);
+                n[..2 * h].copy_from_slice(&t[..2 * h]);
+                n[2 * h..].fill(0);
+                n[0] |= 1;
+                portable::mul(&mut t[..2 * h], p, r);
+                a[..2 * h].copy_from_slice(&t[..2 * h]);
+                a[2 * h..].fill(0);
+                refuse = true;
+            }
+            _ => rng.below(a, n),
+        }
+        let zero = a.iter().all(|&w| w == 0);
+        refuse |= zero && n.iter().skip(1).any(|&w| w != 0) | (n[0] != 1);
+        x1.fill(0x5a5a_5a5a);
+        x2.fill(0xa5a5_a5a5);
+        let ok1 = inv_mod(x1, a, n, work);
+        let ok2 = inv_mod_portable(x2, a, n, work);
+        if ok1 != ok2 || x1 != x2 || (refuse && ok1 != 0) {
+            bad += 1;
+            continue;
+        }
+        if ok1 == 0 {
+            bad += u32::from(x1.iter().any(|&w| w != 0));
+            continue;
+        }
+        if (i % 6 == 1 || i % 6 == 2) && x1 != a {
+            bad += 1;
+        }
+        // x < n, then REDC(a·x) = REDC(1).
+        let below = x1.iter().zip(n.iter()).rev().fold(0i32, |acc, (&x, &m)| {
+            if acc != 0 {
+                acc
+            } else {
+                (x > m) as i32 - (x < m) as i32
+            }
+        }) < 0;
+        let n0 = neg_inv(n[0]);
+        portable::mul(t, a, x1);
+        portable::redc(r1, t, n, n0);
+        t.fill(0);
+        t[0] = 1;
+        portable::redc(r2, t, n, n0);
+        if !below || r1 != r2 {
+            bad += 1;
+        }
+    }
+    bad
+}
+
 #[entry]
 fn main() -> ! {
     let mut failures = 0;
@@ -189,6 +293,14 @@ fn main() -> ! {
             bad.select
         );
         failures += total;
+        let inv = inversion(len, &mut rng);
+        hprintln!(
+            "  {} bits: {} inversions vs the Rust batches and a*x = 1: mismatches {}",
+            len * 32,
+            INVERSIONS,
+            inv
+        );
+        failures += inv;
     }
     failures += kat::run();
     if failures == 0 {

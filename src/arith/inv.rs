@@ -31,6 +31,9 @@
 //! `portable32::mul_wide_signed`, 16-bit
 //! halves where the target's own is not (Cortex-M3).
 //! The verdict (invertible or not) is returned, not branched on.
+//!
+//! On the fast UMAAL kernel set the batches run in Thumb-2 assembly
+//! (`backend/umaal/inv.s`, the same results as the Rust batches here).
 
 use super::backend::portable32::mul_wide_signed as smul;
 use super::mont::inv_limb;
@@ -75,6 +78,25 @@ pub const fn inv_work_limbs(l: usize) -> usize {
 /// before returning.
 #[inline(never)]
 pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> Limb {
+    inv_mod_with(out, a, n, work, kernels::run_batches)
+}
+
+/// [`inv_mod`] with the Rust batches on every backend: the reference the
+/// firmware's differential test holds the assembly to.
+#[inline(never)]
+pub fn inv_mod_portable(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> Limb {
+    inv_mod_with(out, a, n, work, run_batches)
+}
+
+/// [`inv_mod`] with `run` for the batches (see [`run_batches`]).
+#[inline(always)]
+fn inv_mod_with(
+    out: &mut [Limb],
+    a: &[Limb],
+    n: &[Limb],
+    work: &mut [Limb],
+    run: fn(&mut [Limb], usize, Limb, &mut i32, usize),
+) -> Limb {
     let l = n.len();
     debug_assert_eq!(a.len(), l);
     debug_assert_eq!(n[0] & 1, 1);
@@ -94,11 +116,11 @@ pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> L
     // n⁻¹ mod 2³⁰ for the exact divisions of (d, e).
     let ninv = inv_limb(n[0]) & MASK;
     let mut delta = 1i32;
-    for _ in 0..batches(l) {
-        let t = divsteps(&mut delta, f[0], g[0]);
-        update_de(d, e, nd, ninv, t);
-        update_fg(f, g, t);
-    }
+    run(work, k, ninv, &mut delta, batches(l));
+    let (f, rest) = work.split_at_mut(k);
+    let (g, rest) = rest.split_at_mut(k);
+    let (d, rest) = rest.split_at_mut(k);
+    let nd = &rest[k..];
     // f = ±gcd(a, n): the inverse is ±d, if ±f = 1.
     let neg = top(f) >> 31;
     g.copy_from_slice(f);
@@ -123,6 +145,29 @@ pub fn inv_mod(out: &mut [Limb], a: &[Limb], n: &[Limb], work: &mut [Limb]) -> L
     }
     crate::wipe::wipe(work);
     ok
+}
+
+/// `count` batches on `w = f, g, d, e, n` (`k` digits each): 30 divsteps
+/// on the low digits, then the `(d, e)` and `(f, g)` updates.
+fn run_batches(w: &mut [Limb], k: usize, ninv: Limb, delta: &mut i32, count: usize) {
+    let (f, rest) = w[..5 * k].split_at_mut(k);
+    let (g, rest) = rest.split_at_mut(k);
+    let (d, rest) = rest.split_at_mut(k);
+    let (e, nd) = rest.split_at_mut(k);
+    for _ in 0..count {
+        let t = divsteps(delta, f[0], g[0]);
+        update_de(d, e, nd, ninv, t);
+        update_fg(f, g, t);
+    }
+}
+
+/// The batches: the fast UMAAL set's assembly (`inv.s`), else the Rust
+/// above, which is also the assembly's reference in the tests.
+mod kernels {
+    #[cfg(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")))]
+    pub(super) use super::super::backend::umaal::inv_batches as run_batches;
+    #[cfg(not(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact"))))]
+    pub(super) use super::run_batches;
 }
 
 /// The signed top digit of `x`.

@@ -143,3 +143,44 @@ fn batch_matches_divstep_definition() {
             .fold(BigInt::ZERO, |acc, &w| (acc << BATCH) + digit(w))
     }
 }
+
+/// The batches (the assembly on the fast UMAAL set, else the Rust itself)
+/// against the Rust reference on the state of real inversions, every
+/// batch compared: random and edge operands (0, 1, n − 1, a power of two:
+/// `g ≡ 0 mod 2³⁰`, so `u = 2³⁰`), both parities of the digit count.
+#[test]
+fn kernels_match_reference() {
+    let mut rng = StdRng::from_seed([30; 32]);
+    for l in [1usize, 2, 3, 4, 5, 32, 48, 64, 96, 128] {
+        let k = digits(l);
+        for round in 0..8 {
+            let mut n = random(&mut rng, l);
+            n[0] |= 1;
+            let bn = to_big(&n);
+            let a = match round {
+                0 => vec![0; l],
+                1 => from_big(&BigUint::one(), l),
+                2 => from_big(&(&bn - 1u8), l),
+                3 => from_big(&(BigUint::one() << (32 * l - 1)), l),
+                _ => random(&mut rng, l),
+            };
+            let mut w = vec![0; 5 * k];
+            to_digits(&mut w[4 * k..], &n);
+            to_digits(&mut w[k..2 * k], &a);
+            w.copy_within(4 * k.., 0);
+            w[3 * k] = 1;
+            let ninv = inv_limb(n[0]) & MASK;
+            let (mut w1, mut w2) = (w.clone(), w);
+            let (mut d1, mut d2) = (1i32, 1i32);
+            for b in 0..batches(l) {
+                run_batches(&mut w1, k, ninv, &mut d1, 1);
+                kernels::run_batches(&mut w2, k, ninv, &mut d2, 1);
+                assert_eq!((d1, &w1), (d2, &w2), "l {l} round {round} batch {b}");
+            }
+            // Several batches in one call.
+            run_batches(&mut w1, k, ninv, &mut d1, 3);
+            kernels::run_batches(&mut w2, k, ninv, &mut d2, 3);
+            assert_eq!((d1, &w1), (d2, &w2), "l {l} round {round}");
+        }
+    }
+}

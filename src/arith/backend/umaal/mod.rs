@@ -30,7 +30,8 @@ macro_rules! kernels {
         concat!(
             include_str!("macros.s"),
             include_str!("umaal_gen.s"),
-            include_str!("umaal.s")
+            include_str!("umaal.s"),
+            include_str!("inv.s")
         )
     };
 }
@@ -99,6 +100,8 @@ unsafe extern "C" {
         a_again: *mut Limb,
         windows_again: usize,
     );
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_inv_batches(w: *mut Limb, k: usize, ninv: Limb, delta: *mut i32, count: usize);
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc4864(
         a: *mut Limb,
@@ -309,6 +312,22 @@ pub fn pow_windows4_lazy(
     }
     let _ = (a, t, sel, n, n0, table, exp, windows, not_n);
     false
+}
+
+/// `count` batches of the inversion on `w = f, g, d, e, n`, `k` digits of
+/// radix 2³⁰ each (`inv.s`; the contract of the reference
+/// `arith::inv::run_batches`).
+///
+/// # Panics
+/// If `k < 2` or `w` is shorter than `5k` digits.
+#[cfg(not(rsa_cortex_m_kernels = "compact"))]
+#[inline(always)]
+pub fn inv_batches(w: &mut [Limb], k: usize, ninv: Limb, delta: &mut i32, count: usize) {
+    assert!(k >= 2 && w.len() >= 5 * k, "umaal::inv_batches: lengths");
+    if count != 0 {
+        // SAFETY: w has 5k digits, delta one word; only those are accessed.
+        unsafe { rsa_cm_inv_batches(w.as_mut_ptr(), k, ninv, delta, count) }
+    }
 }
 
 /// `total / len` (0 for `len = 0`), out of line: inlined, the compiler
