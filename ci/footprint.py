@@ -113,7 +113,7 @@ def crate_of_symbol(name, image):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--elf")
-    ap.add_argument("--root", help="repository root (to recognize our sources)")
+    ap.add_argument("--root", help="repository root as the debug info names it (to recognize our sources)")
     ap.add_argument("--image", help="binary name (its own symbols' prefix)")
     ap.add_argument("--opt", default="?", help="opt-level the image was built with (for the report)")
     ap.add_argument("--build", default="?", help="build name: compact, fast-s, fast-3, portable")
