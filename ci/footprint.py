@@ -20,6 +20,7 @@ console (`footprint-stack` lines, stack painting, see firmware/src/tiny.rs).
 """
 import argparse
 import json
+import os
 import re
 import struct
 import subprocess
@@ -69,9 +70,10 @@ def sections(path):
 
 
 def crate_of_path(path, root):
-    if path.startswith(root + "/src/"):
+    # root "" (the device builds' remapped paths): src/..., firmware/...
+    if path.startswith(os.path.join(root, "src", "")):
         return "rsa-cortex-m"
-    if path.startswith(root + "/firmware/"):
+    if path.startswith(os.path.join(root, "firmware", "")):
         return "image"
     if "/library/compiler-builtins/" in path:
         return "compiler_builtins"
