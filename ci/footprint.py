@@ -70,7 +70,6 @@ def sections(path):
 
 
 def crate_of_path(path, root):
-    # root "" (the device builds' remapped paths): src/..., firmware/...
     if path.startswith(os.path.join(root, "src", "")):
         return "rsa-cortex-m"
     if path.startswith(os.path.join(root, "firmware", "")):

@@ -11,12 +11,13 @@ fi
 # when set, else DEFAULT (the crate's own target/).
 ci_target() { printf '%s\n' "${CARGO_TARGET_DIR:-$1}"; }
 
-# Device builds name the crate's files relative to the checkout (src/...,
-# as cargo names a workspace member's) and the registry's relative to cargo's
-# home in their panic locations and debug info: flash figures do not depend
-# on where the repository lies, and the scripts' builds of one configuration
-# are one build. Scripts that add flags for a target append them to these.
-fw_remap="--remap-path-prefix=$root/= --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/="
+# Device builds name the checkout /rsa-cortex-m and cargo's home /cargo in
+# their panic locations and debug info: flash figures do not depend on where
+# the repository lies, and the scripts' builds of one configuration are one
+# build. (Absolute names: a relative one would be joined to the compilation
+# directory by DWARF readers, and ci/m3_ct.py would take src/ for firmware/src/.)
+# Scripts that add flags for a target append them to these.
+fw_remap="--remap-path-prefix=$root=/rsa-cortex-m --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
 export CARGO_TARGET_THUMBV6M_NONE_EABI_RUSTFLAGS="$fw_remap"
 export CARGO_TARGET_THUMBV7M_NONE_EABI_RUSTFLAGS="$fw_remap"
 export CARGO_TARGET_THUMBV7EM_NONE_EABIHF_RUSTFLAGS="$fw_remap"
