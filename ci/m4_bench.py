@@ -408,7 +408,7 @@ FRAMES = (("pow_secret", "pow_secret"), ("pow_public", "pow_public"), ("fault_ch
 # The parts of a blinded private operation (blinding.rs): the innermost of
 # these frames on the stack names the part, before FRAMES are consulted.
 BLIND_FRAMES = (("random_mod", "blinding: draw r"), ("inv_mod", "blinding: inversion"),
-                ("blinding_pair", "blinding: r^e"), ("square_pair", "blinding: pair squaring"),
+                ("fresh_pair", "blinding: r^e"), ("square_pair", "blinding: pair squaring"),
                 ("blind_base", "blinding: x*r^e"), ("unblind", "blinding: unblind"),
                 ("blind_exponent", "blinding: exponent"))
 BLIND_LABELS = {label for _, label in BLIND_FRAMES}

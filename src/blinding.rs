@@ -148,8 +148,7 @@ fn random_mod<F: FillBytes + ?Sized>(
 
 /// The blinding pair `(A, Aᵢ) = (r^e·R, r⁻¹·R) mod n` (Montgomery forms,
 /// `l` limbs each) of the next operation: from the key's cache when `cache`
-/// holds its lock (advancing the cache), drawn afresh for a uniform `r`
-/// when the cache is empty (then stored there) or not held.
+/// holds its lock (advancing the cache), else freshly drawn from `rng`.
 /// `work` ≥ [`blind_work_limbs`]`(l)` limbs, zeroed before returning.
 ///
 /// # Errors
@@ -166,58 +165,70 @@ pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
     work: &mut [Limb],
 ) -> Result<()> {
     debug_assert!(work.len() >= blind_work_limbs(n.len()));
-    // Branches on the public use count only.
-    let fresh = cache.as_ref().is_none_or(|g| *g.uses == 0);
-    let mut result = Ok(());
-    if fresh {
-        let l = n.len();
-        let (r, rest) = work.split_at_mut(l);
-        let (y, rest) = rest.split_at_mut(l);
-        let (t, rest) = rest.split_at_mut(2 * l);
-        result = Err(Error::Rng);
-        for _ in 0..MAX_BLINDING_DRAWS {
-            if let Err(err) = random_mod(rng, n, r, rest) {
-                result = Err(err);
-                break;
+    let result = match cache {
+        // The lock is released when `g` drops, at the end of this arm.
+        Some(g) => {
+            // Branches on the public use count only.
+            let mut fresh = Ok(());
+            if *g.uses == 0 {
+                fresh = fresh_pair(rng, n, e, &mut *g.a, &mut *g.ai, work);
             }
-            // Public by design: whether a discarded draw shared a factor
-            // with n.
-            if declassify(inv::inv_mod(y, r, n.n(), rest)) == 0 {
-                continue; // r shares a factor with n: only 0 in practice
+            if fresh.is_ok() {
+                a.copy_from_slice(g.a);
+                ai.copy_from_slice(g.ai);
+                // Advance now, before the pair is used: a pair handed out
+                // is never handed out again, whatever becomes of the
+                // operation.
+                *g.uses += 1;
+                if *g.uses == PAIR_USES {
+                    crate::wipe::wipe(&mut *g.a);
+                    crate::wipe::wipe(&mut *g.ai);
+                    *g.uses = 0;
+                } else {
+                    square_pair(n, &mut *g.a, &mut *g.ai, work);
+                }
             }
-            n.to_mont(ai, y, t);
-            exp::pow_public_last::<false>(y, r, e, r, n, rest);
-            n.to_mont(a, y, t);
-            result = Ok(());
-            break;
+            fresh
         }
-    }
-    // The lock is released when `g` drops, at the end of this block.
-    if let (Some(g), true) = (cache, result.is_ok()) {
-        if fresh {
-            g.a.copy_from_slice(a);
-            g.ai.copy_from_slice(ai);
-        } else {
-            a.copy_from_slice(g.a);
-            ai.copy_from_slice(g.ai);
-        }
-        // Advance now, before the pair is used: a pair handed out is never
-        // handed out again, whatever becomes of the operation.
-        *g.uses += 1;
-        if *g.uses == PAIR_USES {
-            crate::wipe::wipe(&mut *g.a);
-            crate::wipe::wipe(&mut *g.ai);
-            *g.uses = 0;
-        } else {
-            square_pair(n, &mut *g.a, &mut *g.ai, work);
-        }
-    }
+        None => fresh_pair(rng, n, e, a, ai, work),
+    };
     crate::wipe::wipe(work);
     if result.is_err() {
         crate::wipe::wipe(a);
         crate::wipe::wipe(ai);
     }
     result
+}
+
+/// A fresh pair for a uniform `r` (see [`blinding_pair`]); `a` and `ai`
+/// are left zero on error.
+#[inline(never)]
+fn fresh_pair<F: FillBytes + ?Sized>(
+    rng: &mut F,
+    n: &Modulus,
+    e: &[Limb],
+    a: &mut [Limb],
+    ai: &mut [Limb],
+    work: &mut [Limb],
+) -> Result<()> {
+    let l = n.len();
+    let (r, rest) = work.split_at_mut(l);
+    let (y, rest) = rest.split_at_mut(l);
+    let (t, rest) = rest.split_at_mut(2 * l);
+    for _ in 0..MAX_BLINDING_DRAWS {
+        random_mod(rng, n, r, rest)?;
+        // Public by design: whether a discarded draw shared a factor with n.
+        if declassify(inv::inv_mod(y, r, n.n(), rest)) == 0 {
+            continue; // r shares a factor with n: only 0 in practice
+        }
+        n.to_mont(ai, y, t);
+        exp::pow_public_last::<false>(y, r, e, r, n, rest);
+        n.to_mont(a, y, t);
+        return Ok(());
+    }
+    crate::wipe::wipe(a);
+    crate::wipe::wipe(ai);
+    Err(Error::Rng)
 }
 
 /// The pair of `r²` from that of `r`: `(r^e)²·R = A²·R⁻¹`, likewise `Aᵢ`.
