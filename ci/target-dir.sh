@@ -17,7 +17,8 @@ ci_target() { printf '%s\n' "${CARGO_TARGET_DIR:-$1}"; }
 # build. (Absolute names: a relative one would be joined to the compilation
 # directory by DWARF readers, and ci/m3_ct.py would take src/ for firmware/src/.)
 # Scripts that add flags for a target append them to these.
-fw_remap="--remap-path-prefix=$root=/rsa-cortex-m --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
+fw_root=/rsa-cortex-m
+fw_remap="--remap-path-prefix=$root=$fw_root --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
 export CARGO_TARGET_THUMBV6M_NONE_EABI_RUSTFLAGS="$fw_remap"
 export CARGO_TARGET_THUMBV7M_NONE_EABI_RUSTFLAGS="$fw_remap"
 export CARGO_TARGET_THUMBV7EM_NONE_EABIHF_RUSTFLAGS="$fw_remap"
