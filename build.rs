@@ -88,7 +88,10 @@ fn main() {
             // Several values would all be set as cfgs: allow one.
             let chosen: &'static str = chosen.trim().to_owned().leak();
             if chosen.contains(',') {
-                fail(&format!("one backend only, got {chosen:?}"));
+                fail(
+                    "rsa_cortex_m_backend",
+                    &format!("one backend only, got {chosen:?}"),
+                );
             }
             match chosen {
                 "portable" if wide => "portable64",
@@ -96,18 +99,18 @@ fn main() {
                 "portable32" | "portable64" => chosen,
                 "x86_64" if arch == "x86_64" => chosen,
                 "armv6m" if target.starts_with("thumbv") => chosen,
-                "armv6m" => fail(&format!(
+                "armv6m" => fail("rsa_cortex_m_backend", &format!(
                     "backend armv6m needs a Thumb target (thumbv*); {target} is not one"
                 )),
-                "x86_64" => fail(&format!("backend x86_64 on a {arch} target ({target})")),
+                "x86_64" => fail("rsa_cortex_m_backend", &format!("backend x86_64 on a {arch} target ({target})")),
                 // The user vouches for the DSP extension where it is optional
                 // (ARMv8-M Mainline), but never where Thumb state has no UMAAL.
                 "umaal" if detected_umaal || umaal_possible(&target) => chosen,
-                "umaal" => fail(&format!(
+                "umaal" => fail("rsa_cortex_m_backend", &format!(
                     "backend umaal needs UMAAL in Thumb state (ARMv7E-M, ARMv8-M Mainline with DSP, \
                      ARMv7-A/R); {target} has none"
                 )),
-                other => fail(&format!(
+                other => fail("rsa_cortex_m_backend", &format!(
                     "unknown backend {other:?} (one of {})",
                     BACKENDS.join(", ")
                 )),
@@ -147,10 +150,13 @@ fn main() {
         Ok(chosen) => match chosen.trim() {
             "fast" => "fast",
             "compact" => "compact",
-            other => fail(&format!(
-                "unknown kernel set {other:?} (one of {})",
-                KERNEL_SETS.join(", ")
-            )),
+            other => fail(
+                "rsa_cortex_m_kernels",
+                &format!(
+                    "unknown kernel set {other:?} (one of {})",
+                    KERNEL_SETS.join(", ")
+                ),
+            ),
         },
         Err(_) => match env::var("OPT_LEVEL").as_deref() {
             Ok("s") | Ok("z") => "compact",
@@ -186,8 +192,9 @@ fn rustc_minor() -> u32 {
         .unwrap_or(0)
 }
 
-fn fail(msg: &str) -> ! {
-    eprintln!("error: rsa_cortex_m_backend: {msg}");
+/// Refuses the build: `cfg` names the setting at fault.
+fn fail(cfg: &str, msg: &str) -> ! {
+    eprintln!("error: {cfg}: {msg}");
     std::process::exit(1);
 }
 
