@@ -19,7 +19,12 @@ ci_target() { printf '%s\n' "${CARGO_TARGET_DIR:-$1}"; }
 # Scripts that add flags for a target append them to these.
 fw_root=/rsa-cortex-m
 fw_remap="--remap-path-prefix=$root=$fw_root --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=/cargo"
-export CARGO_TARGET_THUMBV6M_NONE_EABI_RUSTFLAGS="$fw_remap"
-export CARGO_TARGET_THUMBV7M_NONE_EABI_RUSTFLAGS="$fw_remap"
-export CARGO_TARGET_THUMBV7EM_NONE_EABIHF_RUSTFLAGS="$fw_remap"
-export CARGO_TARGET_THUMBV8M_MAIN_NONE_EABIHF_RUSTFLAGS="$fw_remap"
+# Appended to the user's own flags for these targets, once (the scripts call
+# each other and source this again).
+for fw_var in CARGO_TARGET_THUMBV6M_NONE_EABI_RUSTFLAGS CARGO_TARGET_THUMBV7M_NONE_EABI_RUSTFLAGS \
+    CARGO_TARGET_THUMBV7EM_NONE_EABIHF_RUSTFLAGS CARGO_TARGET_THUMBV8M_MAIN_NONE_EABIHF_RUSTFLAGS; do
+    case " ${!fw_var:-} " in
+        *" $fw_remap "*) ;;
+        *) export "$fw_var=${!fw_var:+${!fw_var} }$fw_remap" ;;
+    esac
+done
