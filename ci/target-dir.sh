@@ -11,6 +11,16 @@ fi
 # when set, else DEFAULT (the crate's own target/).
 ci_target() { printf '%s\n' "${CARGO_TARGET_DIR:-$1}"; }
 
+# fw_target_dir OPT: where the scripts build the firmware at opt-level OPT
+# without flags of their own: the firmware's profile (3) in its target
+# directory, another level in opt-OPT/ below it; the scripts' builds of one
+# configuration are then one build.
+fw_target_dir() {
+    local d
+    d="$(ci_target "$root/firmware/target")"
+    if [ "$1" = 3 ]; then printf '%s\n' "$d"; else printf '%s\n' "$d/opt-$1"; fi
+}
+
 # Device builds name the checkout /rsa-cortex-m and cargo's home /cargo in
 # their panic locations and debug info: flash figures do not depend on where
 # the repository lies, and the scripts' builds of one configuration are one
