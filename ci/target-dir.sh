@@ -11,6 +11,14 @@ fi
 # when set, else DEFAULT (the crate's own target/).
 ci_target() { printf '%s\n' "${CARGO_TARGET_DIR:-$1}"; }
 
+# fw_flags TARGET FLAGS: the assignment, for env, that adds FLAGS to TARGET's
+# rustflags (firmware/.cargo/config.toml's, the user's and the remapping above).
+fw_flags() {
+    local v
+    v="CARGO_TARGET_$(tr 'a-z.-' 'A-Z__' <<<"$1")_RUSTFLAGS"
+    printf '%s=%s\n' "$v" "${!v:+${!v} }$2"
+}
+
 # fw_target_dir OPT: where the scripts build the firmware at opt-level OPT
 # without flags of their own: the firmware's profile (3) in its target
 # directory, another level in opt-OPT/ below it; the scripts' builds of one
