@@ -221,9 +221,9 @@ fn fresh_pair<F: FillBytes + ?Sized>(
         if declassify(inv::inv_mod(y, r, n.n(), rest)) == 0 {
             continue; // r shares a factor with n: only 0 in practice
         }
-        n.to_mont(ai, y, t);
+        mul(n, ai, y, Some(n.rr()), t);
         exp::pow_public_last::<false>(y, r, e, r, n, rest);
-        n.to_mont(a, y, t);
+        mul(n, a, y, Some(n.rr()), t);
         return Ok(());
     }
     crate::wipe::wipe(a);
@@ -231,25 +231,46 @@ fn fresh_pair<F: FillBytes + ?Sized>(
     Err(Error::Rng)
 }
 
+/// `r = a·b·R⁻¹ mod n`, with `None` for `b` `a²·R⁻¹` (`a, b < n`; `t` ≥
+/// `2l` limbs): [`Modulus::mul`] or [`Modulus::sqr`], in AVX-512 IFMA where
+/// the backend runs its exponentiations there (the blinding's four
+/// products per operation would otherwise be the only full-length products
+/// of an IFMA signature left in the BMI2/ADX rows). The branch is on the
+/// CPU and the length only.
+#[inline(always)]
+fn mul(n: &Modulus, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Limb]) {
+    #[cfg(rsa_cortex_m_ifma)]
+    if crate::arith::kernels::mul_whole(r, a, b.unwrap_or(a), n) {
+        return;
+    }
+    let t = &mut t[..2 * n.len()];
+    match b {
+        Some(b) => n.mul(r, a, b, t),
+        None => n.sqr(r, a, t),
+    }
+}
+
 /// The pair of `r²` from that of `r`: `(r^e)²·R = A²·R⁻¹`, likewise `Aᵢ`.
 #[inline(never)]
 fn square_pair(n: &Modulus, a: &mut [Limb], ai: &mut [Limb], work: &mut [Limb]) {
-    let t = &mut work[..2 * n.len()];
-    n.sqr_assign(a, t);
-    n.sqr_assign(ai, t);
+    let (x, t) = work.split_at_mut(n.len());
+    for v in [a, ai] {
+        x.copy_from_slice(v);
+        mul(n, v, x, None, t);
+    }
 }
 
 /// `xb = x·r^e mod n` (`x < n`) from `a = r^e·R`. `t` ≥ `2l` limbs.
 #[inline(never)]
 pub(crate) fn blind_base(n: &Modulus, xb: &mut [Limb], x: &[Limb], a: &[Limb], t: &mut [Limb]) {
-    n.mul(xb, x, a, &mut t[..2 * n.len()]);
+    mul(n, xb, x, Some(a), t);
 }
 
 /// `out = m·r⁻¹ mod n` from `ai = r⁻¹·R` (removes the blinding factor).
 /// `t` ≥ `2l` limbs.
 #[inline(never)]
 pub(crate) fn unblind(n: &Modulus, out: &mut [Limb], m: &[Limb], ai: &[Limb], t: &mut [Limb]) {
-    n.mul(out, m, ai, &mut t[..2 * n.len()]);
+    mul(n, out, m, Some(ai), t);
 }
 
 /// Where a key keeps its blinding pair between operations: two values of

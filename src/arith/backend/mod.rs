@@ -66,12 +66,14 @@ pub mod selected {
     }
 
     /// The whole exponentiations of the x86-64 backend in AVX-512 IFMA
-    /// (radix 2⁵²), each false (having done nothing) where the CPU or the
-    /// length does not suit; builds without `rsa_cortex_m_ifma` leave their
-    /// calls out.
+    /// (radix 2⁵²), and its whole Montgomery product (`mul_whole`, for
+    /// the products outside the exponentiations that are worth the
+    /// conversions: the blinding's), each false (having done nothing) where
+    /// the CPU or the length does not suit; builds without
+    /// `rsa_cortex_m_ifma` leave their calls out.
     #[cfg(rsa_cortex_m_ifma)]
     pub(crate) use super::x86_64::ifma::{
-        pair_runs as pow_secret_pair_runs, pow_public as pow_public_whole,
+        mul as mul_whole, pair_runs as pow_secret_pair_runs, pow_public as pow_public_whole,
         pow_secret as pow_secret_whole, pow_secret_pair,
     };
 

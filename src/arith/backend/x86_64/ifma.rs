@@ -1,7 +1,8 @@
 //! AVX-512 IFMA exponentiation: the whole constant-time modular
 //! exponentiation in radix 2⁵² (`vpmadd52luq`/`vpmadd52huq`, eight 52×52-bit
 //! multiply-adds per instruction), used by [`crate::arith::exp`] on x86-64
-//! CPUs that have AVX-512F, AVX-512VL and AVX-512 IFMA.
+//! CPUs that have AVX-512F, AVX-512VL and AVX-512 IFMA; and one Montgomery
+//! product in the crate's own `R` ([`mul`]), for the blinding.
 //!
 //! A number modulo an `l`-limb `n` is `d = ⌈(32l + 2)/52⌉` digits of 52 bits,
 //! held in 64-bit lanes of `v = ⌈d/8⌉` vectors (the lanes above `d` zero;
@@ -186,6 +187,42 @@ pub(crate) fn pow_public(
     true
 }
 
+/// `r = a·b·R⁻¹ mod n` in `[0, n)` with `R = 2^(32l)`, `a, b < n`:
+/// [`Modulus::mul`]'s result, from one AMM. With `s = 52d − 32l` (so that
+/// `R′ = 2^s·R`), `AMM(a·2^s, b) ≡ a·b·R⁻¹`, and `a·2^s·b < n·R′` keeps it
+/// below `2n`: no `R′²` and no conversion constant, only the digits of
+/// `a·2^s`, `b` and `n`, and one conditional subtraction. Returns false
+/// (and does nothing) when IFMA is not in use or `l` is not
+/// [supported](supports).
+pub(crate) fn mul(r: &mut [Limb], a: &[Limb], b: &[Limb], m: &Modulus<'_>) -> bool {
+    let l = m.len();
+    if !supports(l) || !use_ifma() {
+        return false;
+    }
+    debug_assert!(a.len() == l && b.len() == l && r.len() == l);
+    // SAFETY: AVX-512F, VL and IFMA checked above.
+    unsafe { with_vectors!(digits(l).div_ceil(8), mul_v(r, a, b, m)) }
+    true
+}
+
+/// [`mul`] with `V` vectors per number.
+///
+/// # Safety
+/// The CPU has AVX-512F, AVX-512VL and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+unsafe fn mul_v<const V: usize>(r: &mut [Limb], a: &[Limb], b: &[Limb], modulus: &Modulus<'_>) {
+    let n = modulus.n();
+    let m = Mont::<V>::bare(n, modulus.n0());
+    let (mut x, mut y, mut z): (Num<V>, Num<V>, Num<V>) = ([[0; 8]; V], [[0; 8]; V], [[0; 8]; V]);
+    to_digits_shl(&mut x, a, DIGIT_BITS * m.d - 32 * n.len());
+    to_digits(&mut y, b);
+    m.amm(&mut z, &x, &y);
+    m.to_limbs(r, n, &z);
+    x.zeroize();
+    y.zeroize();
+    z.zeroize();
+}
+
 /// `−n⁻¹ mod 2⁵²` from `n0 = −n⁻¹ mod 2³²` (Newton: each step doubles the
 /// correct low bits).
 fn k0_52(n: &[Limb], n0: Limb) -> u64 {
@@ -196,30 +233,95 @@ fn k0_52(n: &[Limb], n0: Limb) -> u64 {
 }
 
 /// Digits of `x` (32-bit limbs), fixed positions.
+#[target_feature(enable = "avx512f")]
 fn to_digits<const V: usize>(out: &mut Num<V>, x: &[Limb]) {
-    let limb = |k: usize| x.get(k).copied().unwrap_or(0) as u128;
-    for i in 0..8 * V {
-        let bit = DIGIT_BITS * i;
-        let (k, s) = (bit / 32, bit % 32);
-        let w = limb(k) | limb(k + 1) << 32 | limb(k + 2) << 64;
-        out[i / 8][i % 8] = (w >> s) as u64 & MASK;
-    }
+    to_digits_shl(out, x, 0)
 }
 
-/// The 32-bit limbs of normalised digits (`out.len()` of them).
-fn from_digits<const V: usize>(out: &mut [Limb], x: &Num<V>) {
-    let digit = |i: usize| {
-        if i < 8 * V {
-            x[i / 8][i % 8] as u128
-        } else {
-            0
-        }
-    };
-    for (j, o) in out.iter_mut().enumerate() {
-        let bit = 32 * j;
-        let (i, s) = (bit / DIGIT_BITS, bit % DIGIT_BITS);
-        *o = ((digit(i) | digit(i + 1) << DIGIT_BITS) >> s) as Limb;
+/// Digits of `x·2^shift` (the value must fit `8V` digits). Eight digits
+/// are 13 limbs: the limbs, moved up by `shift` bits into a zero-padded
+/// buffer, then each vector of digits from its 13 limbs (and 2 above) by
+/// fixed permutes and shifts. Nothing depends on a value.
+#[target_feature(enable = "avx512f")]
+fn to_digits_shl<const V: usize>(out: &mut Num<V>, x: &[Limb], shift: usize) {
+    let mut buf = [0 as Limb; 13 * MAX_VECTORS + 3];
+    let buf = &mut buf[..13 * V + 3];
+    let (q, s) = (shift / 32, shift % 32);
+    let mut below = 0 as Limb;
+    for (i, dst) in buf[q..13 * V].iter_mut().enumerate() {
+        let w = x.get(i).copied().unwrap_or(0);
+        *dst = (((w as u64) << 32 | below as u64) >> (32 - s)) as Limb;
+        below = w;
     }
+    // Digit j is bits 52j … of the 13 limbs: limbs k, k + 1 (`lo`) and
+    // k + 2 (`hi`, its upper half shifted out) for k = ⌊52j/32⌋, shifted
+    // right by 52j mod 32.
+    let lo = _mm512_setr_epi32(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 8, 9, 9, 10, 11, 12);
+    let hi = _mm512_setr_epi32(2, 2, 3, 3, 5, 5, 6, 6, 8, 8, 10, 10, 11, 11, 13, 13);
+    let right = _mm512_setr_epi64(0, 20, 8, 28, 16, 4, 24, 12);
+    let left = _mm512_sub_epi64(_mm512_set1_epi64(64), right);
+    let mask = _mm512_set1_epi64(MASK as i64);
+    for (g, v) in out.iter_mut().enumerate() {
+        // SAFETY: 16 limbs from 13g, within the 13V + 3 of `buf`.
+        let w = unsafe { _mm512_loadu_si512(buf[13 * g..13 * g + 16].as_ptr().cast()) };
+        let d = _mm512_or_si512(
+            _mm512_srlv_epi64(_mm512_permutexvar_epi32(lo, w), right),
+            _mm512_sllv_epi64(_mm512_permutexvar_epi32(hi, w), left),
+        );
+        store(v, _mm512_and_si512(d, mask));
+    }
+    crate::wipe::wipe(buf);
+}
+
+/// The 32-bit limbs of normalised digits (`out.len()` of them): each
+/// vector's 13 limbs from its digits (and the next vector's first) by fixed
+/// permutes and shifts.
+#[target_feature(enable = "avx512f")]
+fn from_digits<const V: usize>(out: &mut [Limb], x: &Num<V>) {
+    let mut buf = [0 as Limb; 13 * MAX_VECTORS + 3];
+    let buf = &mut buf[..13 * V + 3];
+    // Limb i is bits 32i … of the digits: digit j = ⌊32i/52⌋ shifted right
+    // by 32i mod 52, and digit j + 1 (index 8: the next vector's first)
+    // shifted left by the rest; limbs 0–7, then 8–12 (three lanes spare).
+    let j = [
+        _mm512_setr_epi64(0, 0, 1, 1, 2, 3, 3, 4),
+        _mm512_setr_epi64(4, 5, 6, 6, 7, 7, 7, 7),
+    ];
+    let right = [
+        _mm512_setr_epi64(0, 32, 12, 44, 24, 4, 36, 16),
+        _mm512_setr_epi64(48, 28, 8, 40, 20, 0, 0, 0),
+    ];
+    let one = _mm512_set1_epi64(1);
+    let bits = _mm512_set1_epi64(DIGIT_BITS as i64);
+    for g in 0..V {
+        let (d, next) = (
+            load(&x[g]),
+            if g + 1 < V {
+                load(&x[g + 1])
+            } else {
+                _mm512_setzero_si512()
+            },
+        );
+        for h in 0..2 {
+            let low = _mm512_permutex2var_epi64(d, j[h], next);
+            let high = _mm512_permutex2var_epi64(d, _mm512_add_epi64(j[h], one), next);
+            let limbs = _mm512_or_si512(
+                _mm512_srlv_epi64(low, right[h]),
+                _mm512_sllv_epi64(high, _mm512_sub_epi64(bits, right[h])),
+            );
+            let at = 13 * g + 8 * h;
+            // SAFETY: 8 limbs from 13g + 8h ≤ 13V − 5, within `buf`.
+            unsafe {
+                _mm256_storeu_si256(
+                    buf[at..at + 8].as_mut_ptr().cast(),
+                    _mm512_cvtepi64_epi32(limbs),
+                )
+            };
+        }
+    }
+    let n = out.len();
+    out.copy_from_slice(&buf[..n]);
+    crate::wipe::wipe(buf);
 }
 
 /// The whole exponentiation with `V` vectors per number.

@@ -52,15 +52,7 @@ impl<const V: usize> Mont<V> {
     pub(crate) fn new(n: &[Limb], rr: &[Limb], n0: Limb) -> Self {
         let l = n.len();
         let d = digits(l);
-        let mut m = Mont {
-            n: [[0; 8]; V],
-            k0: k0_52(n, n0),
-            d,
-            rr: [[0; 8]; V],
-            one: [[0; 8]; V],
-        };
-        to_digits(&mut m.n, n);
-        m.one[0][0] = 1;
+        let mut m = Self::bare(n, n0);
         // R′² mod n from R² mod n: AMM(R², R²) = 2^(4·32l − 52d); times
         // 2^(4s), s = 52d − 32l (below 52d: `supports`), AMM gives 2^(2·52d),
         // below 3n (a product of something below 2n and 2^(4s) < R′), which
@@ -74,6 +66,21 @@ impl<const V: usize> Mont<V> {
         let mut rr52 = [[0; 8]; V];
         m.amm(&mut rr52, &y, &x);
         m.rr = rr52;
+        m
+    }
+
+    /// The constants but `rr` (left zero): enough for [`Self::amm`].
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    pub(crate) fn bare(n: &[Limb], n0: Limb) -> Self {
+        let mut m = Mont {
+            n: [[0; 8]; V],
+            k0: k0_52(n, n0),
+            d: digits(n.len()),
+            rr: [[0; 8]; V],
+            one: [[0; 8]; V],
+        };
+        to_digits(&mut m.n, n);
+        m.one[0][0] = 1;
         m
     }
 
@@ -94,14 +101,21 @@ impl<const V: usize> Mont<V> {
     pub(crate) fn finish(&self, r: &mut [Limb], n: &[Limb], acc: &Num<V>, last: Option<&Num<V>>) {
         let mut y = [[0; 8]; V];
         self.amm(&mut y, acc, last.unwrap_or(&self.one));
+        self.to_limbs(r, n, &y);
+        y.zeroize();
+    }
+
+    /// `r = y mod n` in 32-bit limbs (`n` this modulus in them) for
+    /// normalised digits `y < 2n`: one conditional subtraction.
+    #[target_feature(enable = "avx512f,avx512vl,avx512ifma")]
+    pub(crate) fn to_limbs(&self, r: &mut [Limb], n: &[Limb], y: &Num<V>) {
         let mut out = [0 as Limb; 8 * MAX_VECTORS * DIGIT_BITS / 32 + 1];
         // Below 2n, which may need one bit above n's limbs.
         let l = n.len();
         let out = &mut out[..l + 1];
-        from_digits(out, &y);
+        from_digits(out, y);
         portable::final_sub(r, &out[..l], out[l], n);
         out.zeroize();
-        y.zeroize();
     }
 
     /// `r = a·b·R′⁻¹ + q·n` for some `q ≥ 0`, normalised, below

@@ -77,10 +77,11 @@ fn check_amm<const V: usize>(l: usize) {
         let nb = to_big(&n);
         let n0 = crate::arith::mont::neg_inv_limb(n[0]);
         let mut nd: Num<V> = [[0; 8]; V];
-        to_digits(&mut nd, &n);
+        // SAFETY (and below): the CPU has AVX-512F, VL and IFMA (`skip`).
+        unsafe { to_digits(&mut nd, &n) };
         assert_eq!(big_digits(&nd), nb, "to_digits l={l}");
         let mut back = vec![0; l];
-        from_digits(&mut back, &nd);
+        unsafe { from_digits(&mut back, &nd) };
         assert_eq!(back, n, "from_digits l={l}");
         let mut rr = vec![0; l];
         let mut work = vec![0; Modulus::precompute_work_limbs(l)];
@@ -120,8 +121,10 @@ fn check_amm<const V: usize>(l: usize) {
             la.resize(8 * V * 2, 0);
             let mut lb = b.to_u32_digits();
             lb.resize(8 * V * 2, 0);
-            to_digits(&mut ad, &la);
-            to_digits(&mut bd, &lb);
+            unsafe {
+                to_digits(&mut ad, &la);
+                to_digits(&mut bd, &lb);
+            }
             // SAFETY: the CPU has AVX-512F, VL and IFMA (`skip`).
             unsafe { m.amm(&mut r, &ad, &bd) };
             let rb = big_digits(&r);
@@ -297,4 +300,42 @@ fn pow_pair_matches_bigint() {
         }
     }
     assert!(!pair_runs(64, [64, 64]));
+}
+
+/// The whole Montgomery product `a·b·R⁻¹ mod n` (`R = 2^(32l)`, the
+/// blinding's) against num-bigint, at the lengths of 1024- to 8192-bit
+/// moduli and CRT halves, and at `l = 13, 26` where `R′/R = 2^52` (the
+/// shifted digits start a limb up): edge and random operands.
+#[test]
+fn mul_matches_bigint() {
+    if skip() {
+        return;
+    }
+    let mut rng = XorShift(0x5eed_0fb1_1d00_0023);
+    let all = &[8, 13, 16, 17, 24, 26, 32, 48, 64, 96, 128, 207];
+    for &l in lengths(all, &[8, 13, 17, 64]) {
+        for n in moduli(&mut rng, l) {
+            let o = OwnedModulus::new(&n);
+            let nb = to_big(&n);
+            let r = BigUint::from(1u8) << (32 * l);
+            let r_inv = r.modinv(&nb).expect("n odd");
+            let [zero, one, top, random] = edge_bases(&mut rng, &nb, l);
+            let other = to_big(&rng.limbs(l)) % &nb;
+            let pairs = [
+                (&zero, &top),
+                (&one, &one),
+                (&top, &top),
+                (&top, &one),
+                (&random, &other),
+                (&random, &random),
+                (&other, &top),
+            ];
+            let mut out = vec![0; l];
+            for (a, b) in pairs {
+                out.fill(0xdead);
+                assert!(mul(&mut out, &from_big(a, l), &from_big(b, l), &o.m()));
+                assert_eq!(to_big(&out), a * b * &r_inv % &nb, "l={l} a={a:x} b={b:x}");
+            }
+        }
+    }
 }

@@ -10,8 +10,9 @@
 //! same way on every call.
 //!
 //! On CPUs with AVX-512 IFMA, `ifma` runs exponentiations whole, in radix
-//! 2⁵² (`ifma::pow_secret`, `ifma::pow_public`); these rows then serve the
-//! rest (CRT recombination, blinding, key checks).
+//! 2⁵² (`ifma::pow_secret`, `ifma::pow_public`), and the blinding's
+//! full-length products (`ifma::mul`); these rows then serve the rest (CRT
+//! recombination, key checks).
 
 use super::portable64::{self, get, put, Rows, W};
 use crate::arith::Limb;
