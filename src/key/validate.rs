@@ -104,6 +104,14 @@ pub(crate) const fn coefficient_work_limbs(h: usize) -> usize {
 /// produced the value depends on the key's encoding only. `work` ≥
 /// [`coefficient_work_limbs`]`(h)` limbs.
 ///
+/// `fallback` is the storage's policy for a wrong `given` value. The heap
+/// key passes `true`: `rsa` 0.10 ignores an encoded `qInv` and recomputes
+/// it, so a key that `rsa` loads must load (`given` is only a hint that
+/// saves the inversion). The fixed-capacity key passes `false`: its loading
+/// checks every component it is given (`from_be_bytes_components`), and its
+/// `validate` re-checks the stored `qInv` through here, where a recomputed
+/// value would hide a corrupted one.
+///
 /// # Errors
 /// [`Error::InvalidCoefficient`] for a wrong `given` value without
 /// `fallback`; [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
