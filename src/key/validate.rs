@@ -104,6 +104,7 @@ pub(crate) enum GivenQinv<'a> {
     /// Used when right, else computed: the heap key's, as `rsa` 0.10
     /// ignores an encoded `qInv` (it recomputes it), so a key that `rsa`
     /// loads must load; the value saves the inversion.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     Hint(&'a [u8]),
     /// A wrong value is an error: the fixed-capacity key's, whose loading
     /// checks every component it is given (`from_be_bytes_components`) and
