@@ -12,9 +12,39 @@
 /// `impl_key_document`), `TryFrom<PrivateKeyInfoRef>` (the algorithm
 /// checked by the scheme module's `check_key_algorithm`),
 /// `From<SigningKey<D, K>>` for the keys `K` and `ZeroizeOnDrop` for the
-/// invoking module's `SigningKey<D, K>`.
+/// invoking module's `SigningKey<D, K>`; `Generate` and `From<K>` through
+/// its `new` (with the digest bound given after `where`, that of `new`);
+/// `Keypair`, the verifying key made by the module's
+/// `VerifyingKey::$ctor(public key, self.$field)`.
 macro_rules! impl_signing_key_common {
-    () => {
+    (verifying_key: $ctor:ident($field:ident) $(, where $bd:ident: $bound:path)?) => {
+        impl<D, K> ::signature::Keypair for SigningKey<D, K>
+        where
+            D: ::digest::Digest,
+            K: $crate::storage::PrivateKeyStorage,
+        {
+            type VerifyingKey = VerifyingKey<D, K::Public>;
+
+            fn verifying_key(&self) -> Self::VerifyingKey {
+                VerifyingKey::$ctor(self.inner.to_public(), self.$field)
+            }
+        }
+
+        impl<D, K> ::crypto_common::Generate for SigningKey<D, K>
+        where
+            D: ::digest::Digest,
+            $($bd: $bound,)?
+            K: $crate::storage::PrivateKeyStorage,
+        {
+            /// A key of the storage's default size (`e = 65537`), as
+            /// `SigningKey::new` makes it.
+            fn try_generate_from_rng<R: ::rand_core::TryCryptoRng + ?Sized>(
+                rng: &mut R,
+            ) -> ::core::result::Result<Self, R::Error> {
+                K::try_generate_from_rng(rng).map(Self::new)
+            }
+        }
+
         impl<D, K> ::signature::hazmat::RandomizedPrehashSigner<Sig<K>> for SigningKey<D, K>
         where
             D: ::digest::Digest,
@@ -89,7 +119,12 @@ macro_rules! impl_signing_key_common {
             pkcs8::PrivateKeyInfoRef => ::pkcs8::Error
         );
 
-        $crate::storage::impl_into_key!(SigningKey<D>, PrivateKey, BoundedPrivateKey);
+        $crate::storage::impl_into_key!(
+            SigningKey<D>,
+            from: PrivateKeyStorage $(where $bd: $bound)?,
+            PrivateKey,
+            BoundedPrivateKey
+        );
 
         impl<D, K> ::zeroize::ZeroizeOnDrop for SigningKey<D, K>
         where

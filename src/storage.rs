@@ -185,12 +185,19 @@ impl_storage! {
 /// of the typed key `Typed` (field `inner`, digest parameters `Digest`):
 /// twice, as `impl<K> From<Typed<K>> for K` is not allowed. With
 /// `from: Storage`, also `From<K> for Typed<.., K>` (`Typed::new`) for
-/// every `K: Storage`.
+/// every `K: Storage` (and the digest bound given after `where`, that of
+/// `new`).
 macro_rules! impl_into_key {
-    ($typed:ident$(<$($d:ident),*>)?, from: $storage:ident, $heap:ident, $bounded:ident) => {
+    (
+        $typed:ident$(<$($d:ident),*>)?,
+        from: $storage:ident $(where $bd:ident: $bound:path)?,
+        $heap:ident,
+        $bounded:ident
+    ) => {
         impl<$($($d,)*)? K: $crate::storage::$storage> From<K> for $typed<$($($d,)*)? K>
         where
             $($($d: ::digest::Digest,)*)?
+            $($bd: $bound,)?
         {
             fn from(key: K) -> Self {
                 Self::new(key)
@@ -224,24 +231,57 @@ macro_rules! impl_into_key {
 
 pub(crate) use impl_into_key;
 
-/// Implements `AsRef<K>`, `Clone`, `Debug` and `PartialEq` for the typed key
-/// `Typed<.., K>` from its field `inner`, the listed fields (shown by
-/// `Debug` through the given accessor, if any) and `phantom`: by hand, as
-/// a derive would bound the digest parameters too.
-macro_rules! impl_typed_key_basics {
-    ($typed:ident<$($d:ident),*>, $($field:ident $(.$show:ident())?),*) => {
-        impl<$($d,)* K: $crate::storage::KeyStorage> AsRef<K> for $typed<$($d,)* K>
+/// Defines a typed key: `pub struct Typed<D, .., K = Default>` (the
+/// attributes and documentation as given; `K` bounded as given) holding its
+/// key `K` in `inner`, the listed fields and `phantom`, with `where D:
+/// Digest` for each digest parameter; and implements `AsRef<K>`, `Clone`,
+/// `Debug` and `PartialEq` for it from `inner` and the listed fields (shown
+/// by `Debug` through the given accessor, if any): by hand, as a derive
+/// would bound the digest parameters too.
+macro_rules! typed_key {
+    // A key with a `label: Option<K::Label>` (OAEP): `serde` derived, with
+    // the bounds on `K` and its label.
+    (@serde_label $($key:tt)*) => {
+        $crate::storage::typed_key! {
+            #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+            #[cfg_attr(
+                feature = "serde",
+                serde(bound(
+                    serialize = "K: serde::Serialize, K::Label: serde::Serialize",
+                    deserialize = "K: serde::Deserialize<'de>, K::Label: serde::Deserialize<'de>"
+                ))
+            )]
+            $($key)*
+        }
+    };
+    (
+        $(#[$attr:meta])*
+        pub struct $typed:ident<$($d:ident $(= $dd:ty)?),+; K $(: $kbound:path)? = $default:ty> {
+            $($vis:vis $field:ident: $fty:ty $(=> $show:ident())?),* $(,)?
+        }
+    ) => {
+        $(#[$attr])*
+        pub struct $typed<$($d $(= $dd)?,)+ K $(: $kbound)? = $default>
         where
-            $($d: ::digest::Digest,)*
+            $($d: ::digest::Digest,)+
+        {
+            pub(super) inner: K,
+            $($vis $field: $fty,)*
+            phantom: ::core::marker::PhantomData<($($d,)+)>,
+        }
+
+        impl<$($d,)+ K: $crate::storage::KeyStorage> AsRef<K> for $typed<$($d,)+ K>
+        where
+            $($d: ::digest::Digest,)+
         {
             fn as_ref(&self) -> &K {
                 &self.inner
             }
         }
 
-        impl<$($d,)* K: $crate::storage::KeyStorage> Clone for $typed<$($d,)* K>
+        impl<$($d,)+ K: $crate::storage::KeyStorage> Clone for $typed<$($d,)+ K>
         where
-            $($d: ::digest::Digest,)*
+            $($d: ::digest::Digest,)+
         {
             fn clone(&self) -> Self {
                 Self {
@@ -252,9 +292,9 @@ macro_rules! impl_typed_key_basics {
             }
         }
 
-        impl<$($d,)* K: $crate::storage::KeyStorage> ::core::fmt::Debug for $typed<$($d,)* K>
+        impl<$($d,)+ K: $crate::storage::KeyStorage> ::core::fmt::Debug for $typed<$($d,)+ K>
         where
-            $($d: ::digest::Digest,)*
+            $($d: ::digest::Digest,)+
         {
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.debug_struct(stringify!($typed))
@@ -264,9 +304,9 @@ macro_rules! impl_typed_key_basics {
             }
         }
 
-        impl<$($d,)* K: $crate::storage::KeyStorage> PartialEq for $typed<$($d,)* K>
+        impl<$($d,)+ K: $crate::storage::KeyStorage> PartialEq for $typed<$($d,)+ K>
         where
-            $($d: ::digest::Digest,)*
+            $($d: ::digest::Digest,)+
         {
             fn eq(&self, other: &Self) -> bool {
                 self.inner == other.inner $(&& self.$field == other.$field)*
@@ -275,7 +315,7 @@ macro_rules! impl_typed_key_basics {
     };
 }
 
-pub(crate) use impl_typed_key_basics;
+pub(crate) use typed_key;
 
 /// Implements, for the typed key `Typed<D, K>` holding its key in `inner`:
 /// `AssociatedAlgorithmIdentifier` (`rsaEncryption`), the key's DER

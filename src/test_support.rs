@@ -80,6 +80,23 @@ impl XorShift {
     }
 }
 
+/// xorshift64*: the backend tests' deterministic data.
+pub(crate) struct XorShift64Star(pub(crate) u64);
+
+impl XorShift64Star {
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// `l` limbs: the low halves of as many outputs.
+    pub(crate) fn limbs(&mut self, l: usize) -> Vec<u32> {
+        (0..l).map(|_| self.next_u64() as u32).collect()
+    }
+}
+
 /// The value of little-endian limbs, for num-bigint (the second
 /// implementation).
 pub(crate) fn to_big(x: &[u32]) -> num_bigint::BigUint {

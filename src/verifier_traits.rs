@@ -12,9 +12,11 @@
 /// `AssociatedAlgorithmIdentifier` (`rsaEncryption`), `EncodePublicKey`
 /// and `serde` (with `alloc`, `serde`), `TryFrom<SubjectPublicKeyInfoRef>`
 /// (the algorithm checked by the scheme module's `check_key_algorithm`),
-/// `From<VerifyingKey<D, K>>` for the keys `K` and `Eq`.
+/// `From<VerifyingKey<D, K>>` for the keys `K`, `From<K>` through the
+/// invoking module's `new` (with the digest bound given after `where`, that
+/// of `new`) and `Eq`.
 macro_rules! impl_verifier_traits {
-    () => {
+    ($(where $bd:ident: $bound:path)?) => {
         impl<D, K> VerifyingKey<D, K>
         where
             D: ::digest::Digest,
@@ -110,7 +112,12 @@ macro_rules! impl_verifier_traits {
             spki::SubjectPublicKeyInfoRef => ::spki::Error
         );
 
-        $crate::storage::impl_into_key!(VerifyingKey<D>, PublicKey, BoundedPublicKey);
+        $crate::storage::impl_into_key!(
+            VerifyingKey<D>,
+            from: KeyStorage $(where $bd: $bound)?,
+            PublicKey,
+            BoundedPublicKey
+        );
 
         impl<D, K> Eq for VerifyingKey<D, K>
         where

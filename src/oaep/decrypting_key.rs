@@ -14,33 +14,21 @@ use crate::errors::Result;
 use crate::key::BoundedPrivateKey;
 use crate::storage::{KeyStorage, PrivateKeyStorage};
 
-/// Decrypting key for `RSAES-OAEP` (RFC 8017 §7.1): a private key `K`, the
-/// label hash `D`, MGF1 over `MGD` and an optional label.
-///
-/// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10; the label is
-/// boxed) or a [`BoundedPrivateKey<C>`] ([`BoundedDecryptingKey<D, MGD, C>`];
-/// the label is inline, at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
-/// bytes). `RandomizedDecryptor::decrypt_with_rng` blinds the private
-/// operation with its RNG; `Decryptor::decrypt` as `K` decides (the heap key
-/// with the system RNG, as `rsa` 0.10; the bounded key not: its private
-/// operation is constant time without blinding). The result is the same.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(bound(
-        serialize = "K: serde::Serialize, K::Label: serde::Serialize",
-        deserialize = "K: serde::Deserialize<'de>, K::Label: serde::Deserialize<'de>"
-    ))
-)]
-pub struct DecryptingKey<D, MGD = D, K = crate::storage::DefaultPrivateKey>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    inner: K,
-    label: Option<K::Label>,
-    phantom: PhantomData<(D, MGD)>,
+crate::storage::typed_key! {
+    @serde_label
+    /// Decrypting key for `RSAES-OAEP` (RFC 8017 §7.1): a private key `K`, the
+    /// label hash `D`, MGF1 over `MGD` and an optional label.
+    ///
+    /// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10; the label is
+    /// boxed) or a [`BoundedPrivateKey<C>`] ([`BoundedDecryptingKey<D, MGD, C>`];
+    /// the label is inline, at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
+    /// bytes). `RandomizedDecryptor::decrypt_with_rng` blinds the private
+    /// operation with its RNG; `Decryptor::decrypt` as `K` decides (the heap key
+    /// with the system RNG, as `rsa` 0.10; the bounded key not: its private
+    /// operation is constant time without blinding). The result is the same.
+    pub struct DecryptingKey<D, MGD = D; K: KeyStorage = crate::storage::DefaultPrivateKey> {
+        label: Option<K::Label>,
+    }
 }
 
 /// A [`DecryptingKey`] over a [`BoundedPrivateKey<C>`].
@@ -170,8 +158,6 @@ mod traits {
 }
 
 crate::storage::impl_into_key!(DecryptingKey<D, MGD>, from: PrivateKeyStorage, PrivateKey, BoundedPrivateKey);
-
-crate::storage::impl_typed_key_basics!(DecryptingKey<D, MGD>, label);
 
 impl<D, MGD, K> ZeroizeOnDrop for DecryptingKey<D, MGD, K>
 where

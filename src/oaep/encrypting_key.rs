@@ -13,30 +13,18 @@ use crate::errors::Result;
 use crate::key::BoundedPublicKey;
 use crate::storage::KeyStorage;
 
-/// Encrypting key for `RSAES-OAEP` (RFC 8017 §7.1): a public key `K`, the
-/// label hash `D`, MGF1 over `MGD` and an optional label.
-///
-/// `K` is the heap `PublicKey` (the default, as `rsa` 0.10; the label is
-/// boxed) or a [`BoundedPublicKey<C>`] ([`BoundedEncryptingKey<D, MGD, C>`];
-/// the label is inline, at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
-/// bytes).
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(bound(
-        serialize = "K: serde::Serialize, K::Label: serde::Serialize",
-        deserialize = "K: serde::Deserialize<'de>, K::Label: serde::Deserialize<'de>"
-    ))
-)]
-pub struct EncryptingKey<D, MGD = D, K = crate::storage::DefaultPublicKey>
-where
-    D: Digest,
-    MGD: Digest,
-    K: KeyStorage,
-{
-    pub(super) inner: K,
-    pub(super) label: Option<K::Label>,
-    phantom: PhantomData<(D, MGD)>,
+crate::storage::typed_key! {
+    @serde_label
+    /// Encrypting key for `RSAES-OAEP` (RFC 8017 §7.1): a public key `K`, the
+    /// label hash `D`, MGF1 over `MGD` and an optional label.
+    ///
+    /// `K` is the heap `PublicKey` (the default, as `rsa` 0.10; the label is
+    /// boxed) or a [`BoundedPublicKey<C>`] ([`BoundedEncryptingKey<D, MGD, C>`];
+    /// the label is inline, at most [`MAX_LABEL_LEN`](super::MAX_LABEL_LEN)
+    /// bytes).
+    pub struct EncryptingKey<D, MGD = D; K: KeyStorage = crate::storage::DefaultPublicKey> {
+        pub(super) label: Option<K::Label>,
+    }
 }
 
 /// An [`EncryptingKey`] over a [`BoundedPublicKey<C>`].
@@ -106,5 +94,3 @@ where
 }
 
 crate::storage::impl_into_key!(EncryptingKey<D, MGD>, from: KeyStorage, PublicKey, BoundedPublicKey);
-
-crate::storage::impl_typed_key_basics!(EncryptingKey<D, MGD>, label);

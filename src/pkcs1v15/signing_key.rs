@@ -3,45 +3,40 @@
 
 use core::marker::PhantomData;
 
-use crypto_common::Generate;
 use digest::const_oid::AssociatedOid;
 use digest::{Digest, Update};
 use rand_core::TryCryptoRng;
 use signature::hazmat::PrehashSigner;
-use signature::{DigestSigner, Keypair, MultipartSigner, Signer};
+use signature::{DigestSigner, MultipartSigner, Signer};
 use spki::der::AnyRef;
 use spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 
-use super::padding::emsa_pkcs1v15_encode;
 use super::verifying_key::signature_algorithm;
 use super::VerifyingKey;
-use super::{DigestInfoPrefix, RsaSignatureAssociatedOid, Signatures};
+use super::{sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signatures};
 use crate::capacity::Max4096;
 use crate::errors::Result;
-use crate::key::{rsassa_sign, BoundedPrivateKey};
+use crate::key::BoundedPrivateKey;
 use crate::storage::{default_rng, KeyStorage, PrivateKeyStorage, SignatureBytes};
 
 /// The signature a signing key over `K` makes.
 type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
 
-/// Signing key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2): a
-/// private key `K` and the DigestInfo prefix of `D` (or none).
-///
-/// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10) or a
-/// [`BoundedPrivateKey<C>`] ([`BoundedSigningKey<D, C>`]), whose signatures
-/// are `Signature` and
-/// [`BoundedSignature<C>`](super::BoundedSignature). The signature is
-/// deterministic; the `Randomized*` signers blind the private operation with
-/// their RNG, the others as `K` decides (the heap key with the system RNG,
-/// as `rsa` 0.10; the bounded key not: its private operation is constant
-/// time without blinding).
-pub struct SigningKey<D, K = crate::storage::DefaultPrivateKey>
-where
-    D: Digest,
-{
-    inner: K,
-    prefix: DigestInfoPrefix,
-    phantom: PhantomData<D>,
+crate::storage::typed_key! {
+    /// Signing key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2): a
+    /// private key `K` and the DigestInfo prefix of `D` (or none).
+    ///
+    /// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10) or a
+    /// [`BoundedPrivateKey<C>`] ([`BoundedSigningKey<D, C>`]), whose signatures
+    /// are `Signature` and
+    /// [`BoundedSignature<C>`](super::BoundedSignature). The signature is
+    /// deterministic; the `Randomized*` signers blind the private operation with
+    /// their RNG, the others as `K` decides (the heap key with the system RNG,
+    /// as `rsa` 0.10; the bounded key not: its private operation is constant
+    /// time without blinding).
+    pub struct SigningKey<D; K = crate::storage::DefaultPrivateKey> {
+        prefix: DigestInfoPrefix => as_bytes(),
+    }
 }
 
 /// A [`SigningKey`] over a [`BoundedPrivateKey<C>`]: signing never allocates.
@@ -116,11 +111,13 @@ where
         hashed: &[u8],
     ) -> signature::Result<Sig<K>> {
         let mut sig = Sig::<K>::zeroed(self.inner.modulus_len());
-        // `sign_prehash_with`'s body, without its frame (issue 22's depth).
-        let prefix = self.prefix.as_bytes();
-        rsassa_sign(&self.inner, rng, sig.bytes_mut(), |em| {
-            emsa_pkcs1v15_encode(prefix, hashed, em)
-        })?;
+        sign_prehash_with(
+            &self.inner,
+            rng,
+            self.prefix.as_bytes(),
+            hashed,
+            sig.bytes_mut(),
+        )?;
         Ok(sig)
     }
 
@@ -184,41 +181,6 @@ where
     }
 }
 
-impl<D, K> Generate for SigningKey<D, K>
-where
-    D: Digest + AssociatedOid,
-    K: PrivateKeyStorage,
-{
-    /// A key of the storage's default size (`e = 65537`) and the prefix of `D`.
-    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
-        rng: &mut R,
-    ) -> core::result::Result<Self, R::Error> {
-        K::try_generate_from_rng(rng).map(Self::new)
-    }
-}
-
-impl<D, K> From<K> for SigningKey<D, K>
-where
-    D: Digest + AssociatedOid,
-    K: PrivateKeyStorage,
-{
-    fn from(key: K) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<D, K> Keypair for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    type VerifyingKey = VerifyingKey<D, K::Public>;
-
-    fn verifying_key(&self) -> Self::VerifyingKey {
-        VerifyingKey::with_prefix(self.inner.to_public(), self.prefix)
-    }
-}
-
 impl<D, K> SignatureAlgorithmIdentifier for SigningKey<D, K>
 where
     D: Digest + RsaSignatureAssociatedOid,
@@ -229,6 +191,4 @@ where
         signature_algorithm::<D>();
 }
 
-crate::storage::impl_typed_key_basics!(SigningKey<D>, prefix.as_bytes());
-
-crate::signing_key_traits::impl_signing_key_common!();
+crate::signing_key_traits::impl_signing_key_common!(verifying_key: with_prefix(prefix), where D: AssociatedOid);

@@ -52,19 +52,16 @@ rsa_sig_oid! {
     sha1::Sha1 => "1.2.840.113549.1.1.5",
 }
 
-/// Verifying key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2): a
-/// public key `K` and the DigestInfo prefix of `D` (or none).
-///
-/// `K` is the heap `PublicKey` (the default, as `rsa` 0.10) or a
-/// [`BoundedPublicKey<C>`] ([`BoundedVerifyingKey<D, C>`]); verification
-/// never allocates.
-pub struct VerifyingKey<D, K = crate::storage::DefaultPublicKey>
-where
-    D: Digest,
-{
-    inner: K,
-    prefix: DigestInfoPrefix,
-    phantom: PhantomData<D>,
+crate::storage::typed_key! {
+    /// Verifying key for `RSASSA-PKCS1-v1_5` signatures (RFC 8017 §8.2): a
+    /// public key `K` and the DigestInfo prefix of `D` (or none).
+    ///
+    /// `K` is the heap `PublicKey` (the default, as `rsa` 0.10) or a
+    /// [`BoundedPublicKey<C>`] ([`BoundedVerifyingKey<D, C>`]); verification
+    /// never allocates.
+    pub struct VerifyingKey<D; K = crate::storage::DefaultPublicKey> {
+        prefix: DigestInfoPrefix => as_bytes(),
+    }
 }
 
 /// A [`VerifyingKey`] over a [`BoundedPublicKey<C>`].
@@ -117,17 +114,7 @@ where
     }
 }
 
-crate::verifier_traits::impl_verifier_traits!();
-
-impl<D, K> From<K> for VerifyingKey<D, K>
-where
-    D: Digest + AssociatedOid,
-    K: KeyStorage,
-{
-    fn from(key: K) -> Self {
-        Self::new(key)
-    }
-}
+crate::verifier_traits::impl_verifier_traits!(where D: AssociatedOid);
 
 impl<D, K> SignatureAlgorithmIdentifier for VerifyingKey<D, K>
 where
@@ -138,8 +125,6 @@ where
     const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> =
         signature_algorithm::<D>();
 }
-
-crate::storage::impl_typed_key_basics!(VerifyingKey<D>, prefix.as_bytes());
 
 /// `sha*WithRSAEncryption` of `D` with NULL parameters (RFC 4055 §5): the
 /// signature algorithm of the signing and the verifying key.

@@ -3,12 +3,10 @@
 
 use core::marker::PhantomData;
 
-use crypto_common::Generate;
 #[cfg(feature = "alloc")]
 use digest::const_oid::AssociatedOid;
 use digest::Digest;
 use rand_core::TryCryptoRng;
-use signature::Keypair;
 
 use super::{sign_prehash_into, Signatures, VerifyingKey};
 use crate::capacity::Max4096;
@@ -19,24 +17,21 @@ use crate::storage::{KeyStorage, PrivateKeyStorage, SignatureBytes};
 /// The signature a signing key over `K` makes.
 type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
 
-/// Signing key for `RSASSA-PSS` signatures (RFC 8017 §8.1): a private key
-/// `K`, digest `D`, MGF1 over `D` and a fixed salt length (by default the
-/// digest's output size, as TLS 1.3 requires).
-///
-/// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10) or a
-/// [`BoundedPrivateKey<C>`] ([`BoundedSigningKey<D, C>`]), whose signatures
-/// are `Signature` and
-/// [`BoundedSignature<C>`](super::BoundedSignature). The signing RNG
-/// supplies the salt and blinds the private operation; the signers that
-/// take none (`Signer`, `PrehashSigner`, `MultipartSigner`) use the system
-/// RNG (`getrandom` feature).
-pub struct SigningKey<D, K = crate::storage::DefaultPrivateKey>
-where
-    D: Digest,
-{
-    inner: K,
-    salt_len: usize,
-    phantom: PhantomData<D>,
+crate::storage::typed_key! {
+    /// Signing key for `RSASSA-PSS` signatures (RFC 8017 §8.1): a private key
+    /// `K`, digest `D`, MGF1 over `D` and a fixed salt length (by default the
+    /// digest's output size, as TLS 1.3 requires).
+    ///
+    /// `K` is the heap `PrivateKey` (the default, as `rsa` 0.10) or a
+    /// [`BoundedPrivateKey<C>`] ([`BoundedSigningKey<D, C>`]), whose signatures
+    /// are `Signature` and
+    /// [`BoundedSignature<C>`](super::BoundedSignature). The signing RNG
+    /// supplies the salt and blinds the private operation; the signers that
+    /// take none (`Signer`, `PrehashSigner`, `MultipartSigner`) use the system
+    /// RNG (`getrandom` feature).
+    pub struct SigningKey<D; K = crate::storage::DefaultPrivateKey> {
+        salt_len: usize,
+    }
 }
 
 /// A [`SigningKey`] over a [`BoundedPrivateKey<C>`]: signing never allocates.
@@ -153,43 +148,6 @@ where
     }
 }
 
-impl<D, K> Generate for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    /// A key of the storage's default size (`e = 65537`); the salt as long as the digest.
-    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(
-        rng: &mut R,
-    ) -> core::result::Result<Self, R::Error> {
-        K::try_generate_from_rng(rng).map(Self::new)
-    }
-}
-
-impl<D, K> From<K> for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    fn from(key: K) -> Self {
-        Self::new(key)
-    }
-}
-
-impl<D, K> Keypair for SigningKey<D, K>
-where
-    D: Digest,
-    K: PrivateKeyStorage,
-{
-    type VerifyingKey = VerifyingKey<D, K::Public>;
-
-    fn verifying_key(&self) -> Self::VerifyingKey {
-        VerifyingKey::new_with_salt_len(self.inner.to_public(), self.salt_len)
-    }
-}
-
-crate::storage::impl_typed_key_basics!(SigningKey<D>, salt_len);
-
 /// Returns the [`AlgorithmIdentifierOwned`](spki::AlgorithmIdentifierOwned)
 /// of RSASSA-PSS with digest `D`, MGF1 over `D` and a salt as long as the
 /// digest (`id-RSASSA-PSS` with `RSASSA-PSS-params`, RFC 4055 §3.1).
@@ -220,4 +178,4 @@ where
     })
 }
 
-crate::signing_key_traits::impl_signing_key_common!();
+crate::signing_key_traits::impl_signing_key_common!(verifying_key: new_with_salt_len(salt_len));

@@ -14,20 +14,17 @@ use crate::verdict::Verdict;
 /// The signature a verifying key over `K` checks.
 type Sig<K> = <K as KeyStorage>::Signature<Signatures>;
 
-/// Verifying key for `RSASSA-PSS` signatures (RFC 8017 §8.1): a public key
-/// `K`, digest `D`, MGF1 over `D`, and a fixed salt length (by default the
-/// digest's output size) or detection.
-///
-/// `K` is the heap `PublicKey` (the default, as `rsa` 0.10) or a
-/// [`BoundedPublicKey<C>`] ([`BoundedVerifyingKey<D, C>`]); verification
-/// never allocates.
-pub struct VerifyingKey<D, K = crate::storage::DefaultPublicKey>
-where
-    D: Digest,
-{
-    inner: K,
-    salt_len: Option<usize>,
-    phantom: PhantomData<D>,
+crate::storage::typed_key! {
+    /// Verifying key for `RSASSA-PSS` signatures (RFC 8017 §8.1): a public key
+    /// `K`, digest `D`, MGF1 over `D`, and a fixed salt length (by default the
+    /// digest's output size) or detection.
+    ///
+    /// `K` is the heap `PublicKey` (the default, as `rsa` 0.10) or a
+    /// [`BoundedPublicKey<C>`] ([`BoundedVerifyingKey<D, C>`]); verification
+    /// never allocates.
+    pub struct VerifyingKey<D; K = crate::storage::DefaultPublicKey> {
+        salt_len: Option<usize>,
+    }
 }
 
 /// A [`VerifyingKey`] over a [`BoundedPublicKey<C>`].
@@ -76,15 +73,3 @@ where
 }
 
 crate::verifier_traits::impl_verifier_traits!();
-
-impl<D, K> From<K> for VerifyingKey<D, K>
-where
-    D: Digest,
-    K: KeyStorage,
-{
-    fn from(key: K) -> Self {
-        Self::new(key)
-    }
-}
-
-crate::storage::impl_typed_key_basics!(VerifyingKey<D>, salt_len);

@@ -46,6 +46,7 @@ use self::ops::limbs_of;
 use crate::arith::{Limb, Modulus};
 use crate::blinding::PairCache;
 use crate::errors::{Error, Result};
+use crate::storage::default_rng;
 use crate::traits::{CrtValue, PaddingScheme, PrivateKeyParts, PublicKeyParts, SignatureScheme};
 
 /// The core's Montgomery constants of a modulus at its storage precision
@@ -542,14 +543,7 @@ impl PrivateKey {
     /// # Errors
     /// The scheme's decryption errors.
     pub fn decrypt<P: PaddingScheme>(&self, padding: P, ciphertext: &[u8]) -> Result<Vec<u8>> {
-        #[cfg(feature = "getrandom")]
-        {
-            padding.decrypt(Some(&mut getrandom::SysRng), self, ciphertext)
-        }
-        #[cfg(not(feature = "getrandom"))]
-        {
-            padding.decrypt(Option::<&mut crate::ct::NoRng>::None, self, ciphertext)
-        }
+        padding.decrypt(default_rng::<Self>().as_mut(), self, ciphertext)
     }
 
     /// Decrypts `ciphertext` with `padding`, the private operation blinded
@@ -573,14 +567,7 @@ impl PrivateKey {
     /// # Errors
     /// The scheme's signing errors.
     pub fn sign<S: SignatureScheme>(&self, padding: S, digest_in: &[u8]) -> Result<Vec<u8>> {
-        #[cfg(feature = "getrandom")]
-        {
-            padding.sign(Some(&mut getrandom::SysRng), self, digest_in)
-        }
-        #[cfg(not(feature = "getrandom"))]
-        {
-            padding.sign(Option::<&mut crate::ct::NoRng>::None, self, digest_in)
-        }
+        padding.sign(default_rng::<Self>().as_mut(), self, digest_in)
     }
 
     /// Signs the digest `digest_in` with `padding`, drawing the PSS salt and

@@ -1,21 +1,8 @@
 extern crate std;
 use super::*;
 use crate::arith::mont::neg_inv_limb;
+use crate::test_support::XorShift64Star as Rng;
 use std::{vec, vec::Vec};
-
-/// xorshift64*: deterministic test data.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn limbs(&mut self, l: usize) -> Vec<Limb> {
-        (0..l).map(|_| self.next() as Limb).collect()
-    }
-}
 
 fn lengths() -> impl Iterator<Item = usize> {
     (1..=72).chain([96, 128, 192, 256])
@@ -38,7 +25,7 @@ fn operands(rng: &mut Rng, l: usize) -> Vec<Vec<Limb>> {
 fn n0_64_is_negative_inverse() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     for _ in 0..1000 {
-        let n = rng.next() | 1;
+        let n = rng.next_u64() | 1;
         let k = n0_64(n, neg_inv_limb(n as Limb));
         assert_eq!(n.wrapping_mul(k), u64::MAX, "n = {n:#x}");
     }

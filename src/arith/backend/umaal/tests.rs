@@ -1,18 +1,26 @@
 extern crate std;
 use super::super::portable32 as portable;
 use super::*;
+use crate::test_support::XorShift64Star;
+use std::format;
 use std::vec;
 use std::vec::Vec;
 
-/// xorshift64* — deterministic, no dependencies.
-struct Rng(u64);
+/// The high halves of xorshift64*'s outputs.
+struct Rng(XorShift64Star);
 impl Rng {
     fn next(&mut self) -> u32 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as u32
+        (self.0.next_u64() >> 32) as u32
     }
+    /// All-ones limbs when `ones`, else [`Self::limbs`].
+    fn limbs_or_ones(&mut self, n: usize, ones: bool) -> Vec<Limb> {
+        if ones {
+            vec![u32::MAX; n]
+        } else {
+            self.limbs(n)
+        }
+    }
+
     /// Mostly uniform words, sometimes all-ones or zero limbs.
     fn limbs(&mut self, n: usize) -> Vec<Limb> {
         let mode = self.next() % 8;
@@ -73,28 +81,23 @@ fn modulus_for_round(rng: &mut Rng, len: usize, round: usize) -> Vec<Limb> {
 
 #[test]
 fn mul_sqr_match_portable() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng(XorShift64Star(0x1234_5678_9abc_def1));
     for len in lengths() {
         for round in 0..6 {
-            let a = if round == 0 {
-                vec![u32::MAX; len]
-            } else {
-                rng.limbs(len)
-            };
-            let b = if round == 1 {
-                vec![u32::MAX; len]
-            } else {
-                rng.limbs(len)
-            };
-            let mut want = vec![0; 2 * len];
-            let mut got = vec![0x5555_aaaa; 2 * len];
-            portable::mul(&mut want, &a, &b);
-            mul(&mut got, &a, &b);
-            assert_eq!(got, want, "mul len {len} round {round}");
-            portable::sqr(&mut want, &a);
-            got.fill(0xdead_beef);
-            sqr(&mut got, &a);
-            assert_eq!(got, want, "sqr len {len} round {round}");
+            let a = rng.limbs_or_ones(len, round == 0);
+            let b = rng.limbs_or_ones(len, round == 1);
+            check(
+                2 * len,
+                &format!("mul len {len} round {round}"),
+                |want| portable::mul(want, &a, &b),
+                |got| mul(got, &a, &b),
+            );
+            check(
+                2 * len,
+                &format!("sqr len {len} round {round}"),
+                |want| portable::sqr(want, &a),
+                |got| sqr(got, &a),
+            );
         }
     }
 }
@@ -105,7 +108,7 @@ fn mul_sqr_match_portable() {
 /// crossing each block edge) and random.
 #[test]
 fn sqr_on_the_fixed_stream_matches_portable() {
-    let mut rng = Rng(0x0dd5_9a7e_1280_0096);
+    let mut rng = Rng(XorShift64Star(0x0dd5_9a7e_1280_0096));
     for len in [48usize, 64, 96, 128] {
         for round in 0..40 {
             let a = match round {
@@ -133,21 +136,35 @@ fn sqr_on_the_fixed_stream_matches_portable() {
     }
 }
 
-/// Reference REDC result computed through the portable kernel.
-fn check_redc(t: &[Limb], n: &[Limb], n0: Limb, what: &str) {
-    let len = n.len();
-    let mut t1 = t.to_vec();
-    let mut t2 = t.to_vec();
+/// A kernel against portable32's: `reference` and `kernel` write `len`
+/// limbs, the kernel's output starting as garbage.
+fn check(
+    len: usize,
+    what: &str,
+    reference: impl FnOnce(&mut [Limb]),
+    kernel: impl FnOnce(&mut [Limb]),
+) {
     let mut want = vec![0; len];
     let mut got = vec![0x1357_9bdf; len];
-    portable::redc(&mut want, &mut t1, n, n0);
-    redc(&mut got, &mut t2, n, n0);
-    assert_eq!(got, want, "redc {what} len {len}");
+    reference(&mut want);
+    kernel(&mut got);
+    assert_eq!(got, want, "{what}");
+}
+
+/// REDC of `t` against portable32's (each on its own copy of `t`).
+fn check_redc(t: &[Limb], n: &[Limb], n0: Limb, what: &str) {
+    let (mut t1, mut t2) = (t.to_vec(), t.to_vec());
+    check(
+        n.len(),
+        &format!("redc {what} len {}", n.len()),
+        |want| portable::redc(want, &mut t1, n, n0),
+        |got| redc(got, &mut t2, n, n0),
+    );
 }
 
 #[test]
 fn redc_matches_portable() {
-    let mut rng = Rng(0xfeed_f00d_0bad_cafe);
+    let mut rng = Rng(XorShift64Star(0xfeed_f00d_0bad_cafe));
     for len in lengths() {
         for round in 0..8 {
             let n = modulus_for_round(&mut rng, len, round);
@@ -187,7 +204,7 @@ fn redc_matches_portable() {
 #[test]
 fn redc_lazy_is_congruent() {
     use num_bigint::BigUint;
-    let mut rng = Rng(0x1a2b_3c4d_5e6f_7081);
+    let mut rng = Rng(XorShift64Star(0x1a2b_3c4d_5e6f_7081));
     for len in lengths() {
         let r_big = BigUint::from(1u8) << (32 * len);
         for round in 0..8 {
@@ -266,7 +283,7 @@ fn sqr_n_mul_lazy_top_carry() {
         let q = (&r - (&t * &n_inv) % &r) % &r;
         assert!((&t + &q * &nb) / &r >= r, "len {len}: top = 1");
         for k in 1..4 {
-            check_window(&a, &a, &n, k, &std::format!("top carry len {len}"));
+            check_window(&a, &a, &n, k, &format!("top carry len {len}"));
         }
     }
 }
@@ -278,22 +295,14 @@ fn sqr_n_mul_lazy_top_carry() {
 /// a, b < R; with `!n` from the caller and without.
 #[test]
 fn sqr_n_mul_lazy_matches_the_loop() {
-    let mut rng = Rng(0x5eed_0f5a_0a11);
+    let mut rng = Rng(XorShift64Star(0x5eed_0f5a_0a11));
     for len in [1usize, 2, 3, 4, 5, 8, 17, 31, 32, 33, 48, 64, 96] {
         for round in 0..10 {
             let n = modulus_for_round(&mut rng, len, round);
-            let a = if round == 2 {
-                vec![u32::MAX; len]
-            } else {
-                rng.limbs(len)
-            };
-            let b = if round == 3 {
-                vec![u32::MAX; len]
-            } else {
-                rng.limbs(len)
-            };
+            let a = rng.limbs_or_ones(len, round == 2);
+            let b = rng.limbs_or_ones(len, round == 3);
             for k in [0, 1, 2, 3, 4, 5, 6, 16] {
-                check_window(&a, &b, &n, k, &std::format!("len {len} round {round}"));
+                check_window(&a, &b, &n, k, &format!("len {len} round {round}"));
             }
         }
     }
@@ -301,16 +310,17 @@ fn sqr_n_mul_lazy_matches_the_loop() {
 
 #[test]
 fn select_matches_portable() {
-    let mut rng = Rng(0x0dd_ba11_5eed);
+    let mut rng = Rng(XorShift64Star(0x0dd_ba11_5eed));
     for len in lengths() {
         for count in [1usize, 2, 3, 8, 16, 17, 32] {
             let table = rng.limbs(len * count);
             for index in 0..count {
-                let mut want = vec![0; len];
-                let mut got = vec![0xffff_0000; len];
-                portable::select(&mut want, &table, index);
-                select(&mut got, &table, index);
-                assert_eq!(got, want, "select len {len} count {count} index {index}");
+                check(
+                    len,
+                    &format!("select len {len} count {count} index {index}"),
+                    |want| portable::select(want, &table, index),
+                    |got| select(got, &table, index),
+                );
             }
         }
     }
@@ -318,11 +328,12 @@ fn select_matches_portable() {
     for count in [255usize, 256] {
         let table = rng.limbs(3 * count);
         for index in [0, 1, 100, count - 1] {
-            let mut want = vec![0; 3];
-            let mut got = vec![0; 3];
-            portable::select(&mut want, &table, index);
-            select(&mut got, &table, index);
-            assert_eq!(got, want, "select count {count} index {index}");
+            check(
+                3,
+                &format!("select count {count} index {index}"),
+                |want| portable::select(want, &table, index),
+                |got| select(got, &table, index),
+            );
         }
     }
 }
@@ -334,20 +345,14 @@ fn select_matches_portable() {
 /// exponents; `t` starts as garbage.
 #[test]
 fn pow_windows4_lazy_matches_the_loop() {
-    let mut rng = Rng(0x0b0e_4a11_d0ff);
+    let mut rng = Rng(XorShift64Star(0x0b0e_4a11_d0ff));
     for len in [16usize, 32, 48, 64] {
         for round in 0..6 {
             let n = modulus_for_round(&mut rng, len, round);
             let n0 = neg_inv(n[0]);
             let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
             let table: Vec<Limb> = (0..16)
-                .flat_map(|e| {
-                    if round == 2 && e % 5 == 0 {
-                        vec![u32::MAX; len]
-                    } else {
-                        rng.limbs(len)
-                    }
-                })
+                .flat_map(|e| rng.limbs_or_ones(len, round == 2 && e % 5 == 0))
                 .collect();
             let exp: Vec<Limb> = if round == 3 {
                 vec![u32::MAX; 32]
@@ -364,32 +369,13 @@ fn pow_windows4_lazy_matches_the_loop() {
                     select(&mut sel, &table, index);
                     sqr_n_mul_lazy(&mut want, &mut t, &n, n0, 4, Some(&sel), Some(&not_n));
                 }
+                let mut pow = |a: &mut [Limb], t: &mut [Limb], not_n: Option<&[Limb]>| {
+                    pow_windows4_lazy(a, t, &mut sel, &n, n0, &table, &exp, windows, not_n)
+                };
                 let mut got = a.clone();
-                let mut t = vec![0x9999_9999; 2 * len];
-                let done = pow_windows4_lazy(
-                    &mut got,
-                    &mut t,
-                    &mut sel,
-                    &n,
-                    n0,
-                    &table,
-                    &exp,
-                    windows,
-                    Some(&not_n),
-                );
-                let mut t2 = vec![0; 2 * len];
+                let done = pow(&mut got, &mut vec![0x9999_9999; 2 * len], Some(&not_n));
                 let mut untouched = a.clone();
-                let declined = !pow_windows4_lazy(
-                    &mut untouched,
-                    &mut t2,
-                    &mut sel,
-                    &n,
-                    n0,
-                    &table,
-                    &exp,
-                    windows,
-                    None,
-                );
+                let declined = !pow(&mut untouched, &mut vec![0; 2 * len], None);
                 assert!(declined && untouched == a, "len {len}: no !n, declined");
                 let fused =
                     cfg!(not(rsa_cortex_m_kernels = "compact")) && matches!(len, 32 | 48 | 64);
