@@ -878,12 +878,17 @@ def redc32_sq5():
     a("@ (rsa_cm_sqr_redc32's next step needs it so).")
     a("@ 25 UMAAL + 5 MUL.  No flags are touched.")
     a("    .macro REDC32_SQ5 off")
+    # t's pointer loaded first and its words last, so that no load waits on
+    # the one before it; the first cleared word is stored right after the
+    # last load (a store there costs nothing).
+    a(f"    mov.w   {z}, #0")
     a("    ldr     r5, [sp, #F_B]             @ t")
-    for k in range(5):
-        a(f"    ldr     {c[k]}, [r5, #(\\off + {4*k})]")
     for j in range(5):
         a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*j})]   @ n[{j}]")
     a("    ldr     r6, [sp, #F_ARG5]          @ n0")
+    for k in range(5):
+        a(f"    ldr     {c[k]}, [r5, #(\\off + {4*k})]")
+    a(f"    str     {z}, [r5, #(\\off + 0)]")
     mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
     colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
     carry = z
@@ -891,8 +896,7 @@ def redc32_sq5():
         m = mreg[k]
         a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
         if k == 0:
-            a(f"    mov.w   {carry}, #0")
-            for j in range(4):
+            for j in range(1, 4):
                 a(f"    str     {carry}, [r5, #(\\off + {4*j})]")
         for j in range(5):
             a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
@@ -903,19 +907,23 @@ def redc32_sq5():
         if k == 1:
             a("    str     r4, [sp, #F_I]")
     assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
+    a("    .endm")
+    free = [r for r in F5 if r not in w and r != p]
+    assert free[0] in N
+    a("")
+    a("@ After REDC32_SQ5 at byte offset \\off: m0, m1 back from the frame, r0 =")
+    a("@ &t[i], then the stream from step 5, coming back to \\ret (the return")
+    a("@ address goes through a register of n that the window does not use,")
+    a("@ and is stored right after a load, where a store costs nothing).")
+    a("    .macro REDC32_GO5 off, ret")
+    a(f"    adr.w   {free[0]}, \\ret + 1")
     a("    ldr     r0, [sp, #F_B]")
-    a("    ldrd    r2, r3, [sp, #F_IT]        @ m0, m1")
+    a("    ldr     r2, [sp, #F_IT]            @ m0")
+    a("    ldr     r3, [sp, #F_I]             @ m1")
+    a(f"    str     {free[0]}, [sp, #F_RET]")
     a("    .if \\off")
     a("    add.w   r0, r0, #(\\off)")
     a("    .endif")
-    a("    .endm")
-    free = [r for r in F5 if r not in w and r != p]
-    a("")
-    a("@ Run the stream from step 5 and come back to \\ret (the return address")
-    a("@ goes through a register the window does not use).")
-    a("    .macro REDC32_GO5 ret")
-    a(f"    adr.w   {free[0]}, \\ret + 1")
-    a(f"    str     {free[0]}, [sp, #F_RET]")
     a("    b.w     .L5x_k5")
     a("    .endm")
     return "\n".join(o)
@@ -1056,23 +1064,25 @@ def redc32_sq4(win4):
     for r in F4:
         if r not in sigma:
             sigma[r] = rest.pop(0)
-    # The LDM of n[0..4) needs its registers in ascending order.
-    assert F4.index(sigma['r11']) < F4.index(sigma['r12'])
     text = """@ redc32, four-row block at byte offset \\off of t (as REDC32_SQ5, below):
 @ leaves m0..m3 in r2-r5 and columns i+4..i+7 in the window of step 4 of
 @ rsa_cm_s4x32 ({w}), r0 = &t[i], r1 = n; entering there stores that
 @ step's pending register (r12, set to zero) into t[i+3]; t[i..i+3) are
 @ cleared here, so that a reduction leaves t[0..32) zero (see REDC32_SQ5).
+@ n[0..4) from the frame buffer, t's words last and the first cleared word
+@ right after them (as in REDC32_SQ5: no load waits on the one before it).
     .macro REDC32_SQ4 off
+    mov.w   r8, #0
     ldr     r2, [sp, #F_B]             @ t
+    ldr     r0, [sp, #(F_BUF + 0)]     @ n[0]
+    ldr     r1, [sp, #(F_BUF + 4)]     @ n[1]
+    ldr     r11, [sp, #(F_BUF + 8)]    @ n[2]
+    ldr     r12, [sp, #(F_BUF + 12)]   @ n[3]
+    ldr     lr, [sp, #F_ARG5]          @ n0
     ldr     r9, [r2, #(\\off)]
     ldr     r10, [r2, #(\\off + 4)]
     ldr     r6, [r2, #(\\off + 8)]
     ldr     r7, [r2, #(\\off + 12)]
-    ldr     r3, [sp, #F_A]             @ n
-    ldmia   r3, {{r0, r1, r11, r12}}     @ n[0..4)
-    ldr     lr, [sp, #F_ARG5]          @ n0
-    mov.w   r8, #0
     str     r8, [r2, #(\\off)]
     str     r8, [r2, #(\\off + 4)]
     str     r8, [r2, #(\\off + 8)]

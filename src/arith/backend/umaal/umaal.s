@@ -2030,22 +2030,22 @@ rsa_cm_redc32:
 .Lredc32_body:                         @ (rsa_cm_sqr_redc32: n in the buffer)
     cmn     r0, #0                     @ C = 0
     REDC32_SQ5 0
-    REDC32_GO5 .Lrd32_r0
+    REDC32_GO5 0, .Lrd32_r0
     .p2align 1
 .Lrd32_r0:
     REDC32_EPI5
     REDC32_SQ5 20
-    REDC32_GO5 .Lrd32_r1
+    REDC32_GO5 20, .Lrd32_r1
     .p2align 1
 .Lrd32_r1:
     REDC32_EPI5
     REDC32_SQ5 40
-    REDC32_GO5 .Lrd32_r2
+    REDC32_GO5 40, .Lrd32_r2
     .p2align 1
 .Lrd32_r2:
     REDC32_EPI5
     REDC32_SQ5 60
-    REDC32_GO5 .Lrd32_r3
+    REDC32_GO5 60, .Lrd32_r3
     .p2align 1
 .Lrd32_r3:
     REDC32_EPI5

@@ -3823,21 +3823,21 @@ rsa_cm_s5x32:
 @ (rsa_cm_sqr_redc32's next step needs it so).
 @ 25 UMAAL + 5 MUL.  No flags are touched.
     .macro REDC32_SQ5 off
+    mov.w   r1, #0
     ldr     r5, [sp, #F_B]             @ t
-    ldr     lr, [r5, #(\off + 0)]
-    ldr     r12, [r5, #(\off + 4)]
-    ldr     r7, [r5, #(\off + 8)]
-    ldr     r8, [r5, #(\off + 12)]
-    ldr     r11, [r5, #(\off + 16)]
     ldr     r0, [sp, #(F_BUF + 0)]   @ n[0]
     ldr     r2, [sp, #(F_BUF + 4)]   @ n[1]
     ldr     r3, [sp, #(F_BUF + 8)]   @ n[2]
     ldr     r9, [sp, #(F_BUF + 12)]   @ n[3]
     ldr     r10, [sp, #(F_BUF + 16)]   @ n[4]
     ldr     r6, [sp, #F_ARG5]          @ n0
-    mul     r4, lr, r6                @ m0
-    mov.w   r1, #0
+    ldr     lr, [r5, #(\off + 0)]
+    ldr     r12, [r5, #(\off + 4)]
+    ldr     r7, [r5, #(\off + 8)]
+    ldr     r8, [r5, #(\off + 12)]
+    ldr     r11, [r5, #(\off + 16)]
     str     r1, [r5, #(\off + 0)]
+    mul     r4, lr, r6                @ m0
     str     r1, [r5, #(\off + 4)]
     str     r1, [r5, #(\off + 8)]
     str     r1, [r5, #(\off + 12)]
@@ -3872,18 +3872,21 @@ rsa_cm_s5x32:
     umaal   lr, r8, r6, r3
     umaal   r12, r8, r6, r9
     umaal   r7, r8, r6, r10
+    .endm
+
+@ After REDC32_SQ5 at byte offset \off: m0, m1 back from the frame, r0 =
+@ &t[i], then the stream from step 5, coming back to \ret (the return
+@ address goes through a register of n that the window does not use,
+@ and is stored right after a load, where a store costs nothing).
+    .macro REDC32_GO5 off, ret
+    adr.w   r9, \ret + 1
     ldr     r0, [sp, #F_B]
-    ldrd    r2, r3, [sp, #F_IT]        @ m0, m1
+    ldr     r2, [sp, #F_IT]            @ m0
+    ldr     r3, [sp, #F_I]             @ m1
+    str     r9, [sp, #F_RET]
     .if \off
     add.w   r0, r0, #(\off)
     .endif
-    .endm
-
-@ Run the stream from step 5 and come back to \ret (the return address
-@ goes through a register the window does not use).
-    .macro REDC32_GO5 ret
-    adr.w   r9, \ret + 1
-    str     r9, [sp, #F_RET]
     b.w     .L5x_k5
     .endm
     .endm
@@ -4166,16 +4169,20 @@ rsa_cm_s4x32:
 @ rsa_cm_s4x32 (r6, r7, r8, r9), r0 = &t[i], r1 = n; entering there stores that
 @ step's pending register (r12, set to zero) into t[i+3]; t[i..i+3) are
 @ cleared here, so that a reduction leaves t[0..32) zero (see REDC32_SQ5).
+@ n[0..4) from the frame buffer, t's words last and the first cleared word
+@ right after them (as in REDC32_SQ5: no load waits on the one before it).
     .macro REDC32_SQ4 off
+    mov.w   r6, #0
     ldr     r2, [sp, #F_B]             @ t
+    ldr     r0, [sp, #(F_BUF + 0)]     @ n[0]
+    ldr     r1, [sp, #(F_BUF + 4)]     @ n[1]
+    ldr     r11, [sp, #(F_BUF + 8)]    @ n[2]
+    ldr     r12, [sp, #(F_BUF + 12)]   @ n[3]
+    ldr     lr, [sp, #F_ARG5]          @ n0
     ldr     r7, [r2, #(\off)]
     ldr     r8, [r2, #(\off + 4)]
     ldr     r9, [r2, #(\off + 8)]
     ldr     r10, [r2, #(\off + 12)]
-    ldr     r3, [sp, #F_A]             @ n
-    ldmia   r3, {r0, r1, r11, r12}     @ n[0..4)
-    ldr     lr, [sp, #F_ARG5]          @ n0
-    mov.w   r6, #0
     str     r6, [r2, #(\off)]
     str     r6, [r2, #(\off + 4)]
     str     r6, [r2, #(\off + 8)]
