@@ -500,11 +500,14 @@ def sqr_blocks_sp(L):
         pi = {'r11': w[0], 'r9': w[1], 'r12': w[2], 'r10': w[3], 'r7': w[4], 'r8': p}
         R = lambda r: pi.get(r, r)
         free = [r for r in F5 if r not in w and r != p]
+        assert free[0] not in [R(r) for r in ['r7', 'r8', 'r9', 'r10', 'r11', 'r12']]
+        a(f"    adr.w   {free[0]}, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
         for k in range(5):
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(BIG - L + i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
             if b:        # (block 0's seeds are the zeros just stored)
                 a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
+        a(f"    str     {free[0]}, [sp, #F_RET]           @ (after a load: no cost)")
         tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
         a(f"    mov.w   {w[4]}, #0")
         target = i - OFF(L) // 4
@@ -513,8 +516,6 @@ def sqr_blocks_sp(L):
             a(f"    addw    r0, r0, #{delta}")
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
-        a(f"    adr.w   {free[0]}, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
-        a(f"    str     {free[0]}, [sp, #F_RET]")
         a(f"    b.w     {entry(L, i+5)}            @ the last {L - i - 5} steps")
         a("    .p2align 1")
         a(f".Lsq{L}_r{b}:")
@@ -946,10 +947,13 @@ def sqr32_sp():
         pi = {'r11': w[0], 'r9': w[1], 'r12': w[2], 'r10': w[3], 'r7': w[4], 'r8': p}
         R = lambda r: pi.get(r, r)
         free = [r for r in F5 if r not in w and r != p]
+        assert free[0] not in [R(r) for r in ['r7', 'r8', 'r9', 'r10', 'r11', 'r12']]
+        a(f"    adr.w   {free[0]}, .Lsg32_r{b} + 1                @ (Thumb bit)")
         for k in range(5):
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
             a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
+        a(f"    str     {free[0]}, [sp, #F_RET]           @ (after a load: no cost)")
         tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
         a(f"    mov.w   {w[4]}, #0")
         delta = 4 * (i - pos)
@@ -958,8 +962,6 @@ def sqr32_sp():
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
         pos = i
-        a(f"    adr.w   {free[0]}, .Lsg32_r{b} + 1                @ (Thumb bit)")
-        a(f"    str     {free[0]}, [sp, #F_RET]")
         a(f"    b.w     .L5x_k{i+5}            @ the last {L - i - 5} steps")
         a("    .p2align 1")
         a(f".Lsg32_r{b}:")
