@@ -1827,6 +1827,16 @@ rsa_cm_select:
 
     UMAAL_GEN_S5X32                @ generated: umaal_gen.s
 
+@ A stream's final window to t at r0 by single STRs (one cycle a word; an
+@ STM costs one more).
+    .macro STR_WIN r:vararg
+    .set .Lstr_win_off, 0
+    .irp x, \r
+    str     \x, [r0, #.Lstr_win_off]
+    .set .Lstr_win_off, .Lstr_win_off + 4
+    .endr
+    .endm
+
 @ ---------------------------------------------------------------------------
 @ rsa_cm_mul32: the len = 32 path of rsa_cm_mul (branched to from its prologue;
 @ kept at the end of the file so that the ADRs of the generic code stay in
@@ -1877,7 +1887,7 @@ rsa_cm_mul32:
     b.w     rsa_cm_s5x32
     .p2align 1
 .Lmu32_r0:
-    stmia   r0, {r7-r11}
+    STR_WIN r7, r8, r9, r10, r11
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #20
     ldmia   r1, {r2-r6}                @ a[i..i+4]
@@ -1894,7 +1904,7 @@ rsa_cm_mul32:
     b.w     rsa_cm_s5x32
     .p2align 1
 .Lmu32_r1:
-    stmia   r0, {r7-r11}
+    STR_WIN r7, r8, r9, r10, r11
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #40
     ldmia   r1, {r2-r6}                @ a[i..i+4]
@@ -1911,7 +1921,7 @@ rsa_cm_mul32:
     b.w     rsa_cm_s5x32
     .p2align 1
 .Lmu32_r2:
-    stmia   r0, {r7-r11}
+    STR_WIN r7, r8, r9, r10, r11
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #60
     ldmia   r1, {r2-r6}                @ a[i..i+4]
@@ -1928,7 +1938,7 @@ rsa_cm_mul32:
     b.w     rsa_cm_s5x32
     .p2align 1
 .Lmu32_r3:
-    stmia   r0, {r7-r11}
+    STR_WIN r7, r8, r9, r10, r11
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #80
     ldmia   r1, {r2-r5}
@@ -1937,7 +1947,7 @@ rsa_cm_mul32:
     ldr     r1, [sp, #F_B]
     S4X32_ZERO
     bl      rsa_cm_s4x32
-    stmia   r0, {r6-r9}
+    STR_WIN r6, r7, r8, r9
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #96
     ldmia   r1, {r2-r5}
@@ -1946,7 +1956,7 @@ rsa_cm_mul32:
     ldr     r1, [sp, #F_B]
     S4X32_ZERO
     bl      rsa_cm_s4x32
-    stmia   r0, {r6-r9}
+    STR_WIN r6, r7, r8, r9
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #112
     ldmia   r1, {r2-r5}
@@ -1955,7 +1965,7 @@ rsa_cm_mul32:
     ldr     r1, [sp, #F_B]
     S4X32_ZERO
     bl      rsa_cm_s4x32
-    stmia   r0, {r6-r9}
+    STR_WIN r6, r7, r8, r9
     ldr     pc, [sp, #F_EXIT32]
 .Lmu32_exit:
     add     sp, sp, #F_SIZE
@@ -2036,7 +2046,8 @@ rsa_cm_sqr32:
 
 
 
-@ redc32 block epilogues: t[i+32..i+32+k) += window + C (r0 = &t[i+32]).
+@ redc32 block epilogues: t[i+32..i+32+k) += window + C (r0 = &t[i+32]);
+@ stored by single STRs (one cycle a word; an STM costs one more).
     .macro REDC32_EPI5
     ldmia   r0, {r2-r6}
     adcs    r2, r2, r7
@@ -2044,7 +2055,11 @@ rsa_cm_sqr32:
     adcs    r4, r4, r9
     adcs    r5, r5, r10
     adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
+    str     r2, [r0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
+    str     r6, [r0, #16]
     .endm
     .macro REDC32_EPI4
     ldmia   r0, {r2-r5}
@@ -2052,7 +2067,10 @@ rsa_cm_sqr32:
     adcs    r3, r3, r7
     adcs    r4, r4, r8
     adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
+    str     r2, [r0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
     .endm
 
 @ ---------------------------------------------------------------------------
