@@ -521,8 +521,7 @@ def sqr_blocks_sp(L):
         a(f".Lsq{L}_r{b}:")
         pos = i + L
         if b < q5 - 1:
-            for k, r in enumerate(['r7', 'r8', 'r9', 'r10', 'r11']):   # (STRs: 1 cycle less than the STM)
-                a(f"    str     {r}, [r0, #{4 * k}]" + ("               @ t[i+len..i+len+5)" if k == 0 else ""))
+            a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
     i = 5 * q5
     c0 = i - 5 + L       # the last block's window: columns c0..c0+4 in r7-r11
     for k in range(rl):
@@ -567,11 +566,16 @@ DIAG8 = """@ The doubling and diagonal pass of the squarings, eight words of t p
 @ (instead of ADCS for the doubling and UMAAL for the diagonal).  a[k] at
 @ [sp, #off] (every register is in use); each square goes into registers
 @ of t words already consumed, so the results end in r1-r8 in order.
-@ Stored by single STRs (one cycle a word, against 1 + 8 for the STM), the
-@ first right after the two single loads of a[k+2], a[k+3] (free there).
-@ Expanded by sqr32's pass (umaal.s) and rsa_cm_dbl4864.
-    .macro DIAG8 off
+@ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
+@ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
+@ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
+@ STM (strs = 0), which the images' flash budgets need.
+    .macro DIAG8 off, strs=0
+    .if \\strs
     ldmia   r0!, {r4-r11}
+    .else
+    ldmia   r0, {r4-r11}
+    .endif
     ldrd    r1, r3, [sp, #(\\off)]
     umull   r1, r2, r1, r1
     umaal   r1, lr, r4, r12
@@ -579,22 +583,30 @@ DIAG8 = """@ The doubling and diagonal pass of the squarings, eight words of t p
     umull   r3, r4, r3, r3
     umaal   r3, lr, r6, r12
     umaal   r4, lr, r7, r12
+    .if \\strs
     ldr     r5, [sp, #(\\off + 8)]
     ldr     r7, [sp, #(\\off + 12)]
     str     r1, [r0, #-32]
     str     r2, [r0, #-28]
     str     r3, [r0, #-24]
     str     r4, [r0, #-20]
+    .else
+    ldrd    r5, r7, [sp, #(\\off + 8)]
+    .endif
     umull   r5, r6, r5, r5
     umaal   r5, lr, r8, r12
     umaal   r6, lr, r9, r12
     umull   r7, r8, r7, r7
     umaal   r7, lr, r10, r12
     umaal   r8, lr, r11, r12
+    .if \\strs
     str     r5, [r0, #-16]
     str     r6, [r0, #-12]
     str     r7, [r0, #-8]
     str     r8, [r0, #-4]
+    .else
+    stmia   r0!, {r1-r8}
+    .endif
     .endm"""
 
 

@@ -2030,14 +2030,14 @@ rsa_cm_sqr32:
     ldr     r0, [sp, #F_T]
     mov.w   r12, #2
     mov.w   lr, #0                     @ the pass's carry
-    DIAG8   (F_BUF + 0)
-    DIAG8   (F_BUF + 16)
-    DIAG8   (F_BUF + 32)
-    DIAG8   (F_BUF + 48)
-    DIAG8   (F_BUF + 64)
-    DIAG8   (F_BUF + 80)
-    DIAG8   (F_BUF + 96)
-    DIAG8   (F_BUF + 112)
+    DIAG8   (F_BUF + 0), 1
+    DIAG8   (F_BUF + 16), 1
+    DIAG8   (F_BUF + 32), 1
+    DIAG8   (F_BUF + 48), 1
+    DIAG8   (F_BUF + 64), 1
+    DIAG8   (F_BUF + 80), 1
+    DIAG8   (F_BUF + 96), 1
+    DIAG8   (F_BUF + 112), 1
     ldr     pc, [sp, #F_EXIT32]
 .Lsq32_exit:
     add     sp, sp, #F_SIZE

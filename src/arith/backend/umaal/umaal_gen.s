@@ -9,11 +9,16 @@
 @ (instead of ADCS for the doubling and UMAAL for the diagonal).  a[k] at
 @ [sp, #off] (every register is in use); each square goes into registers
 @ of t words already consumed, so the results end in r1-r8 in order.
-@ Stored by single STRs (one cycle a word, against 1 + 8 for the STM), the
-@ first right after the two single loads of a[k+2], a[k+3] (free there).
-@ Expanded by sqr32's pass (umaal.s) and rsa_cm_dbl4864.
-    .macro DIAG8 off
+@ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
+@ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
+@ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
+@ STM (strs = 0), which the images' flash budgets need.
+    .macro DIAG8 off, strs=0
+    .if \strs
     ldmia   r0!, {r4-r11}
+    .else
+    ldmia   r0, {r4-r11}
+    .endif
     ldrd    r1, r3, [sp, #(\off)]
     umull   r1, r2, r1, r1
     umaal   r1, lr, r4, r12
@@ -21,22 +26,30 @@
     umull   r3, r4, r3, r3
     umaal   r3, lr, r6, r12
     umaal   r4, lr, r7, r12
+    .if \strs
     ldr     r5, [sp, #(\off + 8)]
     ldr     r7, [sp, #(\off + 12)]
     str     r1, [r0, #-32]
     str     r2, [r0, #-28]
     str     r3, [r0, #-24]
     str     r4, [r0, #-20]
+    .else
+    ldrd    r5, r7, [sp, #(\off + 8)]
+    .endif
     umull   r5, r6, r5, r5
     umaal   r5, lr, r8, r12
     umaal   r6, lr, r9, r12
     umull   r7, r8, r7, r7
     umaal   r7, lr, r10, r12
     umaal   r8, lr, r11, r12
+    .if \strs
     str     r5, [r0, #-16]
     str     r6, [r0, #-12]
     str     r7, [r0, #-8]
     str     r8, [r0, #-4]
+    .else
+    stmia   r0!, {r1-r8}
+    .endif
     .endm
 
     .macro UMAAL_GEN_TAIL
@@ -2315,11 +2328,7 @@ rsa_cm_sqr48:
     b.w     .L5x128_k85            @ the last 43 steps
     .p2align 1
 .Lsq48_r0:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r7, .Lsq48_r1 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 340)]   @ a[5]
     ldr     r3, [sp, #(F_BUF + 344)]   @ a[6]
@@ -2353,11 +2362,7 @@ rsa_cm_sqr48:
     b.w     .L5x128_k90            @ the last 38 steps
     .p2align 1
 .Lsq48_r1:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r1, .Lsq48_r2 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 360)]   @ a[10]
     ldr     r3, [sp, #(F_BUF + 364)]   @ a[11]
@@ -2391,11 +2396,7 @@ rsa_cm_sqr48:
     b.w     .L5x128_k95            @ the last 33 steps
     .p2align 1
 .Lsq48_r2:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r8, .Lsq48_r3 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 380)]   @ a[15]
     ldr     r3, [sp, #(F_BUF + 384)]   @ a[16]
@@ -2429,11 +2430,7 @@ rsa_cm_sqr48:
     b.w     .L5x128_k100            @ the last 28 steps
     .p2align 1
 .Lsq48_r3:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r12, .Lsq48_r4 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 400)]   @ a[20]
     ldr     r3, [sp, #(F_BUF + 404)]   @ a[21]
@@ -2467,11 +2464,7 @@ rsa_cm_sqr48:
     b.w     .L5x128_k105            @ the last 23 steps
     .p2align 1
 .Lsq48_r4:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r10, .Lsq48_r5 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 420)]   @ a[25]
     ldr     r3, [sp, #(F_BUF + 424)]   @ a[26]
@@ -2505,11 +2498,7 @@ rsa_cm_sqr48:
     b.w     .L5x128_k110            @ the last 18 steps
     .p2align 1
 .Lsq48_r5:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r7, .Lsq48_r6 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 440)]   @ a[30]
     ldr     r3, [sp, #(F_BUF + 444)]   @ a[31]
@@ -2543,11 +2532,7 @@ rsa_cm_sqr48:
     b.w     .L5x128_k115            @ the last 13 steps
     .p2align 1
 .Lsq48_r6:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r1, .Lsq48_r7 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 460)]   @ a[35]
     ldr     r3, [sp, #(F_BUF + 464)]   @ a[36]
@@ -2581,11 +2566,7 @@ rsa_cm_sqr48:
     b.w     .L5x128_k120            @ the last 8 steps
     .p2align 1
 .Lsq48_r7:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r9, .Lsq48_r8 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 480)]   @ a[40]
     ldr     r3, [sp, #(F_BUF + 484)]   @ a[41]
@@ -2712,11 +2693,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k69            @ the last 59 steps
     .p2align 1
 .Lsq64_r0:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r7, .Lsq64_r1 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 276)]   @ a[5]
     ldr     r3, [sp, #(F_BUF + 280)]   @ a[6]
@@ -2750,11 +2727,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k74            @ the last 54 steps
     .p2align 1
 .Lsq64_r1:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r1, .Lsq64_r2 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 296)]   @ a[10]
     ldr     r3, [sp, #(F_BUF + 300)]   @ a[11]
@@ -2788,11 +2761,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k79            @ the last 49 steps
     .p2align 1
 .Lsq64_r2:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r8, .Lsq64_r3 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 316)]   @ a[15]
     ldr     r3, [sp, #(F_BUF + 320)]   @ a[16]
@@ -2826,11 +2795,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k84            @ the last 44 steps
     .p2align 1
 .Lsq64_r3:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r12, .Lsq64_r4 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 336)]   @ a[20]
     ldr     r3, [sp, #(F_BUF + 340)]   @ a[21]
@@ -2864,11 +2829,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k89            @ the last 39 steps
     .p2align 1
 .Lsq64_r4:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r10, .Lsq64_r5 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 356)]   @ a[25]
     ldr     r3, [sp, #(F_BUF + 360)]   @ a[26]
@@ -2902,11 +2863,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k94            @ the last 34 steps
     .p2align 1
 .Lsq64_r5:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r7, .Lsq64_r6 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 376)]   @ a[30]
     ldr     r3, [sp, #(F_BUF + 380)]   @ a[31]
@@ -2940,11 +2897,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k99            @ the last 29 steps
     .p2align 1
 .Lsq64_r6:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r1, .Lsq64_r7 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 396)]   @ a[35]
     ldr     r3, [sp, #(F_BUF + 400)]   @ a[36]
@@ -2978,11 +2931,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k104            @ the last 24 steps
     .p2align 1
 .Lsq64_r7:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r9, .Lsq64_r8 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 416)]   @ a[40]
     ldr     r3, [sp, #(F_BUF + 420)]   @ a[41]
@@ -3016,11 +2965,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k109            @ the last 19 steps
     .p2align 1
 .Lsq64_r8:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r7, .Lsq64_r9 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 436)]   @ a[45]
     ldr     r3, [sp, #(F_BUF + 440)]   @ a[46]
@@ -3054,11 +2999,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k114            @ the last 14 steps
     .p2align 1
 .Lsq64_r9:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r1, .Lsq64_r10 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 456)]   @ a[50]
     ldr     r3, [sp, #(F_BUF + 460)]   @ a[51]
@@ -3092,11 +3033,7 @@ rsa_cm_sqr64:
     b.w     .L5x128_k119            @ the last 9 steps
     .p2align 1
 .Lsq64_r10:
-    str     r7, [r0, #0]               @ t[i+len..i+len+5)
-    str     r8, [r0, #4]
-    str     r9, [r0, #8]
-    str     r10, [r0, #12]
-    str     r11, [r0, #16]
+    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     adr.w   r8, .Lsq64_r11 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 476)]   @ a[55]
     ldr     r3, [sp, #(F_BUF + 480)]   @ a[56]
