@@ -1316,17 +1316,17 @@ rsa_cm_sqr:
     .endm
 
 @ The lazy final step over ~n at len = 32 (rsa_cm_sqr_redc32): r = x + top ~n
-@ (+ carry in lr), r1 = t (x = t + 128), r2 = ~n, r0 = r, r12 = top, by
+@ (+ carry in lr), r1 = x, r2 = ~n, r0 = r, r12 = top, by
 @ single loads at fixed offsets: eight loads in a row pipeline (9 cycles
 @ instead of two LDMs' 10), and the last word of each group of four is
 @ stored right after the next group's loads, where a store costs nothing
 @ (it waits in r3 or r7, which the groups take in turn).  Clobbers r3-r11;
 @ sets no flags.
     .macro SNN32_LOAD g, x3
-    ldr.w   r4, [r1, #(128 + \g * 16)]
-    ldr.w   r5, [r1, #(128 + \g * 16 + 4)]
-    ldr.w   r6, [r1, #(128 + \g * 16 + 8)]
-    ldr.w   \x3, [r1, #(128 + \g * 16 + 12)]
+    ldr     r4, [r1, #(\g * 16)]
+    ldr     r5, [r1, #(\g * 16 + 4)]
+    ldr     r6, [r1, #(\g * 16 + 8)]
+    ldr     \x3, [r1, #(\g * 16 + 12)]
     ldr     r8, [r2, #(\g * 16)]
     ldr     r9, [r2, #(\g * 16 + 4)]
     ldr     r10, [r2, #(\g * 16 + 8)]
@@ -1827,16 +1827,6 @@ rsa_cm_select:
 
     UMAAL_GEN_S5X32                @ generated: umaal_gen.s
 
-@ A stream's final window to t at r0 by single STRs (one cycle a word; an
-@ STM costs one more).
-    .macro STR_WIN r:vararg
-    .set .Lstr_win_off, 0
-    .irp x, \r
-    str     \x, [r0, #.Lstr_win_off]
-    .set .Lstr_win_off, .Lstr_win_off + 4
-    .endr
-    .endm
-
 @ ---------------------------------------------------------------------------
 @ rsa_cm_mul32: the len = 32 path of rsa_cm_mul (branched to from its prologue;
 @ kept at the end of the file so that the ADRs of the generic code stay in
@@ -1887,7 +1877,7 @@ rsa_cm_mul32:
     b.w     rsa_cm_s5x32
     .p2align 1
 .Lmu32_r0:
-    STR_WIN r7, r8, r9, r10, r11
+    stmia   r0, {r7-r11}
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #20
     ldmia   r1, {r2-r6}                @ a[i..i+4]
@@ -1904,7 +1894,7 @@ rsa_cm_mul32:
     b.w     rsa_cm_s5x32
     .p2align 1
 .Lmu32_r1:
-    STR_WIN r7, r8, r9, r10, r11
+    stmia   r0, {r7-r11}
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #40
     ldmia   r1, {r2-r6}                @ a[i..i+4]
@@ -1921,7 +1911,7 @@ rsa_cm_mul32:
     b.w     rsa_cm_s5x32
     .p2align 1
 .Lmu32_r2:
-    STR_WIN r7, r8, r9, r10, r11
+    stmia   r0, {r7-r11}
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #60
     ldmia   r1, {r2-r6}                @ a[i..i+4]
@@ -1938,7 +1928,7 @@ rsa_cm_mul32:
     b.w     rsa_cm_s5x32
     .p2align 1
 .Lmu32_r3:
-    STR_WIN r7, r8, r9, r10, r11
+    stmia   r0, {r7-r11}
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #80
     ldmia   r1, {r2-r5}
@@ -1947,7 +1937,7 @@ rsa_cm_mul32:
     ldr     r1, [sp, #F_B]
     S4X32_ZERO
     bl      rsa_cm_s4x32
-    STR_WIN r6, r7, r8, r9
+    stmia   r0, {r6-r9}
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #96
     ldmia   r1, {r2-r5}
@@ -1956,7 +1946,7 @@ rsa_cm_mul32:
     ldr     r1, [sp, #F_B]
     S4X32_ZERO
     bl      rsa_cm_s4x32
-    STR_WIN r6, r7, r8, r9
+    stmia   r0, {r6-r9}
     ldr     r1, [sp, #F_A]
     add.w   r1, r1, #112
     ldmia   r1, {r2-r5}
@@ -1965,7 +1955,7 @@ rsa_cm_mul32:
     ldr     r1, [sp, #F_B]
     S4X32_ZERO
     bl      rsa_cm_s4x32
-    STR_WIN r6, r7, r8, r9
+    stmia   r0, {r6-r9}
     ldr     pc, [sp, #F_EXIT32]
 .Lmu32_exit:
     add     sp, sp, #F_SIZE
@@ -2288,11 +2278,12 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     add.w   sp, sp, #F_GAP             @ sp = H
     ldr.w   pc, .Llit_redc32_body
 .Lsr32_sub:                            @ from redc32: sp = H, lr = top, r12 = -top
-    ldr     r1, [sp, #F_B]             @ x = t + 128
+    ldr     r1, [sp, #F_B]
     ldr     r2, [sp, #F_NNOT]          @ ~n
     ldr     r3, [sp, #F_LEFT]
     ldr     r0, [sp, #F_DST]
     sub.w   sp, sp, #F_GAP             @ sp = L
+    add.w   r1, r1, #128               @ x (16-bit loads below)
     subs    r3, r3, #1
     str     r3, [sp, #(F_GAP + F_LEFT)]
     it      ne
