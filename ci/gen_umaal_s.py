@@ -500,11 +500,14 @@ def sqr_blocks_sp(L):
         pi = {'r11': w[0], 'r9': w[1], 'r12': w[2], 'r10': w[3], 'r7': w[4], 'r8': p}
         R = lambda r: pi.get(r, r)
         free = [r for r in F5 if r not in w and r != p]
+        assert free[0] not in [R(r) for r in ['r7', 'r8', 'r9', 'r10', 'r11', 'r12']]
+        a(f"    adr.w   {free[0]}, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
         for k in range(5):
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(BIG - L + i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
             if b:        # (block 0's seeds are the zeros just stored)
                 a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
+        a(f"    str     {free[0]}, [sp, #F_RET]           @ (after a load: no cost)")
         tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
         a(f"    mov.w   {w[4]}, #0")
         target = i - OFF(L) // 4
@@ -513,8 +516,6 @@ def sqr_blocks_sp(L):
             a(f"    addw    r0, r0, #{delta}")
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
-        a(f"    adr.w   {free[0]}, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
-        a(f"    str     {free[0]}, [sp, #F_RET]")
         a(f"    b.w     {entry(L, i+5)}            @ the last {L - i - 5} steps")
         a("    .p2align 1")
         a(f".Lsq{L}_r{b}:")
@@ -560,14 +561,21 @@ def sqr_blocks_sp(L):
 
 
 DIAG8 = """@ The doubling and diagonal pass of the squarings, eight words of t per
-@ LDM/STM (r0 = &t, walking): t[8c..8c+8) = 2 t + a[4c..4c+4)^2 + the
+@ LDM (r0 = &t, walking): t[8c..8c+8) = 2 t + a[4c..4c+4)^2 + the
 @ carry in lr, one UMULL per a[k] and one UMAAL per word against 2 in r12
 @ (instead of ADCS for the doubling and UMAAL for the diagonal).  a[k] at
 @ [sp, #off] (every register is in use); each square goes into registers
 @ of t words already consumed, so the results end in r1-r8 in order.
-@ Expanded by sqr32's pass (umaal.s) and rsa_cm_dbl4864.
-    .macro DIAG8 off
+@ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
+@ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
+@ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
+@ STM (strs = 0), which the images' flash budgets need.
+    .macro DIAG8 off, strs=0
+    .if \\strs
+    ldmia   r0!, {r4-r11}
+    .else
     ldmia   r0, {r4-r11}
+    .endif
     ldrd    r1, r3, [sp, #(\\off)]
     umull   r1, r2, r1, r1
     umaal   r1, lr, r4, r12
@@ -575,14 +583,30 @@ DIAG8 = """@ The doubling and diagonal pass of the squarings, eight words of t p
     umull   r3, r4, r3, r3
     umaal   r3, lr, r6, r12
     umaal   r4, lr, r7, r12
+    .if \\strs
+    ldr     r5, [sp, #(\\off + 8)]
+    ldr     r7, [sp, #(\\off + 12)]
+    str     r1, [r0, #-32]
+    str     r2, [r0, #-28]
+    str     r3, [r0, #-24]
+    str     r4, [r0, #-20]
+    .else
     ldrd    r5, r7, [sp, #(\\off + 8)]
+    .endif
     umull   r5, r6, r5, r5
     umaal   r5, lr, r8, r12
     umaal   r6, lr, r9, r12
     umull   r7, r8, r7, r7
     umaal   r7, lr, r10, r12
     umaal   r8, lr, r11, r12
+    .if \\strs
+    str     r5, [r0, #-16]
+    str     r6, [r0, #-12]
+    str     r7, [r0, #-8]
+    str     r8, [r0, #-4]
+    .else
     stmia   r0!, {r1-r8}
+    .endif
     .endm"""
 
 
@@ -878,12 +902,17 @@ def redc32_sq5():
     a("@ (rsa_cm_sqr_redc32's next step needs it so).")
     a("@ 25 UMAAL + 5 MUL.  No flags are touched.")
     a("    .macro REDC32_SQ5 off")
+    # t's pointer loaded first and its words last, so that no load waits on
+    # the one before it; the first cleared word is stored right after the
+    # last load (a store there costs nothing).
+    a(f"    mov.w   {z}, #0")
     a("    ldr     r5, [sp, #F_B]             @ t")
-    for k in range(5):
-        a(f"    ldr     {c[k]}, [r5, #(\\off + {4*k})]")
     for j in range(5):
         a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*j})]   @ n[{j}]")
     a("    ldr     r6, [sp, #F_ARG5]          @ n0")
+    for k in range(5):
+        a(f"    ldr     {c[k]}, [r5, #(\\off + {4*k})]")
+    a(f"    str     {z}, [r5, #(\\off + 0)]")
     mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
     colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
     carry = z
@@ -891,8 +920,7 @@ def redc32_sq5():
         m = mreg[k]
         a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
         if k == 0:
-            a(f"    mov.w   {carry}, #0")
-            for j in range(4):
+            for j in range(1, 4):
                 a(f"    str     {carry}, [r5, #(\\off + {4*j})]")
         for j in range(5):
             a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
@@ -903,19 +931,23 @@ def redc32_sq5():
         if k == 1:
             a("    str     r4, [sp, #F_I]")
     assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
+    a("    .endm")
+    free = [r for r in F5 if r not in w and r != p]
+    assert free[0] in N
+    a("")
+    a("@ After REDC32_SQ5 at byte offset \\off: m0, m1 back from the frame, r0 =")
+    a("@ &t[i], then the stream from step 5, coming back to \\ret (the return")
+    a("@ address goes through a register of n that the window does not use,")
+    a("@ and is stored right after a load, where a store costs nothing).")
+    a("    .macro REDC32_GO5 off, ret")
+    a(f"    adr.w   {free[0]}, \\ret + 1")
     a("    ldr     r0, [sp, #F_B]")
-    a("    ldrd    r2, r3, [sp, #F_IT]        @ m0, m1")
+    a("    ldr     r2, [sp, #F_IT]            @ m0")
+    a("    ldr     r3, [sp, #F_I]             @ m1")
+    a(f"    str     {free[0]}, [sp, #F_RET]")
     a("    .if \\off")
     a("    add.w   r0, r0, #(\\off)")
     a("    .endif")
-    a("    .endm")
-    free = [r for r in F5 if r not in w and r != p]
-    a("")
-    a("@ Run the stream from step 5 and come back to \\ret (the return address")
-    a("@ goes through a register the window does not use).")
-    a("    .macro REDC32_GO5 ret")
-    a(f"    adr.w   {free[0]}, \\ret + 1")
-    a(f"    str     {free[0]}, [sp, #F_RET]")
     a("    b.w     .L5x_k5")
     a("    .endm")
     return "\n".join(o)
@@ -938,10 +970,13 @@ def sqr32_sp():
         pi = {'r11': w[0], 'r9': w[1], 'r12': w[2], 'r10': w[3], 'r7': w[4], 'r8': p}
         R = lambda r: pi.get(r, r)
         free = [r for r in F5 if r not in w and r != p]
+        assert free[0] not in [R(r) for r in ['r7', 'r8', 'r9', 'r10', 'r11', 'r12']]
+        a(f"    adr.w   {free[0]}, .Lsg32_r{b} + 1                @ (Thumb bit)")
         for k in range(5):
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
             a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
+        a(f"    str     {free[0]}, [sp, #F_RET]           @ (after a load: no cost)")
         tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
         a(f"    mov.w   {w[4]}, #0")
         delta = 4 * (i - pos)
@@ -950,14 +985,13 @@ def sqr32_sp():
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
         pos = i
-        a(f"    adr.w   {free[0]}, .Lsg32_r{b} + 1                @ (Thumb bit)")
-        a(f"    str     {free[0]}, [sp, #F_RET]")
         a(f"    b.w     .L5x_k{i+5}            @ the last {L - i - 5} steps")
         a("    .p2align 1")
         a(f".Lsg32_r{b}:")
         pos = i + L
         if b < 5:
-            a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
+            for k, r in enumerate(['r7', 'r8', 'r9', 'r10', 'r11']):   # (STRs: 1 cycle less than the STM)
+                a(f"    str     {r}, [r0, #{4 * k}]" + ("               @ t[i+len..i+len+5)" if k == 0 else ""))
     return "\n".join(o)
 
 
@@ -1056,23 +1090,25 @@ def redc32_sq4(win4):
     for r in F4:
         if r not in sigma:
             sigma[r] = rest.pop(0)
-    # The LDM of n[0..4) needs its registers in ascending order.
-    assert F4.index(sigma['r11']) < F4.index(sigma['r12'])
     text = """@ redc32, four-row block at byte offset \\off of t (as REDC32_SQ5, below):
 @ leaves m0..m3 in r2-r5 and columns i+4..i+7 in the window of step 4 of
 @ rsa_cm_s4x32 ({w}), r0 = &t[i], r1 = n; entering there stores that
 @ step's pending register (r12, set to zero) into t[i+3]; t[i..i+3) are
 @ cleared here, so that a reduction leaves t[0..32) zero (see REDC32_SQ5).
+@ n[0..4) from the frame buffer, t's words last and the first cleared word
+@ right after them (as in REDC32_SQ5: no load waits on the one before it).
     .macro REDC32_SQ4 off
+    mov.w   r8, #0
     ldr     r2, [sp, #F_B]             @ t
+    ldr     r0, [sp, #(F_BUF + 0)]     @ n[0]
+    ldr     r1, [sp, #(F_BUF + 4)]     @ n[1]
+    ldr     r11, [sp, #(F_BUF + 8)]    @ n[2]
+    ldr     r12, [sp, #(F_BUF + 12)]   @ n[3]
+    ldr     lr, [sp, #F_ARG5]          @ n0
     ldr     r9, [r2, #(\\off)]
     ldr     r10, [r2, #(\\off + 4)]
     ldr     r6, [r2, #(\\off + 8)]
     ldr     r7, [r2, #(\\off + 12)]
-    ldr     r3, [sp, #F_A]             @ n
-    ldmia   r3, {{r0, r1, r11, r12}}     @ n[0..4)
-    ldr     lr, [sp, #F_ARG5]          @ n0
-    mov.w   r8, #0
     str     r8, [r2, #(\\off)]
     str     r8, [r2, #(\\off + 4)]
     str     r8, [r2, #(\\off + 8)]

@@ -1315,6 +1315,59 @@ rsa_cm_sqr:
     stmia   r0!, {r4-r7}
     .endm
 
+@ The lazy final step over ~n at len = 32 (rsa_cm_sqr_redc32): r = x + top ~n
+@ (+ carry in lr), r1 = x, r2 = ~n, r0 = r, r12 = top, by
+@ single loads at fixed offsets: eight loads in a row pipeline (9 cycles
+@ instead of two LDMs' 10), and the last word of each group of four is
+@ stored right after the next group's loads, where a store costs nothing
+@ (it waits in r3 or r7, which the groups take in turn).  Clobbers r3-r11;
+@ sets no flags.
+    .macro SNN32_LOAD g, x3
+    ldr     r4, [r1, #(\g * 16)]
+    ldr     r5, [r1, #(\g * 16 + 4)]
+    ldr     r6, [r1, #(\g * 16 + 8)]
+    ldr     \x3, [r1, #(\g * 16 + 12)]
+    ldr     r8, [r2, #(\g * 16)]
+    ldr     r9, [r2, #(\g * 16 + 4)]
+    ldr     r10, [r2, #(\g * 16 + 8)]
+    ldr     r11, [r2, #(\g * 16 + 12)]
+    .endm
+    .macro SNN32_ADD g, x3
+    umaal   r4, lr, r8, r12
+    umaal   r5, lr, r9, r12
+    umaal   r6, lr, r10, r12
+    umaal   \x3, lr, r11, r12
+    str     r4, [r0, #(\g * 16)]
+    str     r5, [r0, #(\g * 16 + 4)]
+    str     r6, [r0, #(\g * 16 + 8)]
+    .endm
+    .macro SUB_NOT_N32
+    SNN32_LOAD 0, r3
+    SNN32_ADD 0, r3
+    SNN32_LOAD 1, r7
+    str     r3, [r0, #12]
+    SNN32_ADD 1, r7
+    SNN32_LOAD 2, r3
+    str     r7, [r0, #28]
+    SNN32_ADD 2, r3
+    SNN32_LOAD 3, r7
+    str     r3, [r0, #44]
+    SNN32_ADD 3, r7
+    SNN32_LOAD 4, r3
+    str     r7, [r0, #60]
+    SNN32_ADD 4, r3
+    SNN32_LOAD 5, r7
+    str     r3, [r0, #76]
+    SNN32_ADD 5, r7
+    SNN32_LOAD 6, r3
+    str     r7, [r0, #92]
+    SNN32_ADD 6, r3
+    SNN32_LOAD 7, r7
+    str     r3, [r0, #108]
+    SNN32_ADD 7, r7
+    str     r7, [r0, #124]
+    .endm
+
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_redc(u32 *r, u32 *t, const u32 *n, usize len, u32 n0)
 @ r = t * 2^(-32 len) mod n in [0, n), for t < n * 2^(32 len);
@@ -1633,20 +1686,27 @@ rsa_cm_redc_lazy:
     add     r1, r1, r0
     .endm
 
-@ The same for len = 32 (stride 128 bytes), with r0 as a fourth entry word.
-    .macro SEL8_ENTRY32
+@ The same for len = 32, entry \e of the group at r1 (stride 128 bytes):
+@ its words by LDR at fixed offsets (no pointer add per entry), four at a
+@ time in r0, r2, r3, r12.  19 cycles per entry.
+    .macro SEL8_ENTRY32 e
     uadd8   lr, lr, lr
-    ldmia   r1!, {r0, r2, r3, r12}
+    ldr.w   r0, [r1, #(\e * 128)]
+    ldr.w   r2, [r1, #(\e * 128 + 4)]
+    ldr.w   r3, [r1, #(\e * 128 + 8)]
+    ldr.w   r12, [r1, #(\e * 128 + 12)]
     sel     r4, r0, r4
     sel     r5, r2, r5
     sel     r6, r3, r6
     sel     r7, r12, r7
-    ldmia   r1, {r0, r2, r3, r12}
+    ldr.w   r0, [r1, #(\e * 128 + 16)]
+    ldr.w   r2, [r1, #(\e * 128 + 20)]
+    ldr.w   r3, [r1, #(\e * 128 + 24)]
+    ldr.w   r12, [r1, #(\e * 128 + 28)]
     sel     r8, r0, r8
     sel     r9, r2, r9
     sel     r10, r3, r10
     sel     r11, r12, r11
-    add.w   r1, r1, #112
     .endm
 
 @ The two D counters of the 16-entry select from the index in r4 (0x80 >>
@@ -1665,19 +1725,19 @@ rsa_cm_redc_lazy:
     str     r6, [sp, #\d1]             @ D for entries 8..15
     .endm
 
-@ The 16-entry select at len = 32 (stride 128 bytes as an immediate, which
-@ frees r0 for a fourth entry word: two LDMs of four per entry), r1 = the
-@ table, the D counters at [sp, #d0] and [sp, #d1], the result pointer at
-@ [sp, #out], [sp, #cnt] = 4 (groups of eight words left).  rsa_cm_pow32's
-@ (rsa_cm_select, called twice per private operation at this length, takes
-@ its generic groups of eight instead: one copy of this code per image).
-    .macro SEL32_LOOP d0, d1, out, cnt
+@ The 16-entry select at len = 32, r1 = the table, the D counters at
+@ [sp, #d0] and [sp, #d1], the result pointer at [sp, #out] (a buffer on
+@ the stack that ends at sp + end, which ends the loop over the four
+@ groups of eight words).  Entry 0 of a group by one LDM of eight into the
+@ accumulators, kept by SEL against zero; entries 1-15 by SEL8_ENTRY32.
+@ rsa_cm_pow32's (rsa_cm_select, called twice per private operation at
+@ this length, takes its generic groups of eight instead: one copy of this
+@ code per image).
+    .macro SEL32_LOOP d0, d1, out, end
 1:
     ldr     lr, [sp, #\d0]
     uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
-    ldmia   r1!, {r4-r7}
-    ldmia   r1, {r8-r11}
-    add.w   r1, r1, #112
+    ldmia   r1, {r4-r11}
     mov.w   r0, #0
     sel     r4, r4, r0
     sel     r5, r5, r0
@@ -1687,20 +1747,19 @@ rsa_cm_redc_lazy:
     sel     r9, r9, r0
     sel     r10, r10, r0
     sel     r11, r11, r0
-    .rept 7
-    SEL8_ENTRY32
+    .irp e, 1, 2, 3, 4, 5, 6, 7
+    SEL8_ENTRY32 \e
     .endr
     ldr     lr, [sp, #\d1]
-    .rept 8
-    SEL8_ENTRY32
+    .irp e, 8, 9, 10, 11, 12, 13, 14, 15
+    SEL8_ENTRY32 \e
     .endr
     ldr     r2, [sp, #\out]
     stmia   r2!, {r4-r11}
     str     r2, [sp, #\out]
-    sub.w   r1, r1, #(16 * 128 - 32)   @ next group of the first entry
-    ldr     r2, [sp, #\cnt]
-    subs    r2, r2, #1
-    str     r2, [sp, #\cnt]
+    add.w   r1, r1, #32                @ next group of the first entry
+    add.w   r3, sp, #(\end)
+    cmp     r2, r3
     bne     1b
     .endm
 
@@ -1961,14 +2020,14 @@ rsa_cm_sqr32:
     ldr     r0, [sp, #F_T]
     mov.w   r12, #2
     mov.w   lr, #0                     @ the pass's carry
-    DIAG8   (F_BUF + 0)
-    DIAG8   (F_BUF + 16)
-    DIAG8   (F_BUF + 32)
-    DIAG8   (F_BUF + 48)
-    DIAG8   (F_BUF + 64)
-    DIAG8   (F_BUF + 80)
-    DIAG8   (F_BUF + 96)
-    DIAG8   (F_BUF + 112)
+    DIAG8   (F_BUF + 0), 1
+    DIAG8   (F_BUF + 16), 1
+    DIAG8   (F_BUF + 32), 1
+    DIAG8   (F_BUF + 48), 1
+    DIAG8   (F_BUF + 64), 1
+    DIAG8   (F_BUF + 80), 1
+    DIAG8   (F_BUF + 96), 1
+    DIAG8   (F_BUF + 112), 1
     ldr     pc, [sp, #F_EXIT32]
 .Lsq32_exit:
     add     sp, sp, #F_SIZE
@@ -1977,7 +2036,8 @@ rsa_cm_sqr32:
 
 
 
-@ redc32 block epilogues: t[i+32..i+32+k) += window + C (r0 = &t[i+32]).
+@ redc32 block epilogues: t[i+32..i+32+k) += window + C (r0 = &t[i+32]);
+@ stored by single STRs (one cycle a word; an STM costs one more).
     .macro REDC32_EPI5
     ldmia   r0, {r2-r6}
     adcs    r2, r2, r7
@@ -1985,7 +2045,11 @@ rsa_cm_sqr32:
     adcs    r4, r4, r9
     adcs    r5, r5, r10
     adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
+    str     r2, [r0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
+    str     r6, [r0, #16]
     .endm
     .macro REDC32_EPI4
     ldmia   r0, {r2-r5}
@@ -1993,7 +2057,10 @@ rsa_cm_sqr32:
     adcs    r3, r3, r7
     adcs    r4, r4, r8
     adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
+    str     r2, [r0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -2024,22 +2091,22 @@ rsa_cm_redc32:
 .Lredc32_body:                         @ (rsa_cm_sqr_redc32: n in the buffer)
     cmn     r0, #0                     @ C = 0
     REDC32_SQ5 0
-    REDC32_GO5 .Lrd32_r0
+    REDC32_GO5 0, .Lrd32_r0
     .p2align 1
 .Lrd32_r0:
     REDC32_EPI5
     REDC32_SQ5 20
-    REDC32_GO5 .Lrd32_r1
+    REDC32_GO5 20, .Lrd32_r1
     .p2align 1
 .Lrd32_r1:
     REDC32_EPI5
     REDC32_SQ5 40
-    REDC32_GO5 .Lrd32_r2
+    REDC32_GO5 40, .Lrd32_r2
     .p2align 1
 .Lrd32_r2:
     REDC32_EPI5
     REDC32_SQ5 60
-    REDC32_GO5 .Lrd32_r3
+    REDC32_GO5 60, .Lrd32_r3
     .p2align 1
 .Lrd32_r3:
     REDC32_EPI5
@@ -2188,6 +2255,7 @@ rsa_cm_sqr_redc32:
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     ldr     r3, [sp, #(F_GAP + F_LEFT)]
+    cmp     r3, #1
     b.w     .Lsr32_next
 .Lsr32_sqr:                            @ sp = L, a in L's buffer
 rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squarings here)
@@ -2215,17 +2283,15 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     ldr     r3, [sp, #F_LEFT]
     ldr     r0, [sp, #F_DST]
     sub.w   sp, sp, #F_GAP             @ sp = L
-    add.w   r1, r1, #128               @ x
+    add.w   r1, r1, #128               @ x (16-bit loads below)
     subs    r3, r3, #1
     str     r3, [sp, #(F_GAP + F_LEFT)]
     it      ne
     addne   r0, sp, #F_BUF             @ all but the last result into L's buffer
     mov     r12, lr                    @ x - top n = x + top ~n + top (mod R)
-    .rept 8
-    SUB_NOT_N4
-    .endr
-.Lsr32_next:                           @ r3 = passes left
-    cmp     r3, #1
+    cmp     r3, #1                     @ .Lsr32_next's test (nothing below sets flags)
+    SUB_NOT_N32
+.Lsr32_next:                           @ r3 = passes left, flags of cmp r3, #1
     bhi.w   .Lsr32_sqr
     blo     1f
     ldr     r4, [sp, #(F_GAP + F_BSLOT)]
@@ -2318,10 +2384,8 @@ rsa_cm_pow32_sel:                      @ (local symbols: ci/m4-bench's split
     SEL16_D 0, 4                       @ L's F_R, F_T: free between the steps
     add.w   r0, sp, #F_SEL
     str     r0, [sp, #8]
-    mov.w   r0, #4
-    str     r0, [sp, #12]
     ldr     r1, [sp, #(F_GAP + F_BARG)] @ the table
-    SEL32_LOOP 0, 4, 8, 12
+    SEL32_LOOP 0, 4, 8, (F_SEL + 128)
 rsa_cm_pow32_seld:
     mov.w   r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]

@@ -4,14 +4,21 @@
 @ the code fixes its addresses, which the ADRs and branches rely on.
 
 @ The doubling and diagonal pass of the squarings, eight words of t per
-@ LDM/STM (r0 = &t, walking): t[8c..8c+8) = 2 t + a[4c..4c+4)^2 + the
+@ LDM (r0 = &t, walking): t[8c..8c+8) = 2 t + a[4c..4c+4)^2 + the
 @ carry in lr, one UMULL per a[k] and one UMAAL per word against 2 in r12
 @ (instead of ADCS for the doubling and UMAAL for the diagonal).  a[k] at
 @ [sp, #off] (every register is in use); each square goes into registers
 @ of t words already consumed, so the results end in r1-r8 in order.
-@ Expanded by sqr32's pass (umaal.s) and rsa_cm_dbl4864.
-    .macro DIAG8 off
+@ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
+@ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
+@ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
+@ STM (strs = 0), which the images' flash budgets need.
+    .macro DIAG8 off, strs=0
+    .if \strs
+    ldmia   r0!, {r4-r11}
+    .else
     ldmia   r0, {r4-r11}
+    .endif
     ldrd    r1, r3, [sp, #(\off)]
     umull   r1, r2, r1, r1
     umaal   r1, lr, r4, r12
@@ -19,14 +26,30 @@
     umull   r3, r4, r3, r3
     umaal   r3, lr, r6, r12
     umaal   r4, lr, r7, r12
+    .if \strs
+    ldr     r5, [sp, #(\off + 8)]
+    ldr     r7, [sp, #(\off + 12)]
+    str     r1, [r0, #-32]
+    str     r2, [r0, #-28]
+    str     r3, [r0, #-24]
+    str     r4, [r0, #-20]
+    .else
     ldrd    r5, r7, [sp, #(\off + 8)]
+    .endif
     umull   r5, r6, r5, r5
     umaal   r5, lr, r8, r12
     umaal   r6, lr, r9, r12
     umull   r7, r8, r7, r7
     umaal   r7, lr, r10, r12
     umaal   r8, lr, r11, r12
+    .if \strs
+    str     r5, [r0, #-16]
+    str     r6, [r0, #-12]
+    str     r7, [r0, #-8]
+    str     r8, [r0, #-4]
+    .else
     stmia   r0!, {r1-r8}
+    .endif
     .endm
 
     .macro UMAAL_GEN_TAIL
@@ -2276,11 +2299,13 @@ rsa_cm_sqr48:
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
+    adr.w   r9, .Lsq48_r0 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 320)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 324)]   @ a[1]
     ldr     r4, [sp, #(F_BUF + 328)]   @ a[2]
     ldr     r5, [sp, #(F_BUF + 332)]   @ a[3]
     ldr     r6, [sp, #(F_BUF + 336)]   @ a[4]
+    str     r9, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r1, #0
     umaal   r8, r1, r2, r3
     str     r8, [r0, #-188]
@@ -2300,12 +2325,11 @@ rsa_cm_sqr48:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #512
-    adr.w   r9, .Lsq48_r0 + 1                @ (Thumb bit)
-    str     r9, [sp, #F_RET]
     b.w     .L5x128_k85            @ the last 43 steps
     .p2align 1
 .Lsq48_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r7, .Lsq48_r1 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 340)]   @ a[5]
     ldr     r3, [sp, #(F_BUF + 344)]   @ a[6]
     ldr     r4, [sp, #(F_BUF + 348)]   @ a[7]
@@ -2315,6 +2339,7 @@ rsa_cm_sqr48:
     ldr     r8, [r0, #-144]
     ldr     r10, [r0, #-140]
     ldr     r1, [r0, #-136]
+    str     r7, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r9, #0
     umaal   lr, r9, r2, r3
     str     lr, [r0, #-148]
@@ -2334,12 +2359,11 @@ rsa_cm_sqr48:
     umaal   r11, r1, r5, r6
     mov.w   lr, #0
     subw    r0, r0, #492
-    adr.w   r7, .Lsq48_r1 + 1                @ (Thumb bit)
-    str     r7, [sp, #F_RET]
     b.w     .L5x128_k90            @ the last 38 steps
     .p2align 1
 .Lsq48_r1:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r1, .Lsq48_r2 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 360)]   @ a[10]
     ldr     r3, [sp, #(F_BUF + 364)]   @ a[11]
     ldr     r4, [sp, #(F_BUF + 368)]   @ a[12]
@@ -2349,6 +2373,7 @@ rsa_cm_sqr48:
     ldr     lr, [r0, #-124]
     ldr     r7, [r0, #-120]
     ldr     r9, [r0, #-116]
+    str     r1, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r12, #0
     umaal   r10, r12, r2, r3
     str     r10, [r0, #-128]
@@ -2368,12 +2393,11 @@ rsa_cm_sqr48:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    adr.w   r1, .Lsq48_r2 + 1                @ (Thumb bit)
-    str     r1, [sp, #F_RET]
     b.w     .L5x128_k95            @ the last 33 steps
     .p2align 1
 .Lsq48_r2:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r8, .Lsq48_r3 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 380)]   @ a[15]
     ldr     r3, [sp, #(F_BUF + 384)]   @ a[16]
     ldr     r4, [sp, #(F_BUF + 388)]   @ a[17]
@@ -2383,6 +2407,7 @@ rsa_cm_sqr48:
     ldr     r10, [r0, #-104]
     ldr     r1, [r0, #-100]
     ldr     r12, [r0, #-96]
+    str     r8, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r11, #0
     umaal   r7, r11, r2, r3
     str     r7, [r0, #-108]
@@ -2402,12 +2427,11 @@ rsa_cm_sqr48:
     umaal   lr, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    adr.w   r8, .Lsq48_r3 + 1                @ (Thumb bit)
-    str     r8, [sp, #F_RET]
     b.w     .L5x128_k100            @ the last 28 steps
     .p2align 1
 .Lsq48_r3:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r12, .Lsq48_r4 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 400)]   @ a[20]
     ldr     r3, [sp, #(F_BUF + 404)]   @ a[21]
     ldr     r4, [sp, #(F_BUF + 408)]   @ a[22]
@@ -2417,6 +2441,7 @@ rsa_cm_sqr48:
     ldr     r7, [r0, #-84]
     ldr     r9, [r0, #-80]
     ldr     r11, [r0, #-76]
+    str     r12, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r8, #0
     umaal   r1, r8, r2, r3
     str     r1, [r0, #-88]
@@ -2436,12 +2461,11 @@ rsa_cm_sqr48:
     umaal   r10, r11, r5, r6
     mov.w   r1, #0
     subw    r0, r0, #492
-    adr.w   r12, .Lsq48_r4 + 1                @ (Thumb bit)
-    str     r12, [sp, #F_RET]
     b.w     .L5x128_k105            @ the last 23 steps
     .p2align 1
 .Lsq48_r4:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r10, .Lsq48_r5 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 420)]   @ a[25]
     ldr     r3, [sp, #(F_BUF + 424)]   @ a[26]
     ldr     r4, [sp, #(F_BUF + 428)]   @ a[27]
@@ -2451,6 +2475,7 @@ rsa_cm_sqr48:
     ldr     r1, [r0, #-64]
     ldr     r12, [r0, #-60]
     ldr     r8, [r0, #-56]
+    str     r10, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   lr, #0
     umaal   r9, lr, r2, r3
     str     r9, [r0, #-68]
@@ -2470,12 +2495,11 @@ rsa_cm_sqr48:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #492
-    adr.w   r10, .Lsq48_r5 + 1                @ (Thumb bit)
-    str     r10, [sp, #F_RET]
     b.w     .L5x128_k110            @ the last 18 steps
     .p2align 1
 .Lsq48_r5:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r7, .Lsq48_r6 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 440)]   @ a[30]
     ldr     r3, [sp, #(F_BUF + 444)]   @ a[31]
     ldr     r4, [sp, #(F_BUF + 448)]   @ a[32]
@@ -2485,6 +2509,7 @@ rsa_cm_sqr48:
     ldr     r9, [r0, #-44]
     ldr     r11, [r0, #-40]
     ldr     lr, [r0, #-36]
+    str     r7, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r10, #0
     umaal   r12, r10, r2, r3
     str     r12, [r0, #-48]
@@ -2504,12 +2529,11 @@ rsa_cm_sqr48:
     umaal   r1, lr, r5, r6
     mov.w   r12, #0
     subw    r0, r0, #492
-    adr.w   r7, .Lsq48_r6 + 1                @ (Thumb bit)
-    str     r7, [sp, #F_RET]
     b.w     .L5x128_k115            @ the last 13 steps
     .p2align 1
 .Lsq48_r6:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r1, .Lsq48_r7 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 460)]   @ a[35]
     ldr     r3, [sp, #(F_BUF + 464)]   @ a[36]
     ldr     r4, [sp, #(F_BUF + 468)]   @ a[37]
@@ -2519,6 +2543,7 @@ rsa_cm_sqr48:
     ldr     r12, [r0, #-24]
     ldr     r8, [r0, #-20]
     ldr     r10, [r0, #-16]
+    str     r1, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r7, #0
     umaal   r11, r7, r2, r3
     str     r11, [r0, #-28]
@@ -2538,12 +2563,11 @@ rsa_cm_sqr48:
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
     subw    r0, r0, #492
-    adr.w   r1, .Lsq48_r7 + 1                @ (Thumb bit)
-    str     r1, [sp, #F_RET]
     b.w     .L5x128_k120            @ the last 8 steps
     .p2align 1
 .Lsq48_r7:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r9, .Lsq48_r8 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 480)]   @ a[40]
     ldr     r3, [sp, #(F_BUF + 484)]   @ a[41]
     ldr     r4, [sp, #(F_BUF + 488)]   @ a[42]
@@ -2553,6 +2577,7 @@ rsa_cm_sqr48:
     ldr     r11, [r0, #-4]
     ldr     lr, [r0, #0]
     ldr     r7, [r0, #4]
+    str     r9, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r1, #0
     umaal   r8, r1, r2, r3
     str     r8, [r0, #-8]
@@ -2572,8 +2597,6 @@ rsa_cm_sqr48:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #492
-    adr.w   r9, .Lsq48_r8 + 1                @ (Thumb bit)
-    str     r9, [sp, #F_RET]
     b.w     .L5x128_k125            @ the last 3 steps
     .p2align 1
 .Lsq48_r8:
@@ -2641,11 +2664,13 @@ rsa_cm_sqr64:
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r4}
+    adr.w   r9, .Lsq64_r0 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 256)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 260)]   @ a[1]
     ldr     r4, [sp, #(F_BUF + 264)]   @ a[2]
     ldr     r5, [sp, #(F_BUF + 268)]   @ a[3]
     ldr     r6, [sp, #(F_BUF + 272)]   @ a[4]
+    str     r9, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r1, #0
     umaal   r8, r1, r2, r3
     str     r8, [r0, #-252]
@@ -2665,12 +2690,11 @@ rsa_cm_sqr64:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #512
-    adr.w   r9, .Lsq64_r0 + 1                @ (Thumb bit)
-    str     r9, [sp, #F_RET]
     b.w     .L5x128_k69            @ the last 59 steps
     .p2align 1
 .Lsq64_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r7, .Lsq64_r1 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 276)]   @ a[5]
     ldr     r3, [sp, #(F_BUF + 280)]   @ a[6]
     ldr     r4, [sp, #(F_BUF + 284)]   @ a[7]
@@ -2680,6 +2704,7 @@ rsa_cm_sqr64:
     ldr     r8, [r0, #-208]
     ldr     r10, [r0, #-204]
     ldr     r1, [r0, #-200]
+    str     r7, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r9, #0
     umaal   lr, r9, r2, r3
     str     lr, [r0, #-212]
@@ -2699,12 +2724,11 @@ rsa_cm_sqr64:
     umaal   r11, r1, r5, r6
     mov.w   lr, #0
     subw    r0, r0, #492
-    adr.w   r7, .Lsq64_r1 + 1                @ (Thumb bit)
-    str     r7, [sp, #F_RET]
     b.w     .L5x128_k74            @ the last 54 steps
     .p2align 1
 .Lsq64_r1:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r1, .Lsq64_r2 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 296)]   @ a[10]
     ldr     r3, [sp, #(F_BUF + 300)]   @ a[11]
     ldr     r4, [sp, #(F_BUF + 304)]   @ a[12]
@@ -2714,6 +2738,7 @@ rsa_cm_sqr64:
     ldr     lr, [r0, #-188]
     ldr     r7, [r0, #-184]
     ldr     r9, [r0, #-180]
+    str     r1, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r12, #0
     umaal   r10, r12, r2, r3
     str     r10, [r0, #-192]
@@ -2733,12 +2758,11 @@ rsa_cm_sqr64:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    adr.w   r1, .Lsq64_r2 + 1                @ (Thumb bit)
-    str     r1, [sp, #F_RET]
     b.w     .L5x128_k79            @ the last 49 steps
     .p2align 1
 .Lsq64_r2:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r8, .Lsq64_r3 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 316)]   @ a[15]
     ldr     r3, [sp, #(F_BUF + 320)]   @ a[16]
     ldr     r4, [sp, #(F_BUF + 324)]   @ a[17]
@@ -2748,6 +2772,7 @@ rsa_cm_sqr64:
     ldr     r10, [r0, #-168]
     ldr     r1, [r0, #-164]
     ldr     r12, [r0, #-160]
+    str     r8, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r11, #0
     umaal   r7, r11, r2, r3
     str     r7, [r0, #-172]
@@ -2767,12 +2792,11 @@ rsa_cm_sqr64:
     umaal   lr, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    adr.w   r8, .Lsq64_r3 + 1                @ (Thumb bit)
-    str     r8, [sp, #F_RET]
     b.w     .L5x128_k84            @ the last 44 steps
     .p2align 1
 .Lsq64_r3:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r12, .Lsq64_r4 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 336)]   @ a[20]
     ldr     r3, [sp, #(F_BUF + 340)]   @ a[21]
     ldr     r4, [sp, #(F_BUF + 344)]   @ a[22]
@@ -2782,6 +2806,7 @@ rsa_cm_sqr64:
     ldr     r7, [r0, #-148]
     ldr     r9, [r0, #-144]
     ldr     r11, [r0, #-140]
+    str     r12, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r8, #0
     umaal   r1, r8, r2, r3
     str     r1, [r0, #-152]
@@ -2801,12 +2826,11 @@ rsa_cm_sqr64:
     umaal   r10, r11, r5, r6
     mov.w   r1, #0
     subw    r0, r0, #492
-    adr.w   r12, .Lsq64_r4 + 1                @ (Thumb bit)
-    str     r12, [sp, #F_RET]
     b.w     .L5x128_k89            @ the last 39 steps
     .p2align 1
 .Lsq64_r4:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r10, .Lsq64_r5 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 356)]   @ a[25]
     ldr     r3, [sp, #(F_BUF + 360)]   @ a[26]
     ldr     r4, [sp, #(F_BUF + 364)]   @ a[27]
@@ -2816,6 +2840,7 @@ rsa_cm_sqr64:
     ldr     r1, [r0, #-128]
     ldr     r12, [r0, #-124]
     ldr     r8, [r0, #-120]
+    str     r10, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   lr, #0
     umaal   r9, lr, r2, r3
     str     r9, [r0, #-132]
@@ -2835,12 +2860,11 @@ rsa_cm_sqr64:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #492
-    adr.w   r10, .Lsq64_r5 + 1                @ (Thumb bit)
-    str     r10, [sp, #F_RET]
     b.w     .L5x128_k94            @ the last 34 steps
     .p2align 1
 .Lsq64_r5:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r7, .Lsq64_r6 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 376)]   @ a[30]
     ldr     r3, [sp, #(F_BUF + 380)]   @ a[31]
     ldr     r4, [sp, #(F_BUF + 384)]   @ a[32]
@@ -2850,6 +2874,7 @@ rsa_cm_sqr64:
     ldr     r9, [r0, #-108]
     ldr     r11, [r0, #-104]
     ldr     lr, [r0, #-100]
+    str     r7, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r10, #0
     umaal   r12, r10, r2, r3
     str     r12, [r0, #-112]
@@ -2869,12 +2894,11 @@ rsa_cm_sqr64:
     umaal   r1, lr, r5, r6
     mov.w   r12, #0
     subw    r0, r0, #492
-    adr.w   r7, .Lsq64_r6 + 1                @ (Thumb bit)
-    str     r7, [sp, #F_RET]
     b.w     .L5x128_k99            @ the last 29 steps
     .p2align 1
 .Lsq64_r6:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r1, .Lsq64_r7 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 396)]   @ a[35]
     ldr     r3, [sp, #(F_BUF + 400)]   @ a[36]
     ldr     r4, [sp, #(F_BUF + 404)]   @ a[37]
@@ -2884,6 +2908,7 @@ rsa_cm_sqr64:
     ldr     r12, [r0, #-88]
     ldr     r8, [r0, #-84]
     ldr     r10, [r0, #-80]
+    str     r1, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r7, #0
     umaal   r11, r7, r2, r3
     str     r11, [r0, #-92]
@@ -2903,12 +2928,11 @@ rsa_cm_sqr64:
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
     subw    r0, r0, #492
-    adr.w   r1, .Lsq64_r7 + 1                @ (Thumb bit)
-    str     r1, [sp, #F_RET]
     b.w     .L5x128_k104            @ the last 24 steps
     .p2align 1
 .Lsq64_r7:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r9, .Lsq64_r8 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 416)]   @ a[40]
     ldr     r3, [sp, #(F_BUF + 420)]   @ a[41]
     ldr     r4, [sp, #(F_BUF + 424)]   @ a[42]
@@ -2918,6 +2942,7 @@ rsa_cm_sqr64:
     ldr     r11, [r0, #-68]
     ldr     lr, [r0, #-64]
     ldr     r7, [r0, #-60]
+    str     r9, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r1, #0
     umaal   r8, r1, r2, r3
     str     r8, [r0, #-72]
@@ -2937,12 +2962,11 @@ rsa_cm_sqr64:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #492
-    adr.w   r9, .Lsq64_r8 + 1                @ (Thumb bit)
-    str     r9, [sp, #F_RET]
     b.w     .L5x128_k109            @ the last 19 steps
     .p2align 1
 .Lsq64_r8:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r7, .Lsq64_r9 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 436)]   @ a[45]
     ldr     r3, [sp, #(F_BUF + 440)]   @ a[46]
     ldr     r4, [sp, #(F_BUF + 444)]   @ a[47]
@@ -2952,6 +2976,7 @@ rsa_cm_sqr64:
     ldr     r8, [r0, #-48]
     ldr     r10, [r0, #-44]
     ldr     r1, [r0, #-40]
+    str     r7, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r9, #0
     umaal   lr, r9, r2, r3
     str     lr, [r0, #-52]
@@ -2971,12 +2996,11 @@ rsa_cm_sqr64:
     umaal   r11, r1, r5, r6
     mov.w   lr, #0
     subw    r0, r0, #492
-    adr.w   r7, .Lsq64_r9 + 1                @ (Thumb bit)
-    str     r7, [sp, #F_RET]
     b.w     .L5x128_k114            @ the last 14 steps
     .p2align 1
 .Lsq64_r9:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r1, .Lsq64_r10 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 456)]   @ a[50]
     ldr     r3, [sp, #(F_BUF + 460)]   @ a[51]
     ldr     r4, [sp, #(F_BUF + 464)]   @ a[52]
@@ -2986,6 +3010,7 @@ rsa_cm_sqr64:
     ldr     lr, [r0, #-28]
     ldr     r7, [r0, #-24]
     ldr     r9, [r0, #-20]
+    str     r1, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r12, #0
     umaal   r10, r12, r2, r3
     str     r10, [r0, #-32]
@@ -3005,12 +3030,11 @@ rsa_cm_sqr64:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    adr.w   r1, .Lsq64_r10 + 1                @ (Thumb bit)
-    str     r1, [sp, #F_RET]
     b.w     .L5x128_k119            @ the last 9 steps
     .p2align 1
 .Lsq64_r10:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    adr.w   r8, .Lsq64_r11 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 476)]   @ a[55]
     ldr     r3, [sp, #(F_BUF + 480)]   @ a[56]
     ldr     r4, [sp, #(F_BUF + 484)]   @ a[57]
@@ -3020,6 +3044,7 @@ rsa_cm_sqr64:
     ldr     r10, [r0, #-8]
     ldr     r1, [r0, #-4]
     ldr     r12, [r0, #0]
+    str     r8, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r11, #0
     umaal   r7, r11, r2, r3
     str     r7, [r0, #-12]
@@ -3039,8 +3064,6 @@ rsa_cm_sqr64:
     umaal   lr, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    adr.w   r8, .Lsq64_r11 + 1                @ (Thumb bit)
-    str     r8, [sp, #F_RET]
     b.w     .L5x128_k124            @ the last 4 steps
     .p2align 1
 .Lsq64_r11:
@@ -3310,6 +3333,7 @@ rsa_cm_sqr96128:
 
     .macro UMAAL_GEN_SQR32
     ldr     r0, [sp, #F_T]
+    adr.w   r9, .Lsg32_r0 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 0)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 4)]   @ a[1]
     ldr     r4, [sp, #(F_BUF + 8)]   @ a[2]
@@ -3319,6 +3343,7 @@ rsa_cm_sqr96128:
     ldr     r11, [r0, #8]
     ldr     lr, [r0, #12]
     ldr     r7, [r0, #16]
+    str     r9, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r1, #0
     umaal   r8, r1, r2, r3
     str     r8, [r0, #4]
@@ -3337,12 +3362,15 @@ rsa_cm_sqr96128:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    adr.w   r9, .Lsg32_r0 + 1                @ (Thumb bit)
-    str     r9, [sp, #F_RET]
     b.w     .L5x_k5            @ the last 27 steps
     .p2align 1
 .Lsg32_r0:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    str     r7, [r0, #0]               @ t[i+len..i+len+5)
+    str     r8, [r0, #4]
+    str     r9, [r0, #8]
+    str     r10, [r0, #12]
+    str     r11, [r0, #16]
+    adr.w   r7, .Lsg32_r1 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 20)]   @ a[5]
     ldr     r3, [sp, #(F_BUF + 24)]   @ a[6]
     ldr     r4, [sp, #(F_BUF + 28)]   @ a[7]
@@ -3352,6 +3380,7 @@ rsa_cm_sqr96128:
     ldr     r8, [r0, #-80]
     ldr     r10, [r0, #-76]
     ldr     r1, [r0, #-72]
+    str     r7, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r9, #0
     umaal   lr, r9, r2, r3
     str     lr, [r0, #-84]
@@ -3371,12 +3400,15 @@ rsa_cm_sqr96128:
     umaal   r11, r1, r5, r6
     mov.w   lr, #0
     subw    r0, r0, #108
-    adr.w   r7, .Lsg32_r1 + 1                @ (Thumb bit)
-    str     r7, [sp, #F_RET]
     b.w     .L5x_k10            @ the last 22 steps
     .p2align 1
 .Lsg32_r1:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    str     r7, [r0, #0]               @ t[i+len..i+len+5)
+    str     r8, [r0, #4]
+    str     r9, [r0, #8]
+    str     r10, [r0, #12]
+    str     r11, [r0, #16]
+    adr.w   r1, .Lsg32_r2 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 40)]   @ a[10]
     ldr     r3, [sp, #(F_BUF + 44)]   @ a[11]
     ldr     r4, [sp, #(F_BUF + 48)]   @ a[12]
@@ -3386,6 +3418,7 @@ rsa_cm_sqr96128:
     ldr     lr, [r0, #-60]
     ldr     r7, [r0, #-56]
     ldr     r9, [r0, #-52]
+    str     r1, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r12, #0
     umaal   r10, r12, r2, r3
     str     r10, [r0, #-64]
@@ -3405,12 +3438,15 @@ rsa_cm_sqr96128:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #108
-    adr.w   r1, .Lsg32_r2 + 1                @ (Thumb bit)
-    str     r1, [sp, #F_RET]
     b.w     .L5x_k15            @ the last 17 steps
     .p2align 1
 .Lsg32_r2:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    str     r7, [r0, #0]               @ t[i+len..i+len+5)
+    str     r8, [r0, #4]
+    str     r9, [r0, #8]
+    str     r10, [r0, #12]
+    str     r11, [r0, #16]
+    adr.w   r8, .Lsg32_r3 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 60)]   @ a[15]
     ldr     r3, [sp, #(F_BUF + 64)]   @ a[16]
     ldr     r4, [sp, #(F_BUF + 68)]   @ a[17]
@@ -3420,6 +3456,7 @@ rsa_cm_sqr96128:
     ldr     r10, [r0, #-40]
     ldr     r1, [r0, #-36]
     ldr     r12, [r0, #-32]
+    str     r8, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r11, #0
     umaal   r7, r11, r2, r3
     str     r7, [r0, #-44]
@@ -3439,12 +3476,15 @@ rsa_cm_sqr96128:
     umaal   lr, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #108
-    adr.w   r8, .Lsg32_r3 + 1                @ (Thumb bit)
-    str     r8, [sp, #F_RET]
     b.w     .L5x_k20            @ the last 12 steps
     .p2align 1
 .Lsg32_r3:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    str     r7, [r0, #0]               @ t[i+len..i+len+5)
+    str     r8, [r0, #4]
+    str     r9, [r0, #8]
+    str     r10, [r0, #12]
+    str     r11, [r0, #16]
+    adr.w   r12, .Lsg32_r4 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 80)]   @ a[20]
     ldr     r3, [sp, #(F_BUF + 84)]   @ a[21]
     ldr     r4, [sp, #(F_BUF + 88)]   @ a[22]
@@ -3454,6 +3494,7 @@ rsa_cm_sqr96128:
     ldr     r7, [r0, #-20]
     ldr     r9, [r0, #-16]
     ldr     r11, [r0, #-12]
+    str     r12, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   r8, #0
     umaal   r1, r8, r2, r3
     str     r1, [r0, #-24]
@@ -3473,12 +3514,15 @@ rsa_cm_sqr96128:
     umaal   r10, r11, r5, r6
     mov.w   r1, #0
     subw    r0, r0, #108
-    adr.w   r12, .Lsg32_r4 + 1                @ (Thumb bit)
-    str     r12, [sp, #F_RET]
     b.w     .L5x_k25            @ the last 7 steps
     .p2align 1
 .Lsg32_r4:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    str     r7, [r0, #0]               @ t[i+len..i+len+5)
+    str     r8, [r0, #4]
+    str     r9, [r0, #8]
+    str     r10, [r0, #12]
+    str     r11, [r0, #16]
+    adr.w   r10, .Lsg32_r5 + 1                @ (Thumb bit)
     ldr     r2, [sp, #(F_BUF + 100)]   @ a[25]
     ldr     r3, [sp, #(F_BUF + 104)]   @ a[26]
     ldr     r4, [sp, #(F_BUF + 108)]   @ a[27]
@@ -3488,6 +3532,7 @@ rsa_cm_sqr96128:
     ldr     r1, [r0, #0]
     ldr     r12, [r0, #4]
     ldr     r8, [r0, #8]
+    str     r10, [sp, #F_RET]           @ (after a load: no cost)
     mov.w   lr, #0
     umaal   r9, lr, r2, r3
     str     r9, [r0, #-4]
@@ -3507,8 +3552,6 @@ rsa_cm_sqr96128:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #108
-    adr.w   r10, .Lsg32_r5 + 1                @ (Thumb bit)
-    str     r10, [sp, #F_RET]
     b.w     .L5x_k30            @ the last 2 steps
     .p2align 1
 .Lsg32_r5:
@@ -3823,21 +3866,21 @@ rsa_cm_s5x32:
 @ (rsa_cm_sqr_redc32's next step needs it so).
 @ 25 UMAAL + 5 MUL.  No flags are touched.
     .macro REDC32_SQ5 off
+    mov.w   r1, #0
     ldr     r5, [sp, #F_B]             @ t
-    ldr     lr, [r5, #(\off + 0)]
-    ldr     r12, [r5, #(\off + 4)]
-    ldr     r7, [r5, #(\off + 8)]
-    ldr     r8, [r5, #(\off + 12)]
-    ldr     r11, [r5, #(\off + 16)]
     ldr     r0, [sp, #(F_BUF + 0)]   @ n[0]
     ldr     r2, [sp, #(F_BUF + 4)]   @ n[1]
     ldr     r3, [sp, #(F_BUF + 8)]   @ n[2]
     ldr     r9, [sp, #(F_BUF + 12)]   @ n[3]
     ldr     r10, [sp, #(F_BUF + 16)]   @ n[4]
     ldr     r6, [sp, #F_ARG5]          @ n0
-    mul     r4, lr, r6                @ m0
-    mov.w   r1, #0
+    ldr     lr, [r5, #(\off + 0)]
+    ldr     r12, [r5, #(\off + 4)]
+    ldr     r7, [r5, #(\off + 8)]
+    ldr     r8, [r5, #(\off + 12)]
+    ldr     r11, [r5, #(\off + 16)]
     str     r1, [r5, #(\off + 0)]
+    mul     r4, lr, r6                @ m0
     str     r1, [r5, #(\off + 4)]
     str     r1, [r5, #(\off + 8)]
     str     r1, [r5, #(\off + 12)]
@@ -3872,18 +3915,21 @@ rsa_cm_s5x32:
     umaal   lr, r8, r6, r3
     umaal   r12, r8, r6, r9
     umaal   r7, r8, r6, r10
+    .endm
+
+@ After REDC32_SQ5 at byte offset \off: m0, m1 back from the frame, r0 =
+@ &t[i], then the stream from step 5, coming back to \ret (the return
+@ address goes through a register of n that the window does not use,
+@ and is stored right after a load, where a store costs nothing).
+    .macro REDC32_GO5 off, ret
+    adr.w   r9, \ret + 1
     ldr     r0, [sp, #F_B]
-    ldrd    r2, r3, [sp, #F_IT]        @ m0, m1
+    ldr     r2, [sp, #F_IT]            @ m0
+    ldr     r3, [sp, #F_I]             @ m1
+    str     r9, [sp, #F_RET]
     .if \off
     add.w   r0, r0, #(\off)
     .endif
-    .endm
-
-@ Run the stream from step 5 and come back to \ret (the return address
-@ goes through a register the window does not use).
-    .macro REDC32_GO5 ret
-    adr.w   r9, \ret + 1
-    str     r9, [sp, #F_RET]
     b.w     .L5x_k5
     .endm
     .endm
@@ -4166,16 +4212,20 @@ rsa_cm_s4x32:
 @ rsa_cm_s4x32 (r6, r7, r8, r9), r0 = &t[i], r1 = n; entering there stores that
 @ step's pending register (r12, set to zero) into t[i+3]; t[i..i+3) are
 @ cleared here, so that a reduction leaves t[0..32) zero (see REDC32_SQ5).
+@ n[0..4) from the frame buffer, t's words last and the first cleared word
+@ right after them (as in REDC32_SQ5: no load waits on the one before it).
     .macro REDC32_SQ4 off
+    mov.w   r6, #0
     ldr     r2, [sp, #F_B]             @ t
+    ldr     r0, [sp, #(F_BUF + 0)]     @ n[0]
+    ldr     r1, [sp, #(F_BUF + 4)]     @ n[1]
+    ldr     r11, [sp, #(F_BUF + 8)]    @ n[2]
+    ldr     r12, [sp, #(F_BUF + 12)]   @ n[3]
+    ldr     lr, [sp, #F_ARG5]          @ n0
     ldr     r7, [r2, #(\off)]
     ldr     r8, [r2, #(\off + 4)]
     ldr     r9, [r2, #(\off + 8)]
     ldr     r10, [r2, #(\off + 12)]
-    ldr     r3, [sp, #F_A]             @ n
-    ldmia   r3, {r0, r1, r11, r12}     @ n[0..4)
-    ldr     lr, [sp, #F_ARG5]          @ n0
-    mov.w   r6, #0
     str     r6, [r2, #(\off)]
     str     r6, [r2, #(\off + 4)]
     str     r6, [r2, #(\off + 8)]
