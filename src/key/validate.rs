@@ -124,9 +124,6 @@ pub(crate) enum GivenQinv<'a> {
 /// # Errors
 /// [`Error::InvalidCoefficient`] for a wrong [`GivenQinv::Checked`] value;
 /// [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
-// Inlined into each storage's one caller, where its `GivenQinv` variant is
-// known: the match below folds away.
-#[inline(always)]
 pub(crate) fn crt_coefficient(
     p: &Modulus,
     q: &[Limb],
