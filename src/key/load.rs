@@ -10,7 +10,7 @@ use zeroize::Zeroize;
 use super::exponent_from_be_bytes;
 use super::private::{BoundedPrivateKey, Mode};
 use super::public::BoundedPublicKey;
-use super::validate::{self, GivenQinv};
+use super::validate;
 use crate::arith::{limbs, Limb, Modulus};
 use crate::capacity::{Array, Capacity};
 use crate::errors::{Error, Result};
@@ -244,8 +244,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             &mut self.qinv.as_mut()[..h],
             &mut self.qinv_mont.as_mut()[..h],
         );
-        let given = given.map_or(GivenQinv::None, GivenQinv::Checked);
-        validate::crt_coefficient(&p, &self.q.as_ref()[..h], given, x, mont, work)
+        validate::crt_coefficient(&p, &self.q.as_ref()[..h], given, false, x, mont, work)
     }
 
     /// Re-runs the consistency checks of loading: they hold for every key

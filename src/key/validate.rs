@@ -95,48 +95,35 @@ pub(crate) const fn coefficient_work_limbs(h: usize) -> usize {
     3 * h + max_len(inv::inv_work_limbs(h), 2 * h)
 }
 
-/// An encoded `qInv` (big-endian) given with a key, as the storage takes
-/// it.
-#[derive(Clone, Copy)]
-pub(crate) enum GivenQinv<'a> {
-    /// None: it is computed.
-    None,
-    /// Used when right, else computed: the heap key's, as `rsa` 0.10
-    /// ignores an encoded `qInv` (it recomputes it), so a key that `rsa`
-    /// loads must load; the value saves the inversion.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    Hint(&'a [u8]),
-    /// A wrong value is an error: the fixed-capacity key's, whose loading
-    /// checks every component it is given (`from_be_bytes_components`) and
-    /// whose `validate` re-checks the stored `qInv`, which a recomputed
-    /// value would hide.
-    Checked(&'a [u8]),
-}
-
 /// `qInv = q⁻¹ mod p` into `x` and its Montgomery form `qInv·R mod p` into
-/// `mont` (`h` limbs each, as `q`; `p` odd): the `given` value when it is
-/// below `p` and `qInv·q ≡ 1 (mod p)`; otherwise (none given, or a wrong
-/// [`GivenQinv::Hint`]) the constant-time inversion modulo `p` (prime or
-/// not, which a validated key allows if its congruences hold), checked the
-/// same way. Which of the two produced the value depends on the key's
-/// encoding only. `work` ≥ [`coefficient_work_limbs`]`(h)` limbs.
+/// `mont` (`h` limbs each, as `q`; `p` odd): the encoded
+/// `given` value (big-endian) when it is below `p` and `qInv·q ≡ 1 (mod
+/// p)`; otherwise (no value given, or a wrong one with `fallback`) the
+/// constant-time inversion modulo `p` (prime or not, which a validated key
+/// allows if its congruences hold), checked the same way. Which of the two
+/// produced the value depends on the key's encoding only. `work` ≥
+/// [`coefficient_work_limbs`]`(h)` limbs.
+///
+/// `fallback` is the storage's policy for a wrong `given` value. The heap
+/// key passes `true`: `rsa` 0.10 ignores an encoded `qInv` and recomputes
+/// it, so a key that `rsa` loads must load (`given` is only a hint that
+/// saves the inversion). The fixed-capacity key passes `false`: its loading
+/// checks every component it is given (`from_be_bytes_components`), and its
+/// `validate` re-checks the stored `qInv` through here, where a recomputed
+/// value would hide a corrupted one.
 ///
 /// # Errors
-/// [`Error::InvalidCoefficient`] for a wrong [`GivenQinv::Checked`] value;
-/// [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
+/// [`Error::InvalidCoefficient`] for a wrong `given` value without
+/// `fallback`; [`Error::InvalidPrime`] if `q` has no inverse modulo `p`.
 pub(crate) fn crt_coefficient(
     p: &Modulus,
     q: &[Limb],
-    given: GivenQinv<'_>,
+    given: Option<&[u8]>,
+    fallback: bool,
     x: &mut [Limb],
     mont: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
-    let (given, fallback) = match given {
-        GivenQinv::None => (None, true),
-        GivenQinv::Hint(bytes) => (Some(bytes), true),
-        GivenQinv::Checked(bytes) => (Some(bytes), false),
-    };
     let h = p.len();
     let (qmodp, rest) = work.split_at_mut(h);
     let (y, rest) = rest.split_at_mut(h);
@@ -145,7 +132,7 @@ pub(crate) fn crt_coefficient(
     p.reduce(qmodp, q, t);
     let ok = given
         .is_some_and(|bytes| limbs::from_be_bytes(x, bytes) && is_inverse(p, x, qmodp, y, xq, t))
-        || (fallback && {
+        || ((given.is_none() || fallback) && {
             // Not invertible leaves x = 0, which the check rejects.
             inv::inv_mod(x, qmodp, p.n(), t);
             is_inverse(p, x, qmodp, y, xq, t)
@@ -153,7 +140,7 @@ pub(crate) fn crt_coefficient(
     let result = if ok {
         p.to_mont(mont, x, &mut t[..2 * h]);
         Ok(())
-    } else if !fallback {
+    } else if given.is_some() && !fallback {
         Err(Error::InvalidCoefficient)
     } else {
         Err(Error::InvalidPrime)

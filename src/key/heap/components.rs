@@ -394,8 +394,7 @@ pub(super) fn crt_coefficient(
     let mut x = Wiped::new(vec![0 as Limb; 2 * h + validate::coefficient_work_limbs(h)]);
     let (qinv, rest) = x.split_at_mut(h);
     let (mont, work) = rest.split_at_mut(h);
-    let hint = hint.map_or(validate::GivenQinv::None, validate::GivenQinv::Hint);
-    validate::crt_coefficient(&pm, ql, hint, qinv, mont, work)?;
+    validate::crt_coefficient(&pm, ql, hint, true, qinv, mont, work)?;
     Ok((uint_of(qinv, p.bits_precision()), Wiped::new(mont.to_vec())))
 }
 
