@@ -2,7 +2,7 @@
 //! exponentiation in radix 2⁵² (`vpmadd52luq`/`vpmadd52huq`, eight 52×52-bit
 //! multiply-adds per instruction), used by [`crate::arith::exp`] on x86-64
 //! CPUs that have AVX-512F, AVX-512VL and AVX-512 IFMA; and one Montgomery
-//! product in the crate's own `R` ([`mul`]), for the blinding.
+//! product in the crate's own `R` (`mul`), for the blinding.
 //!
 //! A number modulo an `l`-limb `n` is `d = ⌈(32l + 2)/52⌉` digits of 52 bits,
 //! held in 64-bit lanes of `v = ⌈d/8⌉` vectors (the lanes above `d` zero;
