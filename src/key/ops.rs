@@ -69,33 +69,27 @@ pub trait PrivateOps: PublicOps {
     fn write_d(&self, out: &mut [u8]);
 }
 
-/// The signing skeleton shared by the signature schemes:
-/// `rsassa_sign!(key, rng, sig, encode)` with `encode` an
-/// `FnOnce(&mut [u8]) -> Result<()>` that writes EM straight into the
-/// `k`-byte signature buffer `sig`; RSASP1 then runs in place, so the buffer
-/// is cleared once EM is read and receives only a checked signature (a clear
-/// on error here again would only give a fault one more write to corrupt).
-/// Evaluates to `Result<()>`: [`Error::InvalidArguments`] if `sig` is not
-/// `k` bytes; `encode`'s errors; as [`PrivateOps::rsadp`].
+/// The signing skeleton shared by the signature schemes: `encode` writes EM
+/// straight into the `k`-byte signature buffer `sig` and RSASP1 runs in
+/// place, so the buffer is cleared once EM is read and receives only a
+/// checked signature (a clear on error here again would only give a fault
+/// one more write to corrupt).
 ///
-/// A macro, not a function: it expands into the scheme's signing function,
-/// one frame less between `Signer::sign` and the arithmetic (issue 22).
-macro_rules! rsassa_sign {
-    ($key:expr, $rng:expr, $sig:expr, $encode:expr) => {{
-        let (key, sig): (&_, &mut [u8]) = ($key, $sig);
-        if sig.len() != $crate::key::PublicOps::modulus_len(key) {
-            Err($crate::errors::Error::InvalidArguments)
-        } else {
-            match ($encode)(&mut *sig) {
-                Ok(()) => {
-                    $crate::key::PrivateOps::rsadp(key, $rng, $crate::key::ops::Io::InPlace(sig))
-                }
-                Err(e) => Err(e),
-            }
-        }
-    }};
+/// # Errors
+/// [`Error::InvalidArguments`] if `sig` is not `k` bytes; `encode`'s
+/// errors; as [`PrivateOps::rsadp`].
+pub(crate) fn rsassa_sign<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized>(
+    key: &K,
+    rng: Option<&mut R>,
+    sig: &mut [u8],
+    encode: impl FnOnce(&mut [u8]) -> Result<()>,
+) -> Result<()> {
+    if sig.len() != key.modulus_len() {
+        return Err(Error::InvalidArguments);
+    }
+    encode(sig)?;
+    key.rsadp(rng, Io::InPlace(sig))
 }
-pub(crate) use rsassa_sign;
 
 /// The verification skeleton shared by the signature schemes: RSAVP1 of a
 /// `k`-byte signature into a scratch `EM`, then `decide(EM)`. Any

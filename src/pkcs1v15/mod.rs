@@ -71,7 +71,7 @@ pub(crate) fn sign_prehash_with<K: PrivateOps + ?Sized, R: TryCryptoRng + ?Sized
     hashed: &[u8],
     sig: &mut [u8],
 ) -> Result<()> {
-    rsassa_sign!(key, rng, sig, |em| emsa_pkcs1v15_encode(prefix, hashed, em))
+    rsassa_sign(key, rng, sig, |em| emsa_pkcs1v15_encode(prefix, hashed, em))
 }
 
 /// RSASSA-PKCS1-v1_5 verification (RFC 8017 §8.2.2) of a message digest.

@@ -65,7 +65,7 @@ pub(crate) fn sign_with<
     sig: &mut [u8],
 ) -> Result<()> {
     let em_bits = key.modulus_bits() - 1;
-    rsassa_sign!(key, rng, sig, |sig: &mut [u8]| {
+    rsassa_sign(key, rng, sig, |sig| {
         // EM after the zero octet when emLen < k.
         let (zero, em) = sig.split_at_mut(sig.len() - em_bits.div_ceil(8));
         emsa_pss_encode_with_mgf::<D, MGD>(hashed, em_bits, salt, em)?;
