@@ -11,12 +11,13 @@ use signature::{DigestSigner, MultipartSigner, Signer};
 use spki::der::AnyRef;
 use spki::{AlgorithmIdentifierRef, SignatureAlgorithmIdentifier};
 
+use super::padding::emsa_pkcs1v15_encode;
 use super::verifying_key::signature_algorithm;
 use super::VerifyingKey;
-use super::{sign_prehash_with, DigestInfoPrefix, RsaSignatureAssociatedOid, Signatures};
+use super::{DigestInfoPrefix, RsaSignatureAssociatedOid, Signatures};
 use crate::capacity::Max4096;
 use crate::errors::Result;
-use crate::key::BoundedPrivateKey;
+use crate::key::{rsassa_sign, BoundedPrivateKey};
 use crate::storage::{default_rng, KeyStorage, PrivateKeyStorage, SignatureBytes};
 
 /// The signature a signing key over `K` makes.
@@ -111,13 +112,11 @@ where
         hashed: &[u8],
     ) -> signature::Result<Sig<K>> {
         let mut sig = Sig::<K>::zeroed(self.inner.modulus_len());
-        sign_prehash_with(
-            &self.inner,
-            rng,
-            self.prefix.as_bytes(),
-            hashed,
-            sig.bytes_mut(),
-        )?;
+        // `sign_prehash_with`'s body, without its frame (issue 22's depth).
+        let prefix = self.prefix.as_bytes();
+        rsassa_sign(&self.inner, rng, sig.bytes_mut(), |em| {
+            emsa_pkcs1v15_encode(prefix, hashed, em)
+        })?;
         Ok(sig)
     }
 

@@ -341,15 +341,9 @@ impl PublicOps for PrivateKey {
     }
 }
 
-impl PrivateOps for PrivateKey {
-    fn rsadp<R: TryCryptoRng + ?Sized>(
-        &self,
-        mut rng: Option<&mut R>,
-        mut io: Io<'_>,
-    ) -> Result<()> {
-        // RSADP and the blinding take the RNG as `dyn FillBytes`: one copy
-        // of them for every RNG type.
-        let rng = rng.as_mut().map(|r| r as &mut dyn FillBytes);
+impl PrivateKey {
+    /// [`PrivateOps::rsadp`] for every RNG type at once.
+    fn rsadp_dyn(&self, rng: Option<&mut dyn FillBytes>, mut io: Io<'_>) -> Result<()> {
         let key = PrivateLimbs::of_key(self);
         let l = key.public.len();
         let mut xy = Wiped::new(vec![0 as Limb; 2 * l]);
@@ -361,6 +355,12 @@ impl PrivateOps for PrivateKey {
         rsadp::rsadp(&key.view(), x, y, blinding, work, true)?;
         io.write(y);
         Ok(())
+    }
+}
+
+impl PrivateOps for PrivateKey {
+    fn rsadp<R: TryCryptoRng + ?Sized>(&self, mut rng: Option<&mut R>, io: Io<'_>) -> Result<()> {
+        self.rsadp_dyn(rng.as_mut().map(|r| r as &mut dyn FillBytes), io)
     }
 
     fn write_d(&self, out: &mut [u8]) {
