@@ -253,10 +253,18 @@ fn mul(n: &Modulus, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Lim
 /// The pair of `r²` from that of `r`: `(r^e)²·R = A²·R⁻¹`, likewise `Aᵢ`.
 #[inline(never)]
 fn square_pair(n: &Modulus, a: &mut [Limb], ai: &mut [Limb], work: &mut [Limb]) {
-    let (x, t) = work.split_at_mut(n.len());
     for v in [a, ai] {
-        x.copy_from_slice(v);
-        mul(n, v, x, None, t);
+        // The IFMA product takes no operand aliasing its result: it squares
+        // a copy. Elsewhere the square is in place, with no copy.
+        #[cfg(rsa_cortex_m_ifma)]
+        {
+            let x = &mut work[..n.len()];
+            x.copy_from_slice(v);
+            if crate::arith::kernels::mul_whole(v, x, x, n) {
+                continue;
+            }
+        }
+        n.sqr_assign(v, &mut work[..2 * n.len()]);
     }
 }
 
