@@ -12,7 +12,7 @@ fi
 ci_target() { printf '%s\n' "${CARGO_TARGET_DIR:-$1}"; }
 
 # fw_flags TARGET FLAGS: the assignment, for env, that adds FLAGS to TARGET's
-# rustflags (firmware/.cargo/config.toml's, the user's and the remapping above).
+# rustflags (firmware/.cargo/config.toml's, the user's and the remapping below).
 fw_flags() {
     local v
     v="CARGO_TARGET_$(tr 'a-z.-' 'A-Z__' <<<"$1")_RUSTFLAGS"
