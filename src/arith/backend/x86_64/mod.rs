@@ -3,7 +3,9 @@
 //! two independent carry chains, ADCX/ADOX): the row `rp += up·v` of
 //! multiplication and squaring, all rows of REDC with its final
 //! subtraction, and the double-and-add of squaring, faster than the Rust
-//! rows (BENCHMARKS.md's host rows run this backend). BMI2 + ADX are known at compile time
+//! rows (BENCHMARKS.md's host rows run this backend). At 16 words (1024
+//! bits, the CRT halves of a 2048-bit key) multiplication, squaring and
+//! REDC have rows written out whole, without the loops' counting. BMI2 + ADX are known at compile time
 //! (`-C target-feature=+bmi2,+adx` or a `target-cpu` that has them) or
 //! detected at run time with `std`; without them, and for odd lengths, the
 //! portable kernels run. The only branch on the CPU feature is taken the
@@ -69,7 +71,13 @@ impl Rows for AdxRows {
 
 /// `t[..2n] = a · b`.
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    if a.len().is_multiple_of(2) && b.len() == a.len() && t.len() == 2 * a.len() && use_adx() {
+    if a.len() == 2 * adx::FIXED && b.len() == a.len() && t.len() == 2 * a.len() && use_adx() {
+        let (t, _) = t.as_chunks_mut::<2>();
+        let (a, _) = a.as_chunks::<2>();
+        let (b, _) = b.as_chunks::<2>();
+        adx::mul_fixed(t, a, b)
+    } else if a.len().is_multiple_of(2) && b.len() == a.len() && t.len() == 2 * a.len() && use_adx()
+    {
         portable64::mul_with::<AdxRows>(t, a, b)
     } else {
         portable64::mul(t, a, b)
@@ -78,7 +86,11 @@ pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
 
 /// `t[..2n] = a²`.
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
-    if a.len().is_multiple_of(2) && t.len() == 2 * a.len() && use_adx() {
+    if a.len() == 2 * adx::FIXED && t.len() == 2 * a.len() && use_adx() {
+        let (t, _) = t.as_chunks_mut::<2>();
+        let (a, _) = a.as_chunks::<2>();
+        adx::sqr_fixed(t, a)
+    } else if a.len().is_multiple_of(2) && t.len() == 2 * a.len() && use_adx() {
         portable64::sqr_with::<AdxRows>(t, a)
     } else {
         portable64::sqr(t, a)
@@ -166,6 +178,187 @@ mod adx {
         };
     }
 
+    /// One word of a written-out row: `rp[off] += up[off]·rdx + c` on the
+    /// two chains, the product's high word the next `c`.
+    macro_rules! word {
+        ($off:literal) => {
+            concat!(
+                "mulx {hi}, {lo}, qword ptr [{up} + ",
+                $off,
+                "]\n",
+                "adcx {lo}, {c}\n",
+                "adox {lo}, qword ptr [{rp} + ",
+                $off,
+                "]\n",
+                "mov qword ptr [{rp} + ",
+                $off,
+                "], {lo}\n",
+                "mov {c}, {hi}\n",
+            )
+        };
+    }
+
+    /// The words at the offsets given, then both chains folded into `c`.
+    macro_rules! row {
+        ($($off:literal)*) => {
+            concat!(
+                $(word!($off),)*
+                "mov {lo:e}, 0\n",
+                "adcx {c}, {lo}\n",
+                "adox {c}, {lo}\n",
+            )
+        };
+    }
+
+    /// The off-diagonal products of squaring, one written-out row per word
+    /// `a[h]` (`h` the byte offset, `rp = t + h`): `t[h+j] += a[h]·a[j]` for
+    /// the offsets `j` after `h`, the carry word stored at `t[h + $end]`.
+    macro_rules! triangle {
+        ($end:literal; $h:literal) => { "" };
+        ($end:literal; $h:literal $($rest:literal)+) => {
+            concat!(
+                "mov rdx, qword ptr [{up} + ", $h, "]\n",
+                "lea {rp}, [{t} + ", $h, "]\n",
+                "xor {c:e}, {c:e}\n",
+                row!($($rest)+),
+                "mov qword ptr [{rp} + ", $end, "], {c}\n",
+                triangle!($end; $($rest)+),
+            )
+        };
+    }
+
+    /// The length (words) whose rows are written out whole: a 1024-bit
+    /// number, the CRT half of a 2048-bit key.
+    pub(crate) const FIXED: usize = 16;
+
+    /// Applies `$m!` to the byte offsets of the [`FIXED`] words, then to
+    /// the arguments after `;`, so that one list serves every kernel.
+    macro_rules! fixed_offsets {
+        ($m:ident; $($pre:tt)*) => {
+            $m!($($pre)* 0 8 16 24 32 40 48 56 64 72 80 88 96 104 112 120)
+        };
+    }
+
+    /// `t = a·b` for [`FIXED`]-word operands: one row per word of `a`, each
+    /// written out.
+    #[inline(always)]
+    pub(crate) fn mul_fixed(t: &mut [W], a: &[W], b: &[W]) {
+        assert!(a.len() == FIXED && b.len() == FIXED && t.len() == 2 * FIXED);
+        t[..FIXED].fill([0, 0]);
+        // SAFETY: row i reads a[i] and b[..FIXED] and reads/writes
+        // t[i..=i+FIXED], in bounds for i < FIXED (asserted above); word
+        // layout and BMI2/ADX contract as for `addmul`.
+        unsafe {
+            core::arch::asm!(
+                "2:",
+                "mov rdx, qword ptr [{a}]",
+                "xor {c:e}, {c:e}",         // c = 0, CF = OF = 0
+                fixed_offsets!(row;),
+                "mov qword ptr [{rp} + 128], {c}",
+                "lea {a}, [{a} + 8]",
+                "lea {rp}, [{rp} + 8]",
+                "dec {rows}",
+                "jnz 2b",
+                a = inout(reg) a.as_ptr() => _,
+                up = in(reg) b.as_ptr(),
+                rp = inout(reg) t.as_mut_ptr() => _,
+                rows = inout(reg) FIXED => _,
+                c = out(reg) _,
+                hi = out(reg) _,
+                lo = out(reg) _,
+                out("rdx") _,
+                options(nostack),
+            );
+        }
+    }
+
+    /// `t = a²` for [`FIXED`]-word `a`: the off-diagonal products in
+    /// written-out rows of decreasing length, then [`double_add_squares`].
+    #[inline(always)]
+    pub(crate) fn sqr_fixed(t: &mut [W], a: &[W]) {
+        assert!(a.len() == FIXED && t.len() == 2 * FIXED);
+        t.fill([0, 0]);
+        // SAFETY: row h reads a[..FIXED] and reads/writes t[h+1..=h+FIXED],
+        // in bounds for h < FIXED − 1; word layout and BMI2/ADX contract as
+        // for `addmul`.
+        unsafe {
+            core::arch::asm!(
+                fixed_offsets!(triangle; "128";),
+                up = in(reg) a.as_ptr(),
+                t = in(reg) t.as_mut_ptr(),
+                rp = out(reg) _,
+                c = out(reg) _,
+                hi = out(reg) _,
+                lo = out(reg) _,
+                out("rdx") _,
+                options(nostack),
+            );
+        }
+        double_add_squares(t, a);
+    }
+
+    /// [`redc_rows`] for [`FIXED`] words, each row written out, with the
+    /// next row's `m` made early as in [`redc_rows_ahead`].
+    #[inline(always)]
+    fn redc_rows_fixed(t: &mut [W], n: &[W], k: u64) -> u64 {
+        assert!(n.len() == FIXED && t.len() == 2 * FIXED);
+        let top: u64;
+        // SAFETY: as for `redc_rows` (row i reads/writes t[i..=i+FIXED]
+        // and reads n[..FIXED], in bounds for i < FIXED); reads `k`.
+        unsafe {
+            core::arch::asm!(
+                "xor {top:e}, {top:e}",
+                "mov rdx, qword ptr [{rp}]",
+                "imul rdx, qword ptr [{k}]",    // m = t[0]·k
+                "2:",                           // one row per iteration
+                "xor {c:e}, {c:e}",             // c = 0, CF = OF = 0
+                "mulx {hi}, {lo}, qword ptr [{up}]",
+                "adcx {lo}, {c}",
+                "adox {lo}, qword ptr [{rp}]",  // zero by the choice of m
+                "mov {c}, {hi}",
+                "mulx {hi}, {lo}, qword ptr [{up} + 8]",
+                "adcx {lo}, {c}",
+                "adox {lo}, qword ptr [{rp} + 8]",
+                "mov qword ptr [{rp} + 8], {lo}",
+                "mov {c}, {hi}",
+                // t[i+1] is final: the next row's m = t[i+1]·k, by MULX
+                // (which leaves the two carry chains alone).
+                "mov {mn}, rdx",
+                "mov rdx, {lo}",
+                "mulx {hi}, {lo}, qword ptr [{k}]",
+                "mov rdx, {mn}",
+                "mov {mn}, {lo}",
+                row!(16 24 32 40 48 56 64 72 80 88 96 104 112 120),
+                // t[i+FIXED] += c + top; top = the carry out (at most 1),
+                // in registers: through memory, the carry of one row would
+                // wait on two stores of the one before.
+                "mov {hi}, qword ptr [{rp} + 128]",
+                "add {c}, {top}",
+                "mov {top:e}, 0",
+                "adc {top}, 0",
+                "add {c}, {hi}",
+                "adc {top}, 0",
+                "mov qword ptr [{rp} + 128], {c}",
+                "mov rdx, {mn}",
+                "lea {rp}, [{rp} + 8]",
+                "dec {rows}",
+                "jnz 2b",
+                rp = inout(reg) t.as_mut_ptr() => _,
+                up = in(reg) n.as_ptr(),
+                k = in(reg) core::ptr::from_ref(&k),
+                rows = inout(reg) FIXED => _,
+                c = out(reg) _,
+                hi = out(reg) _,
+                lo = out(reg) _,
+                mn = out(reg) _,
+                top = out(reg) top,
+                out("rdx") _,
+                options(nostack),
+            );
+        }
+        top
+    }
+
     /// `rp[..k] += up[..k]·v`, `k = up.len() ≥ 1`, four words per loop
     /// iteration after `k mod 4` single ones; returns the carry word.
     /// Requires BMI2 and ADX (the caller checks, see `use_adx`).
@@ -206,6 +399,12 @@ mod adx {
     pub(crate) fn redc_rows(t: &mut [W], n: &[W], k: u64) -> u64 {
         let len = n.len();
         assert!(len > 0 && t.len() == 2 * len);
+        if len == FIXED {
+            return redc_rows_fixed(t, n, k);
+        }
+        if len >= 4 {
+            return redc_rows_ahead(t, n, k);
+        }
         let consts: [u64; 3] = [k, (len / 4) as u64, (len % 4) as u64];
         let top: u64;
         // SAFETY: row i reads/writes t[i..=i+len] and reads n[..len], all in
@@ -241,6 +440,90 @@ mod adx {
                 c = out(reg) _,
                 hi = out(reg) _,
                 lo = out(reg) _,
+                top = out(reg) top,
+                out("rcx") _,
+                out("rdx") _,
+                options(nostack),
+            );
+        }
+        top
+    }
+
+    /// [`redc_rows`] for `len ≥ 4`, each row's first four words written
+    /// out: the next row's `m` is made from `t[i+1]` as soon as this row's
+    /// word 1 has finished it (by MULX, which leaves the two carry chains
+    /// alone), so the next row starts without waiting for a load and a
+    /// multiplication. Row i's `t[i]` (zero) is not stored.
+    #[inline(always)]
+    fn redc_rows_ahead(t: &mut [W], n: &[W], k: u64) -> u64 {
+        let len = n.len();
+        assert!(len >= 4 && t.len() == 2 * len);
+        // k, groups of four after the first four words, single words, and
+        // where row `len` would start (the loop's end).
+        let consts: [u64; 4] = [
+            k,
+            ((len - 4) / 4) as u64,
+            (len % 4) as u64,
+            t[len..].as_ptr() as u64,
+        ];
+        let top: u64;
+        // SAFETY: as for `redc_rows` (row i reads/writes t[i..=i+len] and
+        // reads n[..len], in bounds for i < len); reads the 4 words of
+        // `consts` (the fourth is compared with, never dereferenced).
+        unsafe {
+            core::arch::asm!(
+                "xor {top:e}, {top:e}",
+                "mov rdx, qword ptr [{t}]",
+                "imul rdx, qword ptr [{consts}]",  // m = t[0]·k
+                "6:",                           // one row per iteration
+                "mov {rp}, {t}",
+                "mov {up}, {n}",
+                "xor {c:e}, {c:e}",             // c = 0, CF = OF = 0
+                "mulx {hi}, {lo}, qword ptr [{up}]",
+                "adcx {lo}, {c}",
+                "adox {lo}, qword ptr [{rp}]",  // zero by the choice of m
+                "mulx {c}, {lo}, qword ptr [{up} + 8]",
+                "adcx {lo}, {hi}",
+                "adox {lo}, qword ptr [{rp} + 8]",
+                "mov qword ptr [{rp} + 8], {lo}",
+                // t[i+1] is final: the next row's m = t[i+1]·k.
+                "mov {mn}, rdx",
+                "mov rdx, {lo}",
+                "mulx {hi}, {lo}, qword ptr [{consts}]",
+                "mov rdx, {mn}",
+                "mov {mn}, {lo}",
+                "mulx {hi}, {lo}, qword ptr [{up} + 16]",
+                "adcx {lo}, {c}",
+                "adox {lo}, qword ptr [{rp} + 16]",
+                "mov qword ptr [{rp} + 16], {lo}",
+                "mulx {c}, {lo}, qword ptr [{up} + 24]",
+                "adcx {lo}, {hi}",
+                "adox {lo}, qword ptr [{rp} + 24]",
+                "mov qword ptr [{rp} + 24], {lo}",
+                "lea {up}, [{up} + 32]",
+                "lea {rp}, [{rp} + 32]",
+                "mov rcx, qword ptr [{consts} + 16]",
+                addmul_row!("mov rcx, qword ptr [{consts} + 8]"),
+                // t[i+len] += c + top; top = the carry out (at most 1).
+                "mov {hi}, {top}",
+                "xor {top:e}, {top:e}",
+                "add qword ptr [{rp}], {c}",
+                "adc {top}, 0",
+                "add qword ptr [{rp}], {hi}",
+                "adc {top}, 0",
+                "mov rdx, {mn}",
+                "lea {t}, [{t} + 8]",
+                "cmp {t}, qword ptr [{consts} + 24]",
+                "jne 6b",
+                t = inout(reg) t.as_mut_ptr() => _,
+                n = in(reg) n.as_ptr(),
+                consts = in(reg) consts.as_ptr(),
+                rp = out(reg) _,
+                up = out(reg) _,
+                c = out(reg) _,
+                hi = out(reg) _,
+                lo = out(reg) _,
+                mn = out(reg) _,
                 top = out(reg) top,
                 out("rcx") _,
                 out("rdx") _,
