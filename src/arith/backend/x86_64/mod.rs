@@ -52,6 +52,10 @@ impl Rows for AdxRows {
     #[inline(always)]
     fn redc(r: &mut [W], t: &mut [W], n: &[W], k: u64) -> bool {
         let len = n.len();
+        if len == adx::FIXED {
+            adx::redc_fixed(r, t, n, k);
+            return true;
+        }
         let top = adx::redc_rows(t, n, k);
         let x = &t[len..];
         // r = x − n; keep x (mask all-ones) iff that borrowed past `top`.
@@ -112,7 +116,93 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     redc(r, t, n, n0)
 }
 
-pub use super::portable64::select;
+/// Whether AVX2 can run (for [`select`]), as [`use_adx`] decides.
+#[inline(always)]
+fn use_avx2() -> bool {
+    #[cfg(target_feature = "avx2")]
+    {
+        true
+    }
+    #[cfg(all(not(target_feature = "avx2"), feature = "std"))]
+    {
+        std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(any(target_feature = "avx2", feature = "std")))]
+    {
+        false
+    }
+}
+
+/// `r = table[index]`, reading every entry: in AVX2 where the CPU has it
+/// and `r` is whole 256-bit vectors, else [`portable64::select`].
+pub fn select(r: &mut [Limb], table: &[Limb], index: usize) {
+    if !r.is_empty() && r.len().is_multiple_of(8) && use_avx2() {
+        // SAFETY: AVX2 is present (checked above).
+        unsafe { avx2::select(r, table, index) }
+    } else {
+        portable64::select(r, table, index)
+    }
+}
+
+mod avx2 {
+    //! The window select in AVX2: each entry masked by a vector compare
+    //! of its number with the index (no branch, every entry read in the
+    //! same order) and OR-ed into accumulators held in registers, up to
+    //! four vectors of `r` per pass over the table.
+    use crate::arith::Limb;
+    use core::arch::x86_64::*;
+
+    /// `r[..8V] = table[index][off..off + 8V]` (`len` limbs per entry).
+    #[inline(always)]
+    unsafe fn block<const V: usize>(
+        r: &mut [Limb],
+        table: &[Limb],
+        len: usize,
+        off: usize,
+        index: usize,
+    ) {
+        let entries = table.len() / len;
+        assert!(r.len() == 8 * V && off + 8 * V <= len);
+        let want = _mm256_set1_epi32(index as i32);
+        let one = _mm256_set1_epi32(1);
+        let mut number = _mm256_setzero_si256();
+        let mut acc = [_mm256_setzero_si256(); V];
+        for e in 0..entries {
+            let mask = _mm256_cmpeq_epi32(number, want);
+            let src = &table[e * len + off..e * len + off + 8 * V];
+            for (k, a) in acc.iter_mut().enumerate() {
+                // SAFETY: 8 limbs of `src` from 8k, in bounds (8V long).
+                let x = unsafe { _mm256_loadu_si256(src.as_ptr().add(8 * k).cast()) };
+                *a = _mm256_or_si256(*a, _mm256_and_si256(mask, x));
+            }
+            number = _mm256_add_epi32(number, one);
+        }
+        for (k, a) in acc.iter().enumerate() {
+            // SAFETY: 8 limbs of `r` from 8k, in bounds (8V long).
+            unsafe { _mm256_storeu_si256(r.as_mut_ptr().add(8 * k).cast(), *a) };
+        }
+    }
+
+    /// `r = table[index]` for `r.len()` a multiple of 8; every entry read.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn select(r: &mut [Limb], table: &[Limb], index: usize) {
+        let len = r.len();
+        debug_assert!(len.is_multiple_of(8) && table.len().is_multiple_of(len));
+        let mut off = 0;
+        for chunk in r.chunks_mut(32) {
+            // SAFETY (all four): AVX2 is enabled on this function.
+            unsafe {
+                match chunk.len() {
+                    32 => block::<4>(chunk, table, len, off, index),
+                    24 => block::<3>(chunk, table, len, off, index),
+                    16 => block::<2>(chunk, table, len, off, index),
+                    _ => block::<1>(chunk, table, len, off, index),
+                }
+            }
+            off += chunk.len();
+        }
+    }
+}
 
 #[cfg(rsa_cortex_m_ifma)]
 pub mod ifma;
@@ -210,6 +300,40 @@ mod adx {
         };
     }
 
+    /// One word of `r = x − n`, the borrow in CF.
+    macro_rules! sub_word {
+        ($off:literal) => {
+            concat!(
+                "mov {c}, qword ptr [{rp} + ",
+                $off,
+                "]\n",
+                "sbb {c}, qword ptr [{up} + ",
+                $off,
+                "]\n",
+                "mov qword ptr [{r} + ",
+                $off,
+                "], {c}\n",
+            )
+        };
+    }
+
+    /// `r = x − n` at the offsets given.
+    macro_rules! sub_words {
+        ($($off:literal)*) => { concat!($(sub_word!($off),)*) };
+    }
+
+    /// `r = x` at the offsets given where CF is set (CMOV: no branch, and
+    /// `x` is loaded either way).
+    macro_rules! keep_words {
+        ($($off:literal)*) => {
+            concat!($(
+                "mov {c}, qword ptr [{r} + ", $off, "]\n",
+                "cmovc {c}, qword ptr [{rp} + ", $off, "]\n",
+                "mov qword ptr [{r} + ", $off, "], {c}\n",
+            )*)
+        };
+    }
+
     /// The off-diagonal products of squaring, one written-out row per word
     /// `a[h]` (`h` the byte offset, `rp = t + h`): `t[h+j] += a[h]·a[j]` for
     /// the offsets `j` after `h`, the carry word stored at `t[h + $end]`.
@@ -224,6 +348,26 @@ mod adx {
                 "mov qword ptr [{rp} + ", $end, "], {c}\n",
                 triangle!($end; $($rest)+),
             )
+        };
+    }
+
+    /// `t[2h..2h+2] = 2·t[2h..2h+2] + a[h]²` with the doubling's carry on
+    /// CF and the addition's on OF, for the offsets `(h, 2h, 2h + 8)`
+    /// given: `double_add_squares` written out.
+    macro_rules! squares {
+        ($($a:literal $t0:literal $t1:literal)*) => {
+            concat!($(
+                "mov rdx, qword ptr [{up} + ", $a, "]\n",
+                "mulx {hi}, {lo}, rdx\n",
+                "mov {c}, qword ptr [{t} + ", $t0, "]\n",
+                "mov {rp}, qword ptr [{t} + ", $t1, "]\n",
+                "adcx {c}, {c}\n",
+                "adcx {rp}, {rp}\n",
+                "adox {c}, {lo}\n",
+                "adox {rp}, {hi}\n",
+                "mov qword ptr [{t} + ", $t0, "], {c}\n",
+                "mov qword ptr [{t} + ", $t1, "], {rp}\n",
+            )*)
         };
     }
 
@@ -273,7 +417,8 @@ mod adx {
     }
 
     /// `t = a²` for [`FIXED`]-word `a`: the off-diagonal products in
-    /// written-out rows of decreasing length, then [`double_add_squares`].
+    /// written-out rows of decreasing length, then [`double_add_squares`]
+    /// written out.
     #[inline(always)]
     pub(crate) fn sqr_fixed(t: &mut [W], a: &[W]) {
         assert!(a.len() == FIXED && t.len() == 2 * FIXED);
@@ -284,6 +429,12 @@ mod adx {
         unsafe {
             core::arch::asm!(
                 fixed_offsets!(triangle; "128";),
+                // t = 2·t + the squares a[h]² at t[2h], as in
+                // `double_add_squares`.
+                "xor {c:e}, {c:e}",             // CF = OF = 0
+                squares!(0 0 8 8 16 24 16 32 40 24 48 56 32 64 72 40 80 88
+                    48 96 104 56 112 120 64 128 136 72 144 152 80 160 168
+                    88 176 184 96 192 200 104 208 216 112 224 232 120 240 248),
                 up = in(reg) a.as_ptr(),
                 t = in(reg) t.as_mut_ptr(),
                 rp = out(reg) _,
@@ -294,17 +445,18 @@ mod adx {
                 options(nostack),
             );
         }
-        double_add_squares(t, a);
     }
 
-    /// [`redc_rows`] for [`FIXED`] words, each row written out, with the
-    /// next row's `m` made early as in [`redc_rows_ahead`].
+    /// REDC for [`FIXED`] words in one call: [`redc_rows`] with each row
+    /// written out and the next row's `m` made early as in
+    /// [`redc_rows_ahead`], then `r = x − n` or `x` as `AdxRows::redc`
+    /// (`x = top·R + t[FIXED..]`).
     #[inline(always)]
-    fn redc_rows_fixed(t: &mut [W], n: &[W], k: u64) -> u64 {
-        assert!(n.len() == FIXED && t.len() == 2 * FIXED);
-        let top: u64;
+    pub(crate) fn redc_fixed(r: &mut [W], t: &mut [W], n: &[W], k: u64) {
+        assert!(n.len() == FIXED && t.len() == 2 * FIXED && r.len() == FIXED);
         // SAFETY: as for `redc_rows` (row i reads/writes t[i..=i+FIXED]
-        // and reads n[..FIXED], in bounds for i < FIXED); reads `k`.
+        // and reads n[..FIXED], in bounds for i < FIXED); reads `k`; the
+        // subtraction reads t[FIXED..] and n and writes r[..FIXED].
         unsafe {
             core::arch::asm!(
                 "xor {top:e}, {top:e}",
@@ -343,20 +495,25 @@ mod adx {
                 "lea {rp}, [{rp} + 8]",
                 "dec {rows}",
                 "jnz 2b",
+                // rp = x; r = x − n, kept iff it did not borrow past top.
+                "clc",
+                fixed_offsets!(sub_words;),
+                "sbb {top}, 0",                 // CF = [top < borrow]
+                fixed_offsets!(keep_words;),
                 rp = inout(reg) t.as_mut_ptr() => _,
                 up = in(reg) n.as_ptr(),
+                r = in(reg) r.as_mut_ptr(),
                 k = in(reg) core::ptr::from_ref(&k),
                 rows = inout(reg) FIXED => _,
                 c = out(reg) _,
                 hi = out(reg) _,
                 lo = out(reg) _,
                 mn = out(reg) _,
-                top = out(reg) top,
+                top = out(reg) _,
                 out("rdx") _,
                 options(nostack),
             );
         }
-        top
     }
 
     /// `rp[..k] += up[..k]·v`, `k = up.len() ≥ 1`, four words per loop
@@ -399,9 +556,6 @@ mod adx {
     pub(crate) fn redc_rows(t: &mut [W], n: &[W], k: u64) -> u64 {
         let len = n.len();
         assert!(len > 0 && t.len() == 2 * len);
-        if len == FIXED {
-            return redc_rows_fixed(t, n, k);
-        }
         if len >= 4 {
             return redc_rows_ahead(t, n, k);
         }
