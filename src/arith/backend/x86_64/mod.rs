@@ -3,9 +3,10 @@
 //! two independent carry chains, ADCX/ADOX): the row `rp += up·v` of
 //! multiplication and squaring, all rows of REDC with its final
 //! subtraction, and the double-and-add of squaring, faster than the Rust
-//! rows (BENCHMARKS.md's host rows run this backend). At 16 words (1024
-//! bits, the CRT halves of a 2048-bit key) multiplication, squaring and
-//! REDC have rows written out whole, without the loops' counting. BMI2 + ADX are known at compile time
+//! rows (BENCHMARKS.md's host rows run this backend). At 16, 24 and 32
+//! words (the CRT halves of 2048-, 3072- and 4096-bit keys) multiplication,
+//! squaring and REDC have their rows written out whole, without the loops'
+//! counting. BMI2 + ADX are known at compile time
 //! (`-C target-feature=+bmi2,+adx` or a `target-cpu` that has them) or
 //! detected at run time with `std`; without them, and for odd lengths, the
 //! portable kernels run. The only branch on the CPU feature is taken the
@@ -40,6 +41,19 @@ pub(crate) fn use_adx() -> bool {
     }
 }
 
+/// Applies `$f` of the written-out module for `$words` words (see
+/// `adx::written_out`) to the arguments, or evaluates `$else` at other lengths.
+macro_rules! by_length {
+    ($words:expr, $f:ident($($arg:expr),*), $else:expr) => {
+        match $words {
+            adx::w16::WORDS => adx::w16::$f($($arg),*),
+            adx::w24::WORDS => adx::w24::$f($($arg),*),
+            adx::w32::WORDS => adx::w32::$f($($arg),*),
+            _ => $else,
+        }
+    };
+}
+
 /// The assembly rows (callers check [`use_adx`]).
 pub(crate) struct AdxRows;
 
@@ -52,17 +66,15 @@ impl Rows for AdxRows {
     #[inline(always)]
     fn redc(r: &mut [W], t: &mut [W], n: &[W], k: u64) -> bool {
         let len = n.len();
-        if len == adx::FIXED {
-            adx::redc_fixed(r, t, n, k);
-            return true;
-        }
-        let top = adx::redc_rows(t, n, k);
-        let x = &t[len..];
-        // r = x − n; keep x (mask all-ones) iff that borrowed past `top`.
-        let mask = core::hint::black_box(adx::sub_mask(r, x, n, top));
-        for (ri, xi) in r.iter_mut().zip(x) {
-            put(ri, (get(xi) & mask) | (get(ri) & !mask));
-        }
+        by_length!(len, redc(r, t, n, k), {
+            let top = adx::redc_rows(t, n, k);
+            let x = &t[len..];
+            // r = x − n; keep x (mask all-ones) iff that borrowed past `top`.
+            let mask = core::hint::black_box(adx::sub_mask(r, x, n, top));
+            for (ri, xi) in r.iter_mut().zip(x) {
+                put(ri, (get(xi) & mask) | (get(ri) & !mask));
+            }
+        });
         true
     }
 
@@ -75,14 +87,15 @@ impl Rows for AdxRows {
 
 /// `t[..2n] = a · b`.
 pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
-    if a.len() == 2 * adx::FIXED && b.len() == a.len() && t.len() == 2 * a.len() && use_adx() {
-        let (t, _) = t.as_chunks_mut::<2>();
-        let (a, _) = a.as_chunks::<2>();
-        let (b, _) = b.as_chunks::<2>();
-        adx::mul_fixed(t, a, b)
-    } else if a.len().is_multiple_of(2) && b.len() == a.len() && t.len() == 2 * a.len() && use_adx()
-    {
-        portable64::mul_with::<AdxRows>(t, a, b)
+    if a.len().is_multiple_of(2) && b.len() == a.len() && t.len() == 2 * a.len() && use_adx() {
+        let (t2, _) = t.as_chunks_mut::<2>();
+        let (a2, _) = a.as_chunks::<2>();
+        let (b2, _) = b.as_chunks::<2>();
+        by_length!(
+            a2.len(),
+            mul(t2, a2, b2),
+            portable64::mul_with::<AdxRows>(t, a, b)
+        )
     } else {
         portable64::mul(t, a, b)
     }
@@ -90,12 +103,10 @@ pub fn mul(t: &mut [Limb], a: &[Limb], b: &[Limb]) {
 
 /// `t[..2n] = a²`.
 pub fn sqr(t: &mut [Limb], a: &[Limb]) {
-    if a.len() == 2 * adx::FIXED && t.len() == 2 * a.len() && use_adx() {
-        let (t, _) = t.as_chunks_mut::<2>();
-        let (a, _) = a.as_chunks::<2>();
-        adx::sqr_fixed(t, a)
-    } else if a.len().is_multiple_of(2) && t.len() == 2 * a.len() && use_adx() {
-        portable64::sqr_with::<AdxRows>(t, a)
+    if a.len().is_multiple_of(2) && t.len() == 2 * a.len() && use_adx() {
+        let (t2, _) = t.as_chunks_mut::<2>();
+        let (a2, _) = a.as_chunks::<2>();
+        by_length!(a2.len(), sqr(t2, a2), portable64::sqr_with::<AdxRows>(t, a))
     } else {
         portable64::sqr(t, a)
     }
@@ -371,150 +382,165 @@ mod adx {
         };
     }
 
-    /// The length (words) whose rows are written out whole: a 1024-bit
-    /// number, the CRT half of a 2048-bit key.
-    pub(crate) const FIXED: usize = 16;
+    /// Multiplication, squaring and REDC with their rows written out whole,
+    /// as a module `$name` for `$words`-word operands (`$end` = 8·`$words`;
+    /// the byte offsets of the words; the squares' offsets `(h, 2h, 2h + 8)`).
+    macro_rules! written_out {
+        ($name:ident, $words:literal, $end:literal;
+         [$o0:literal $o1:literal $($off:literal)*];
+         [$($sq:literal)*]) => {
+            pub(crate) mod $name {
+                use super::W;
 
-    /// Applies `$m!` to the byte offsets of the [`FIXED`] words, then to
-    /// the arguments after `;`, so that one list serves every kernel.
-    macro_rules! fixed_offsets {
-        ($m:ident; $($pre:tt)*) => {
-            $m!($($pre)* 0 8 16 24 32 40 48 56 64 72 80 88 96 104 112 120)
+                /// The length in words.
+                pub(crate) const WORDS: usize = $words;
+
+                /// `t = a·b`: one row per word of `a`, each written out.
+                #[inline(always)]
+                pub(crate) fn mul(t: &mut [W], a: &[W], b: &[W]) {
+                    assert!(a.len() == WORDS && b.len() == WORDS && t.len() == 2 * WORDS);
+                    t[..WORDS].fill([0, 0]);
+                    // SAFETY: row i reads a[i] and b[..WORDS] and reads/writes
+                    // t[i..=i+WORDS], in bounds for i < WORDS (asserted above);
+                    // word layout and BMI2/ADX contract as for `addmul`.
+                    unsafe {
+                        core::arch::asm!(
+                            "2:",
+                            "mov rdx, qword ptr [{a}]",
+                            "xor {c:e}, {c:e}",         // c = 0, CF = OF = 0
+                            row!($o0 $o1 $($off)*),
+                            concat!("mov qword ptr [{rp} + ", $end, "], {c}"),
+                            "lea {a}, [{a} + 8]",
+                            "lea {rp}, [{rp} + 8]",
+                            "dec {rows}",
+                            "jnz 2b",
+                            a = inout(reg) a.as_ptr() => _,
+                            up = in(reg) b.as_ptr(),
+                            rp = inout(reg) t.as_mut_ptr() => _,
+                            rows = inout(reg) WORDS => _,
+                            c = out(reg) _,
+                            hi = out(reg) _,
+                            lo = out(reg) _,
+                            out("rdx") _,
+                            options(nostack),
+                        );
+                    }
+                }
+
+                /// `t = a²`: the off-diagonal products in written-out rows of
+                /// decreasing length, then `double_add_squares` written out.
+                #[inline(always)]
+                pub(crate) fn sqr(t: &mut [W], a: &[W]) {
+                    assert!(a.len() == WORDS && t.len() == 2 * WORDS);
+                    t.fill([0, 0]);
+                    // SAFETY: row h reads a[..WORDS] and reads/writes
+                    // t[h+1..=h+WORDS], in bounds for h < WORDS − 1; word
+                    // layout and BMI2/ADX contract as for `addmul`.
+                    unsafe {
+                        core::arch::asm!(
+                            triangle!($end; $o0 $o1 $($off)*),
+                            // t = 2·t + the squares a[h]² at t[2h].
+                            "xor {c:e}, {c:e}",             // CF = OF = 0
+                            squares!($($sq)*),
+                            up = in(reg) a.as_ptr(),
+                            t = in(reg) t.as_mut_ptr(),
+                            rp = out(reg) _,
+                            c = out(reg) _,
+                            hi = out(reg) _,
+                            lo = out(reg) _,
+                            out("rdx") _,
+                            options(nostack),
+                        );
+                    }
+                }
+
+                /// REDC in one call: `redc_rows` with each row written out
+                /// and the next row's `m` made early as in `redc_rows_ahead`,
+                /// then `r = x − n` or `x` as `AdxRows::redc` (`x = top·R +
+                /// t[WORDS..]`).
+                #[inline(always)]
+                pub(crate) fn redc(r: &mut [W], t: &mut [W], n: &[W], k: u64) {
+                    assert!(n.len() == WORDS && t.len() == 2 * WORDS && r.len() == WORDS);
+                    // SAFETY: as for `redc_rows` (row i reads/writes
+                    // t[i..=i+WORDS] and reads n[..WORDS], in bounds for
+                    // i < WORDS); reads `k`; the subtraction reads t[WORDS..]
+                    // and n and writes r[..WORDS].
+                    unsafe {
+                        core::arch::asm!(
+                            "xor {top:e}, {top:e}",
+                            "mov rdx, qword ptr [{rp}]",
+                            "imul rdx, qword ptr [{k}]",    // m = t[0]·k
+                            "2:",                           // one row per iteration
+                            "xor {c:e}, {c:e}",             // c = 0, CF = OF = 0
+                            "mulx {hi}, {lo}, qword ptr [{up}]",
+                            "adcx {lo}, {c}",
+                            "adox {lo}, qword ptr [{rp}]",  // zero by the choice of m
+                            "mov {c}, {hi}",
+                            "mulx {hi}, {lo}, qword ptr [{up} + 8]",
+                            "adcx {lo}, {c}",
+                            "adox {lo}, qword ptr [{rp} + 8]",
+                            "mov qword ptr [{rp} + 8], {lo}",
+                            "mov {c}, {hi}",
+                            // t[i+1] is final: the next row's m = t[i+1]·k, by
+                            // MULX (which leaves the two carry chains alone).
+                            "mov {mn}, rdx",
+                            "mov rdx, {lo}",
+                            "mulx {hi}, {lo}, qword ptr [{k}]",
+                            "mov rdx, {mn}",
+                            "mov {mn}, {lo}",
+                            row!($($off)*),
+                            // t[i+WORDS] += c + top; top = the carry out (at
+                            // most 1), in registers: through memory, the carry
+                            // of one row would wait on two stores of the one
+                            // before.
+                            concat!("mov {hi}, qword ptr [{rp} + ", $end, "]"),
+                            "add {c}, {top}",
+                            "mov {top:e}, 0",
+                            "adc {top}, 0",
+                            "add {c}, {hi}",
+                            "adc {top}, 0",
+                            concat!("mov qword ptr [{rp} + ", $end, "], {c}"),
+                            "mov rdx, {mn}",
+                            "lea {rp}, [{rp} + 8]",
+                            "dec {rows}",
+                            "jnz 2b",
+                            // rp = x; r = x − n, kept iff it did not borrow
+                            // past top.
+                            "clc",
+                            sub_words!($o0 $o1 $($off)*),
+                            "sbb {top}, 0",                 // CF = [top < borrow]
+                            keep_words!($o0 $o1 $($off)*),
+                            rp = inout(reg) t.as_mut_ptr() => _,
+                            up = in(reg) n.as_ptr(),
+                            r = in(reg) r.as_mut_ptr(),
+                            k = in(reg) core::ptr::from_ref(&k),
+                            rows = inout(reg) WORDS => _,
+                            c = out(reg) _,
+                            hi = out(reg) _,
+                            lo = out(reg) _,
+                            mn = out(reg) _,
+                            top = out(reg) _,
+                            out("rdx") _,
+                            options(nostack),
+                        );
+                    }
+                }
+            }
         };
     }
 
-    /// `t = a·b` for [`FIXED`]-word operands: one row per word of `a`, each
-    /// written out.
-    #[inline(always)]
-    pub(crate) fn mul_fixed(t: &mut [W], a: &[W], b: &[W]) {
-        assert!(a.len() == FIXED && b.len() == FIXED && t.len() == 2 * FIXED);
-        t[..FIXED].fill([0, 0]);
-        // SAFETY: row i reads a[i] and b[..FIXED] and reads/writes
-        // t[i..=i+FIXED], in bounds for i < FIXED (asserted above); word
-        // layout and BMI2/ADX contract as for `addmul`.
-        unsafe {
-            core::arch::asm!(
-                "2:",
-                "mov rdx, qword ptr [{a}]",
-                "xor {c:e}, {c:e}",         // c = 0, CF = OF = 0
-                fixed_offsets!(row;),
-                "mov qword ptr [{rp} + 128], {c}",
-                "lea {a}, [{a} + 8]",
-                "lea {rp}, [{rp} + 8]",
-                "dec {rows}",
-                "jnz 2b",
-                a = inout(reg) a.as_ptr() => _,
-                up = in(reg) b.as_ptr(),
-                rp = inout(reg) t.as_mut_ptr() => _,
-                rows = inout(reg) FIXED => _,
-                c = out(reg) _,
-                hi = out(reg) _,
-                lo = out(reg) _,
-                out("rdx") _,
-                options(nostack),
-            );
-        }
-    }
-
-    /// `t = a²` for [`FIXED`]-word `a`: the off-diagonal products in
-    /// written-out rows of decreasing length, then [`double_add_squares`]
-    /// written out.
-    #[inline(always)]
-    pub(crate) fn sqr_fixed(t: &mut [W], a: &[W]) {
-        assert!(a.len() == FIXED && t.len() == 2 * FIXED);
-        t.fill([0, 0]);
-        // SAFETY: row h reads a[..FIXED] and reads/writes t[h+1..=h+FIXED],
-        // in bounds for h < FIXED − 1; word layout and BMI2/ADX contract as
-        // for `addmul`.
-        unsafe {
-            core::arch::asm!(
-                fixed_offsets!(triangle; "128";),
-                // t = 2·t + the squares a[h]² at t[2h], as in
-                // `double_add_squares`.
-                "xor {c:e}, {c:e}",             // CF = OF = 0
-                squares!(0 0 8 8 16 24 16 32 40 24 48 56 32 64 72 40 80 88
-                    48 96 104 56 112 120 64 128 136 72 144 152 80 160 168
-                    88 176 184 96 192 200 104 208 216 112 224 232 120 240 248),
-                up = in(reg) a.as_ptr(),
-                t = in(reg) t.as_mut_ptr(),
-                rp = out(reg) _,
-                c = out(reg) _,
-                hi = out(reg) _,
-                lo = out(reg) _,
-                out("rdx") _,
-                options(nostack),
-            );
-        }
-    }
-
-    /// REDC for [`FIXED`] words in one call: [`redc_rows`] with each row
-    /// written out and the next row's `m` made early as in
-    /// [`redc_rows_ahead`], then `r = x − n` or `x` as `AdxRows::redc`
-    /// (`x = top·R + t[FIXED..]`).
-    #[inline(always)]
-    pub(crate) fn redc_fixed(r: &mut [W], t: &mut [W], n: &[W], k: u64) {
-        assert!(n.len() == FIXED && t.len() == 2 * FIXED && r.len() == FIXED);
-        // SAFETY: as for `redc_rows` (row i reads/writes t[i..=i+FIXED]
-        // and reads n[..FIXED], in bounds for i < FIXED); reads `k`; the
-        // subtraction reads t[FIXED..] and n and writes r[..FIXED].
-        unsafe {
-            core::arch::asm!(
-                "xor {top:e}, {top:e}",
-                "mov rdx, qword ptr [{rp}]",
-                "imul rdx, qword ptr [{k}]",    // m = t[0]·k
-                "2:",                           // one row per iteration
-                "xor {c:e}, {c:e}",             // c = 0, CF = OF = 0
-                "mulx {hi}, {lo}, qword ptr [{up}]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp}]",  // zero by the choice of m
-                "mov {c}, {hi}",
-                "mulx {hi}, {lo}, qword ptr [{up} + 8]",
-                "adcx {lo}, {c}",
-                "adox {lo}, qword ptr [{rp} + 8]",
-                "mov qword ptr [{rp} + 8], {lo}",
-                "mov {c}, {hi}",
-                // t[i+1] is final: the next row's m = t[i+1]·k, by MULX
-                // (which leaves the two carry chains alone).
-                "mov {mn}, rdx",
-                "mov rdx, {lo}",
-                "mulx {hi}, {lo}, qword ptr [{k}]",
-                "mov rdx, {mn}",
-                "mov {mn}, {lo}",
-                row!(16 24 32 40 48 56 64 72 80 88 96 104 112 120),
-                // t[i+FIXED] += c + top; top = the carry out (at most 1),
-                // in registers: through memory, the carry of one row would
-                // wait on two stores of the one before.
-                "mov {hi}, qword ptr [{rp} + 128]",
-                "add {c}, {top}",
-                "mov {top:e}, 0",
-                "adc {top}, 0",
-                "add {c}, {hi}",
-                "adc {top}, 0",
-                "mov qword ptr [{rp} + 128], {c}",
-                "mov rdx, {mn}",
-                "lea {rp}, [{rp} + 8]",
-                "dec {rows}",
-                "jnz 2b",
-                // rp = x; r = x − n, kept iff it did not borrow past top.
-                "clc",
-                fixed_offsets!(sub_words;),
-                "sbb {top}, 0",                 // CF = [top < borrow]
-                fixed_offsets!(keep_words;),
-                rp = inout(reg) t.as_mut_ptr() => _,
-                up = in(reg) n.as_ptr(),
-                r = in(reg) r.as_mut_ptr(),
-                k = in(reg) core::ptr::from_ref(&k),
-                rows = inout(reg) FIXED => _,
-                c = out(reg) _,
-                hi = out(reg) _,
-                lo = out(reg) _,
-                mn = out(reg) _,
-                top = out(reg) _,
-                out("rdx") _,
-                options(nostack),
-            );
-        }
-    }
+    // 1024 bits: the CRT halves of a 2048-bit key.
+    written_out!(w16, 16, "128";
+        [0 8 16 24 32 40 48 56 64 72 80 88 96 104 112 120];
+        [0 0 8 8 16 24 16 32 40 24 48 56 32 64 72 40 80 88 48 96 104 56 112 120 64 128 136 72 144 152 80 160 168 88 176 184 96 192 200 104 208 216 112 224 232 120 240 248]);
+    // 1536 bits: the CRT halves of a 3072-bit key.
+    written_out!(w24, 24, "192";
+        [0 8 16 24 32 40 48 56 64 72 80 88 96 104 112 120 128 136 144 152 160 168 176 184];
+        [0 0 8 8 16 24 16 32 40 24 48 56 32 64 72 40 80 88 48 96 104 56 112 120 64 128 136 72 144 152 80 160 168 88 176 184 96 192 200 104 208 216 112 224 232 120 240 248 128 256 264 136 272 280 144 288 296 152 304 312 160 320 328 168 336 344 176 352 360 184 368 376]);
+    // 2048 bits: the CRT halves of a 4096-bit key, 2048-bit moduli.
+    written_out!(w32, 32, "256";
+        [0 8 16 24 32 40 48 56 64 72 80 88 96 104 112 120 128 136 144 152 160 168 176 184 192 200 208 216 224 232 240 248];
+        [0 0 8 8 16 24 16 32 40 24 48 56 32 64 72 40 80 88 48 96 104 56 112 120 64 128 136 72 144 152 80 160 168 88 176 184 96 192 200 104 208 216 112 224 232 120 240 248 128 256 264 136 272 280 144 288 296 152 304 312 160 320 328 168 336 344 176 352 360 184 368 376 192 384 392 200 400 408 208 416 424 216 432 440 224 448 456 232 464 472 240 480 488 248 496 504]);
 
     /// `rp[..k] += up[..k]·v`, `k = up.len() ≥ 1`, four words per loop
     /// iteration after `k mod 4` single ones; returns the carry word.
