@@ -301,8 +301,8 @@ def redc_loop_sp(L):
         a(f"    mov.w   r4, #0")
         a(f"    str     r4, [sp, #F_K]")
     a(f"    ldr     r4, [sp, #F_T]")
-    a(f"    addw    r4, r4, #{20*q5}")
-    a(f"    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t")
+    a(f"    addw    r4, r4, #{20*(q5 - 1) + 4*L}")
+    a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")
     a(f"    adr.w   r4, .Lrd{L}_ret + 1")
     a(f"    str     r4, [sp, #F_RET]")
     a(f"    cmn     r0, #0                     @ C = 0")
@@ -342,9 +342,9 @@ def redc_loop_sp(L):
     a(f"    b.w     {entry(L, 5)}            @ (stores the cleared column i+4)")
     a(f"    .p2align 1")
     a(f".Lrd{L}_ret:")
-    # The loop test's loads first, then t's words by single loads (pipelined
-    # behind them) and single stores (an LDM/STM costs one cycle more).
-    a(f"    ldr     r1, [sp, #F_T]")
+    # The loop test's load first (r0 = &t[i+len] against its last value),
+    # then t's words by single loads (pipelined behind it) and single stores
+    # (an LDM/STM costs one cycle more).
     a(f"    ldr     r12, [sp, #F_END5]")
     for k in range(5):
         a(f"    ldr     r{2+k}, [r0, #{4*k}]" + ("              @ t[i+len..i+len+5) += window + C" if k == 0 else ""))
@@ -352,7 +352,7 @@ def redc_loop_sp(L):
         a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
     for k in range(5):
         a(f"    str     r{2+k}, [r0, #{4*k}]")
-    a(f"    teq     r1, r12                    @ (keeps C)")
+    a(f"    teq     r0, r12                    @ (keeps C)")
     a(f"    bne     .Lrd{L}_blk")
     if L in (48, 64):
         o.extend(redc_blocks4(L, q4))

@@ -1725,8 +1725,8 @@ rsa_cm_redc48:
     stmia   r0!, {r2-r12, lr}
 .Lredc48_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #160
-    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    addw    r4, r4, #332
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd48_ret + 1
     str     r4, [sp, #F_RET]
     cmn     r0, #0                     @ C = 0
@@ -1784,7 +1784,6 @@ rsa_cm_redc48:
     b.w     .L5x128_k85            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd48_ret:
-    ldr     r1, [sp, #F_T]
     ldr     r12, [sp, #F_END5]
     ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
     ldr     r3, [r0, #4]
@@ -1801,7 +1800,7 @@ rsa_cm_redc48:
     str     r4, [r0, #8]
     str     r5, [r0, #12]
     str     r6, [r0, #16]
-    teq     r1, r12                    @ (keeps C)
+    teq     r0, r12                    @ (keeps C)
     bne     .Lrd48_blk
     @ four-row block 0
     ldr     r2, [sp, #F_T]             @ &t[i]
@@ -1928,8 +1927,8 @@ rsa_cm_redc64:
     stmia   r0!, {r2-r5}
 .Lredc64_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #240
-    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    addw    r4, r4, #476
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd64_ret + 1
     str     r4, [sp, #F_RET]
     cmn     r0, #0                     @ C = 0
@@ -1987,7 +1986,6 @@ rsa_cm_redc64:
     b.w     .L5x128_k69            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd64_ret:
-    ldr     r1, [sp, #F_T]
     ldr     r12, [sp, #F_END5]
     ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
     ldr     r3, [r0, #4]
@@ -2004,7 +2002,7 @@ rsa_cm_redc64:
     str     r4, [r0, #8]
     str     r5, [r0, #12]
     str     r6, [r0, #16]
-    teq     r1, r12                    @ (keeps C)
+    teq     r0, r12                    @ (keeps C)
     bne     .Lrd64_blk
     @ four-row block 0
     ldr     r2, [sp, #F_T]             @ &t[i]
@@ -2091,8 +2089,8 @@ rsa_cm_redc96:
     mov.w   r4, #0
     str     r4, [sp, #F_K]
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #320
-    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    addw    r4, r4, #684
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd96_ret + 1
     str     r4, [sp, #F_RET]
     cmn     r0, #0                     @ C = 0
@@ -2150,7 +2148,6 @@ rsa_cm_redc96:
     b.w     .L5x128_k37            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd96_ret:
-    ldr     r1, [sp, #F_T]
     ldr     r12, [sp, #F_END5]
     ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
     ldr     r3, [r0, #4]
@@ -2167,7 +2164,7 @@ rsa_cm_redc96:
     str     r4, [r0, #8]
     str     r5, [r0, #12]
     str     r6, [r0, #16]
-    teq     r1, r12                    @ (keeps C)
+    teq     r0, r12                    @ (keeps C)
     bne     .Lrd96_blk
     mov.w   lr, #0
     adc     lr, lr, #0
@@ -2216,8 +2213,8 @@ rsa_cm_redc128:
     mov.w   r4, #0
     str     r4, [sp, #F_K]
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #480
-    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    addw    r4, r4, #972
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd128_ret + 1
     str     r4, [sp, #F_RET]
     cmn     r0, #0                     @ C = 0
@@ -2275,7 +2272,6 @@ rsa_cm_redc128:
     b.w     .L5x128_k5            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd128_ret:
-    ldr     r1, [sp, #F_T]
     ldr     r12, [sp, #F_END5]
     ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
     ldr     r3, [r0, #4]
@@ -2292,7 +2288,7 @@ rsa_cm_redc128:
     str     r4, [r0, #8]
     str     r5, [r0, #12]
     str     r6, [r0, #16]
-    teq     r1, r12                    @ (keeps C)
+    teq     r0, r12                    @ (keeps C)
     bne     .Lrd128_blk
     mov.w   lr, #0
     adc     lr, lr, #0
