@@ -578,7 +578,7 @@ DIAG8 = """@ The doubling and diagonal pass of the squarings, eight words of t p
 @ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
 @ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
 @ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
-@ STM (strs = 0), which the images' flash budgets need.
+@ STM (strs = 0) but in its last groups: the images' flash budgets.
     .macro DIAG8 off, strs=0
     .if \\strs
     ldmia   r0!, {r4-r11}
@@ -625,6 +625,12 @@ def dbl_setup(L):
             "    mov.w   lr, #0                     @ the pass's carry"]
 
 
+# The last groups of rsa_cm_dbl4864 that store by STRs (DIAG8 strs = 1: 2
+# cycles less per group, 30 bytes more); both lengths run them. As many as
+# the drop-in image's flash budget leaves room for.
+DBL_STR_GROUPS = 4
+
+
 def dbl4864():
     """The doubling and diagonal pass of sqr48/64 (DIAG8, a read at fixed
     offsets from sp), unrolled for 64 limbs; a ends at the top of F_BUF at
@@ -639,7 +645,8 @@ def dbl4864():
     for g in range(16):
         if g == 4:
             a(".Ldbl48:")
-        a(f"    DIAG8   (F_BUF + {4 * (BIG - 64) + 16 * g})")
+        strs = ", 1" if g >= 16 - DBL_STR_GROUPS else ""
+        a(f"    DIAG8   (F_BUF + {4 * (BIG - 64) + 16 * g}){strs}")
     a("    ldr     r4, [sp, #F_LAZY]")
     a("    cmp     r4, #0")
     a("    it      ne")

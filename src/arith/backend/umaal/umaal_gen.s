@@ -12,7 +12,7 @@
 @ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
 @ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
 @ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
-@ STM (strs = 0), which the images' flash budgets need.
+@ STM (strs = 0) but in its last groups: the images' flash budgets.
     .macro DIAG8 off, strs=0
     .if \strs
     ldmia   r0!, {r4-r11}
@@ -3144,10 +3144,10 @@ rsa_cm_dbl4864:
     DIAG8   (F_BUF + 400)
     DIAG8   (F_BUF + 416)
     DIAG8   (F_BUF + 432)
-    DIAG8   (F_BUF + 448)
-    DIAG8   (F_BUF + 464)
-    DIAG8   (F_BUF + 480)
-    DIAG8   (F_BUF + 496)
+    DIAG8   (F_BUF + 448), 1
+    DIAG8   (F_BUF + 464), 1
+    DIAG8   (F_BUF + 480), 1
+    DIAG8   (F_BUF + 496), 1
     ldr     r4, [sp, #F_LAZY]
     cmp     r4, #0
     it      ne
