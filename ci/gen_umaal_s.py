@@ -301,20 +301,23 @@ def redc_loop_sp(L):
         a(f"    mov.w   r4, #0")
         a(f"    str     r4, [sp, #F_K]")
     a(f"    ldr     r4, [sp, #F_T]")
-    a(f"    addw    r4, r4, #{20*q5}")
-    a(f"    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t")
+    a(f"    addw    r4, r4, #{20*(q5 - 1) + 4*L}")
+    a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")
     a(f"    adr.w   r4, .Lrd{L}_ret + 1")
     a(f"    str     r4, [sp, #F_RET]")
     a(f"    cmn     r0, #0                     @ C = 0")
     a(f".Lrd{L}_blk:")
+    # t's pointer first and t's words last (no load waits on the one
+    # before); the last one moves the pointer on by its writeback, stored
+    # right after it (free there).
     a(f"    ldr     r5, [sp, #F_T]             @ &t[i]")
-    for k in range(5):
-        a(f"    ldr     {c[k]}, [r5, #{4*k}]")
-    a(f"    add.w   r4, r5, #20")
-    a(f"    str     r4, [sp, #F_T]")
     for j in range(5):
         a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*(BIG - L + j)})]   @ n[{j}]")
     a(f"    ldr     r6, [sp, #F_ARG5]          @ n0")
+    for k in range(1, 5):
+        a(f"    ldr     {c[k]}, [r5, #{4*k}]")
+    a(f"    ldr     {c[0]}, [r5], #20")
+    a(f"    str     r5, [sp, #F_T]             @ &t[i+5]")
     mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
     colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
     carry = z
@@ -333,18 +336,23 @@ def redc_loop_sp(L):
             a(f"    str     r4, [sp, #F_OFF5]")
     assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
     a(f"    ldr     r0, [sp, #F_T]")
-    a(f"    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1")
+    a(f"    ldr     r2, [sp, #F_S5]            @ m0")
+    a(f"    ldr     r3, [sp, #F_OFF5]          @ m1")
     a(f"    subw    r0, r0, #{20 + OFF(L)}")
     a(f"    b.w     {entry(L, 5)}            @ (stores the cleared column i+4)")
     a(f"    .p2align 1")
     a(f".Lrd{L}_ret:")
-    a(f"    ldmia   r0, {{r2-r6}}                @ t[i+len..i+len+5) += window + C")
+    # The loop test's load first (r0 = &t[i+len] against its last value),
+    # then t's words by single loads (pipelined behind it) and single stores
+    # (an LDM/STM costs one cycle more).
+    a(f"    ldr     r12, [sp, #F_END5]")
+    for k in range(5):
+        a(f"    ldr     r{2+k}, [r0, #{4*k}]" + ("              @ t[i+len..i+len+5) += window + C" if k == 0 else ""))
     for k in range(5):
         a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
-    a(f"    stmia   r0, {{r2-r6}}")
-    a(f"    ldr     r1, [sp, #F_T]")
-    a(f"    ldr     r2, [sp, #F_END5]")
-    a(f"    teq     r1, r2                     @ (keeps C)")
+    for k in range(5):
+        a(f"    str     r{2+k}, [r0, #{4*k}]")
+    a(f"    teq     r0, r12                    @ (keeps C)")
     a(f"    bne     .Lrd{L}_blk")
     if L in (48, 64):
         o.extend(redc_blocks4(L, q4))
@@ -386,11 +394,11 @@ def redc_blocks4(L, q4):
         else:
             a(f"    sub.w   r2, r0, #{4*L - 16}            @ &t[i]")
             a("    str     r2, [sp, #F_T]")
-        for k, x in enumerate([x0, x1, x2, x3]):
-            a(f"    ldr     {x}, [r2, #{4*k}]")
-        for j in range(4):
+        for j in range(4):      # (t's words last: none waits on the load of r2)
             a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*(BIG - L + j)})]   @ n[{j}]")
         a(f"    ldr     {n0}, [sp, #F_ARG5]          @ n0")
+        for k, x in enumerate([x0, x1, x2, x3]):
+            a(f"    ldr     {x}, [r2, #{4*k}]")
         a(f"    mul     r2, {x0}, {n0}                @ m0")
         a(f"    mov.w   {y}, #0")
         a(f"    umaal   {x0}, {y}, r2, {N[0]}             @ {x0} = 0")
@@ -420,7 +428,8 @@ def redc_blocks4(L, q4):
         a("    ldmia   r0, {r2-r5}                @ t[i+len..i+len+4) += window + C")
         for k in range(4):
             a(f"    adcs    r{2+k}, r{2+k}, r{6+k}")
-        a("    stmia   r0, {r2-r5}")
+        for k in range(4):      # (single stores: one cycle less than the STM)
+            a(f"    str     r{2+k}, [r0, #{4*k}]")
     return o
 
 
@@ -569,7 +578,7 @@ DIAG8 = """@ The doubling and diagonal pass of the squarings, eight words of t p
 @ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
 @ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
 @ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
-@ STM (strs = 0), which the images' flash budgets need.
+@ STM (strs = 0) but in its last groups: the images' flash budgets.
     .macro DIAG8 off, strs=0
     .if \\strs
     ldmia   r0!, {r4-r11}
@@ -616,6 +625,12 @@ def dbl_setup(L):
             "    mov.w   lr, #0                     @ the pass's carry"]
 
 
+# The last groups of rsa_cm_dbl4864 that store by STRs (DIAG8 strs = 1: 2
+# cycles less per group, 30 bytes more); both lengths run them. As many as
+# the drop-in image's flash budget leaves room for.
+DBL_STR_GROUPS = 4
+
+
 def dbl4864():
     """The doubling and diagonal pass of sqr48/64 (DIAG8, a read at fixed
     offsets from sp), unrolled for 64 limbs; a ends at the top of F_BUF at
@@ -630,7 +645,8 @@ def dbl4864():
     for g in range(16):
         if g == 4:
             a(".Ldbl48:")
-        a(f"    DIAG8   (F_BUF + {4 * (BIG - 64) + 16 * g})")
+        strs = ", 1" if g >= 16 - DBL_STR_GROUPS else ""
+        a(f"    DIAG8   (F_BUF + {4 * (BIG - 64) + 16 * g}){strs}")
     a("    ldr     r4, [sp, #F_LAZY]")
     a("    cmp     r4, #0")
     a("    it      ne")

@@ -575,6 +575,10 @@ def main():
     ap.add_argument("--split", action="store_true",
                     help="in-situ split of every region into kernel calls and the code between")
     ap.add_argument("--profile", action="store_true", help="cycles per function and region (stderr)")
+    ap.add_argument("--insns", metavar="REGION:FILE",
+                    help="per-instruction cost dump of one region into FILE (tab-separated, by "
+                         "address: executions, cycles, cycles above one per execution and the "
+                         "classes that put them there); for finding stalls")
     ap.add_argument("--merge", nargs="+", help="JSON reports (M4, M3, M0) to print as one table")
     ap.add_argument("--layout", nargs="+", metavar="LABEL=JSON",
                     help="reports of one source linked at different addresses (the first as "
@@ -632,6 +636,7 @@ def main():
     it_conds = []
     it_own = False
     cost_cache = {}
+    insn_text = {}     # pc -> (symbol, instruction) for --insns
 
     def block_cycles(p, nxt, pred):
         """Corrected-model cycles of block p followed by nxt, entered from pred."""
@@ -697,6 +702,8 @@ def main():
                 if it_conds:
                     it_pending[addr + 2 * nhw] = tuple(it_conds)
                 cur_block.append(classify(addr, 2 * nhw, mn, ops))
+                if args.insns:
+                    insn_text[addr] = (cur_sym, f"{mn} {ops}")
             elif line.startswith("IN:"):
                 cur_block = []
                 cur_sym = line[3:].strip()
@@ -775,6 +782,10 @@ def main():
                             for k, v in sorted(splits[rid].report(op).items(), key=lambda x: -x[1][1])}
         rows.append(row)
 
+    if args.insns:
+        rid, path = args.insns.split(":", 1)
+        insn_dump(path, region_counts[int(rid)], blocks, insn_text, mul_costs, stop_pc)
+
     if args.json:
         out = {"elf": args.elf, "cpu": args.cpu, "flash_text_rodata": flash,
                "model": MODELS.get(args.cpu, args.cpu), "alt_model": MODELS.get(alt_model) if alt_model else None,
@@ -815,6 +826,49 @@ def main():
               f"{pubs} | {ratio} | {r['stack']} B |" + (f" {r['cycles_corrected']:,} |" if args.old_model else f" {r['cycles_old_model']:,} |" if old else ""))
     if args.split:
         print_split(rows)
+
+
+def insn_dump(path, cnt, blocks, insn_text, mul_costs, stop_pc):
+    """--insns: every executed instruction of one region with its cycles
+    under the corrected model (the first instruction of a block entered by a
+    fall-through costed against the block before, as in the region's total),
+    and the classes that cost more than one cycle per execution."""
+    per = defaultdict(lambda: [0, 0, defaultdict(int)])   # pc -> [executions, cycles, classes]
+    for (p, nxt), n in cnt.items():
+        instrs = blocks[p]
+        fall = instrs[-1].addr + instrs[-1].size
+        taken = nxt != fall
+        prev = None
+        for i, ins in enumerate(instrs):
+            cl = defaultdict(int)
+            for k in instr_classes(ins, prev, i == len(instrs) - 1, taken):
+                cl[k] += 1
+            if ins.kind == "multi":
+                cl["multi_words"] += ins.n
+            elif ins.kind == "multi_pc":
+                cl["multi_pc_words"] += ins.n
+            e = per[ins.addr]
+            e[0] += n
+            e[1] += n * cycles_of(cl, mul_costs)
+            for k, v in cl.items():
+                e[2][k] += n * v
+            prev = ins
+        last = instrs[-1]
+        if nxt in blocks and last.kind not in BRANCHES and not taken and nxt != stop_pc:
+            adj = first_adjust(blocks[nxt], last)
+            e = per[blocks[nxt][0].addr]
+            e[1] += n * cycles_of(adj, mul_costs)
+            for k, v in adj.items():
+                e[2][k] += n * v
+    total = sum(e[1] for e in per.values())
+    with open(path, "w") as f:
+        f.write(f"# {total} cycles; pc, function, instruction, executions, cycles, "
+                "cycles above one per execution, classes (counts over all executions)\n")
+        for pc in sorted(per):
+            n, c, cl = per[pc]
+            sym, text = insn_text.get(pc, ("?", "?"))
+            classes = " ".join(f"{k}={v}" for k, v in sorted(cl.items()) if v)
+            f.write(f"{pc:#010x}\t{sym}\t{text}\t{n}\t{c}\t{c - n}\t{classes}\n")
 
 
 def print_split(rows):

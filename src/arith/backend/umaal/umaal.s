@@ -951,17 +951,38 @@ rsa_cm_mul:
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]
 .Lmul5_blk:
+    @ (ENTER_ZERO5 with the frame's loads first and a[i..i+4] by single
+    @ loads behind them: none waits on the one before; the last moves F_A
+    @ on by its writeback, stored right after it, where a store is free)
     ldr     r1, [sp, #F_A]
-    ldmia   r1!, {r2-r6}               @ a[i..i+4]
-    str     r1, [sp, #F_A]
     ldr     r0, [sp, #F_T]             @ &t[i]
+    ldr     r10, [sp, #F_OFF5]
+    ldr     lr, [sp, #F_S5]
+    ldr     r3, [r1, #4]               @ a[i..i+4]
+    ldr     r4, [r1, #8]
+    ldr     r5, [r1, #12]
+    ldr     r6, [r1, #16]
+    ldr     r2, [r1], #20
+    str     r1, [sp, #F_A]
+    ldr     r1, [sp, #F_B]
     add.w   r11, r0, #20
     str     r11, [sp, #F_T]
-    ldr     r1, [sp, #F_B]
-    ENTER_ZERO5
+    add     r0, r0, r10
+    add     r1, r1, r10
+    mov.w   r7, #0
+    mov.w   r8, #0
+    mov.w   r9, #0
+    mov.w   r10, #0
+    mov.w   r11, #0
+    mov.w   r12, #0
+    bx      lr
 .Lmul5_ret:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    ldr     r3, [sp, #F_Q5]
+    ldr     r3, [sp, #F_Q5]            @ (first: the store after it is free)
+    str     r7, [r0]                   @ t[i+len..i+len+5)
+    str     r8, [r0, #4]
+    str     r9, [r0, #8]
+    str     r10, [r0, #12]
+    str     r11, [r0, #16]
     subs    r3, r3, #1
     str     r3, [sp, #F_Q5]
     bne     .Lmul5_blk

@@ -12,7 +12,7 @@
 @ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
 @ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
 @ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
-@ STM (strs = 0), which the images' flash budgets need.
+@ STM (strs = 0) but in its last groups: the images' flash budgets.
     .macro DIAG8 off, strs=0
     .if \strs
     ldmia   r0!, {r4-r11}
@@ -1725,26 +1725,25 @@ rsa_cm_redc48:
     stmia   r0!, {r2-r12, lr}
 .Lredc48_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #160
-    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    addw    r4, r4, #332
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd48_ret + 1
     str     r4, [sp, #F_RET]
     cmn     r0, #0                     @ C = 0
 .Lrd48_blk:
     ldr     r5, [sp, #F_T]             @ &t[i]
-    ldr     lr, [r5, #0]
-    ldr     r12, [r5, #4]
-    ldr     r7, [r5, #8]
-    ldr     r8, [r5, #12]
-    ldr     r11, [r5, #16]
-    add.w   r4, r5, #20
-    str     r4, [sp, #F_T]
     ldr     r0, [sp, #(F_BUF + 320)]   @ n[0]
     ldr     r2, [sp, #(F_BUF + 324)]   @ n[1]
     ldr     r3, [sp, #(F_BUF + 328)]   @ n[2]
     ldr     r9, [sp, #(F_BUF + 332)]   @ n[3]
     ldr     r10, [sp, #(F_BUF + 336)]   @ n[4]
     ldr     r6, [sp, #F_ARG5]          @ n0
+    ldr     r12, [r5, #4]
+    ldr     r7, [r5, #8]
+    ldr     r8, [r5, #12]
+    ldr     r11, [r5, #16]
+    ldr     lr, [r5], #20
+    str     r5, [sp, #F_T]             @ &t[i+5]
     mul     r4, lr, r6                @ m0
     mov.w   r1, #0
     umaal   lr, r1, r4, r0
@@ -1779,33 +1778,41 @@ rsa_cm_redc48:
     umaal   r12, r8, r6, r9
     umaal   r7, r8, r6, r10
     ldr     r0, [sp, #F_T]
-    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
+    ldr     r2, [sp, #F_S5]            @ m0
+    ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #340
     b.w     .L5x128_k85            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd48_ret:
-    ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
+    ldr     r12, [sp, #F_END5]
+    ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
+    ldr     r3, [r0, #4]
+    ldr     r4, [r0, #8]
+    ldr     r5, [r0, #12]
+    ldr     r6, [r0, #16]
     adcs    r2, r2, r7
     adcs    r3, r3, r8
     adcs    r4, r4, r9
     adcs    r5, r5, r10
     adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
-    ldr     r1, [sp, #F_T]
-    ldr     r2, [sp, #F_END5]
-    teq     r1, r2                     @ (keeps C)
+    str     r2, [r0, #0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
+    str     r6, [r0, #16]
+    teq     r0, r12                    @ (keeps C)
     bne     .Lrd48_blk
     @ four-row block 0
     ldr     r2, [sp, #F_T]             @ &t[i]
-    ldr     r10, [r2, #0]
-    ldr     r6, [r2, #4]
-    ldr     r7, [r2, #8]
-    ldr     r11, [r2, #12]
     ldr     r0, [sp, #(F_BUF + 320)]   @ n[0]
     ldr     r1, [sp, #(F_BUF + 324)]   @ n[1]
     ldr     r9, [sp, #(F_BUF + 328)]   @ n[2]
     ldr     r8, [sp, #(F_BUF + 332)]   @ n[3]
     ldr     lr, [sp, #F_ARG5]          @ n0
+    ldr     r10, [r2, #0]
+    ldr     r6, [r2, #4]
+    ldr     r7, [r2, #8]
+    ldr     r11, [r2, #12]
     mul     r2, r10, lr                @ m0
     mov.w   r12, #0
     umaal   r10, r12, r2, r0             @ r10 = 0
@@ -1836,19 +1843,22 @@ rsa_cm_redc48:
     adcs    r3, r3, r7
     adcs    r4, r4, r8
     adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
+    str     r2, [r0, #0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
     @ four-row block 1
     sub.w   r2, r0, #176            @ &t[i]
     str     r2, [sp, #F_T]
-    ldr     r10, [r2, #0]
-    ldr     r6, [r2, #4]
-    ldr     r7, [r2, #8]
-    ldr     r11, [r2, #12]
     ldr     r0, [sp, #(F_BUF + 320)]   @ n[0]
     ldr     r1, [sp, #(F_BUF + 324)]   @ n[1]
     ldr     r9, [sp, #(F_BUF + 328)]   @ n[2]
     ldr     r8, [sp, #(F_BUF + 332)]   @ n[3]
     ldr     lr, [sp, #F_ARG5]          @ n0
+    ldr     r10, [r2, #0]
+    ldr     r6, [r2, #4]
+    ldr     r7, [r2, #8]
+    ldr     r11, [r2, #12]
     mul     r2, r10, lr                @ m0
     mov.w   r12, #0
     umaal   r10, r12, r2, r0             @ r10 = 0
@@ -1879,7 +1889,10 @@ rsa_cm_redc48:
     adcs    r3, r3, r7
     adcs    r4, r4, r8
     adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
+    str     r2, [r0, #0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
@@ -1914,26 +1927,25 @@ rsa_cm_redc64:
     stmia   r0!, {r2-r5}
 .Lredc64_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #240
-    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    addw    r4, r4, #476
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd64_ret + 1
     str     r4, [sp, #F_RET]
     cmn     r0, #0                     @ C = 0
 .Lrd64_blk:
     ldr     r5, [sp, #F_T]             @ &t[i]
-    ldr     lr, [r5, #0]
-    ldr     r12, [r5, #4]
-    ldr     r7, [r5, #8]
-    ldr     r8, [r5, #12]
-    ldr     r11, [r5, #16]
-    add.w   r4, r5, #20
-    str     r4, [sp, #F_T]
     ldr     r0, [sp, #(F_BUF + 256)]   @ n[0]
     ldr     r2, [sp, #(F_BUF + 260)]   @ n[1]
     ldr     r3, [sp, #(F_BUF + 264)]   @ n[2]
     ldr     r9, [sp, #(F_BUF + 268)]   @ n[3]
     ldr     r10, [sp, #(F_BUF + 272)]   @ n[4]
     ldr     r6, [sp, #F_ARG5]          @ n0
+    ldr     r12, [r5, #4]
+    ldr     r7, [r5, #8]
+    ldr     r8, [r5, #12]
+    ldr     r11, [r5, #16]
+    ldr     lr, [r5], #20
+    str     r5, [sp, #F_T]             @ &t[i+5]
     mul     r4, lr, r6                @ m0
     mov.w   r1, #0
     umaal   lr, r1, r4, r0
@@ -1968,33 +1980,41 @@ rsa_cm_redc64:
     umaal   r12, r8, r6, r9
     umaal   r7, r8, r6, r10
     ldr     r0, [sp, #F_T]
-    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
+    ldr     r2, [sp, #F_S5]            @ m0
+    ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #276
     b.w     .L5x128_k69            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd64_ret:
-    ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
+    ldr     r12, [sp, #F_END5]
+    ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
+    ldr     r3, [r0, #4]
+    ldr     r4, [r0, #8]
+    ldr     r5, [r0, #12]
+    ldr     r6, [r0, #16]
     adcs    r2, r2, r7
     adcs    r3, r3, r8
     adcs    r4, r4, r9
     adcs    r5, r5, r10
     adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
-    ldr     r1, [sp, #F_T]
-    ldr     r2, [sp, #F_END5]
-    teq     r1, r2                     @ (keeps C)
+    str     r2, [r0, #0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
+    str     r6, [r0, #16]
+    teq     r0, r12                    @ (keeps C)
     bne     .Lrd64_blk
     @ four-row block 0
     ldr     r2, [sp, #F_T]             @ &t[i]
-    ldr     r11, [r2, #0]
-    ldr     r12, [r2, #4]
-    ldr     r10, [r2, #8]
-    ldr     r8, [r2, #12]
     ldr     r0, [sp, #(F_BUF + 256)]   @ n[0]
     ldr     r1, [sp, #(F_BUF + 260)]   @ n[1]
     ldr     r7, [sp, #(F_BUF + 264)]   @ n[2]
     ldr     r6, [sp, #(F_BUF + 268)]   @ n[3]
     ldr     lr, [sp, #F_ARG5]          @ n0
+    ldr     r11, [r2, #0]
+    ldr     r12, [r2, #4]
+    ldr     r10, [r2, #8]
+    ldr     r8, [r2, #12]
     mul     r2, r11, lr                @ m0
     mov.w   r9, #0
     umaal   r11, r9, r2, r0             @ r11 = 0
@@ -2024,7 +2044,10 @@ rsa_cm_redc64:
     adcs    r3, r3, r7
     adcs    r4, r4, r8
     adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
+    str     r2, [r0, #0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
@@ -2066,26 +2089,25 @@ rsa_cm_redc96:
     mov.w   r4, #0
     str     r4, [sp, #F_K]
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #320
-    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    addw    r4, r4, #684
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd96_ret + 1
     str     r4, [sp, #F_RET]
     cmn     r0, #0                     @ C = 0
 .Lrd96_blk:
     ldr     r5, [sp, #F_T]             @ &t[i]
-    ldr     lr, [r5, #0]
-    ldr     r12, [r5, #4]
-    ldr     r7, [r5, #8]
-    ldr     r8, [r5, #12]
-    ldr     r11, [r5, #16]
-    add.w   r4, r5, #20
-    str     r4, [sp, #F_T]
     ldr     r0, [sp, #(F_BUF + 128)]   @ n[0]
     ldr     r2, [sp, #(F_BUF + 132)]   @ n[1]
     ldr     r3, [sp, #(F_BUF + 136)]   @ n[2]
     ldr     r9, [sp, #(F_BUF + 140)]   @ n[3]
     ldr     r10, [sp, #(F_BUF + 144)]   @ n[4]
     ldr     r6, [sp, #F_ARG5]          @ n0
+    ldr     r12, [r5, #4]
+    ldr     r7, [r5, #8]
+    ldr     r8, [r5, #12]
+    ldr     r11, [r5, #16]
+    ldr     lr, [r5], #20
+    str     r5, [sp, #F_T]             @ &t[i+5]
     mul     r4, lr, r6                @ m0
     mov.w   r1, #0
     umaal   lr, r1, r4, r0
@@ -2120,21 +2142,29 @@ rsa_cm_redc96:
     umaal   r12, r8, r6, r9
     umaal   r7, r8, r6, r10
     ldr     r0, [sp, #F_T]
-    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
+    ldr     r2, [sp, #F_S5]            @ m0
+    ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #148
     b.w     .L5x128_k37            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd96_ret:
-    ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
+    ldr     r12, [sp, #F_END5]
+    ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
+    ldr     r3, [r0, #4]
+    ldr     r4, [r0, #8]
+    ldr     r5, [r0, #12]
+    ldr     r6, [r0, #16]
     adcs    r2, r2, r7
     adcs    r3, r3, r8
     adcs    r4, r4, r9
     adcs    r5, r5, r10
     adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
-    ldr     r1, [sp, #F_T]
-    ldr     r2, [sp, #F_END5]
-    teq     r1, r2                     @ (keeps C)
+    str     r2, [r0, #0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
+    str     r6, [r0, #16]
+    teq     r0, r12                    @ (keeps C)
     bne     .Lrd96_blk
     mov.w   lr, #0
     adc     lr, lr, #0
@@ -2183,26 +2213,25 @@ rsa_cm_redc128:
     mov.w   r4, #0
     str     r4, [sp, #F_K]
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #480
-    str     r4, [sp, #F_END5]          @ end of the five-row blocks in t
+    addw    r4, r4, #972
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd128_ret + 1
     str     r4, [sp, #F_RET]
     cmn     r0, #0                     @ C = 0
 .Lrd128_blk:
     ldr     r5, [sp, #F_T]             @ &t[i]
-    ldr     lr, [r5, #0]
-    ldr     r12, [r5, #4]
-    ldr     r7, [r5, #8]
-    ldr     r8, [r5, #12]
-    ldr     r11, [r5, #16]
-    add.w   r4, r5, #20
-    str     r4, [sp, #F_T]
     ldr     r0, [sp, #(F_BUF + 0)]   @ n[0]
     ldr     r2, [sp, #(F_BUF + 4)]   @ n[1]
     ldr     r3, [sp, #(F_BUF + 8)]   @ n[2]
     ldr     r9, [sp, #(F_BUF + 12)]   @ n[3]
     ldr     r10, [sp, #(F_BUF + 16)]   @ n[4]
     ldr     r6, [sp, #F_ARG5]          @ n0
+    ldr     r12, [r5, #4]
+    ldr     r7, [r5, #8]
+    ldr     r8, [r5, #12]
+    ldr     r11, [r5, #16]
+    ldr     lr, [r5], #20
+    str     r5, [sp, #F_T]             @ &t[i+5]
     mul     r4, lr, r6                @ m0
     mov.w   r1, #0
     umaal   lr, r1, r4, r0
@@ -2237,21 +2266,29 @@ rsa_cm_redc128:
     umaal   r12, r8, r6, r9
     umaal   r7, r8, r6, r10
     ldr     r0, [sp, #F_T]
-    ldrd    r2, r3, [sp, #F_S5]        @ m0, m1
+    ldr     r2, [sp, #F_S5]            @ m0
+    ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #20
     b.w     .L5x128_k5            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd128_ret:
-    ldmia   r0, {r2-r6}                @ t[i+len..i+len+5) += window + C
+    ldr     r12, [sp, #F_END5]
+    ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
+    ldr     r3, [r0, #4]
+    ldr     r4, [r0, #8]
+    ldr     r5, [r0, #12]
+    ldr     r6, [r0, #16]
     adcs    r2, r2, r7
     adcs    r3, r3, r8
     adcs    r4, r4, r9
     adcs    r5, r5, r10
     adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
-    ldr     r1, [sp, #F_T]
-    ldr     r2, [sp, #F_END5]
-    teq     r1, r2                     @ (keeps C)
+    str     r2, [r0, #0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
+    str     r6, [r0, #16]
+    teq     r0, r12                    @ (keeps C)
     bne     .Lrd128_blk
     mov.w   lr, #0
     adc     lr, lr, #0
@@ -3107,10 +3144,10 @@ rsa_cm_dbl4864:
     DIAG8   (F_BUF + 400)
     DIAG8   (F_BUF + 416)
     DIAG8   (F_BUF + 432)
-    DIAG8   (F_BUF + 448)
-    DIAG8   (F_BUF + 464)
-    DIAG8   (F_BUF + 480)
-    DIAG8   (F_BUF + 496)
+    DIAG8   (F_BUF + 448), 1
+    DIAG8   (F_BUF + 464), 1
+    DIAG8   (F_BUF + 480), 1
+    DIAG8   (F_BUF + 496), 1
     ldr     r4, [sp, #F_LAZY]
     cmp     r4, #0
     it      ne
