@@ -3,8 +3,8 @@
 //! the OpenSSL-made fixture keys of `tests/data/fixtures/rsa{2048,3072,4096}`.
 //!
 //! ```text
-//! cargo bench --bench host                      # everything (ci/host-bench)
-//! cargo bench --bench host -- 'pkcs1v15_sign/2048'
+//! cargo bench -p rsa-cortex-m-bench --bench host   # everything (ci/host-bench)
+//! cargo bench -p rsa-cortex-m-bench --bench host -- 'pkcs1v15_sign/2048'
 //! ```
 //!
 //! Groups are `<operation>/<bits>` with functions `ours`, `rsa`, `ring`

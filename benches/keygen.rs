@@ -3,8 +3,8 @@
 //! run, on the same seeded RNGs.
 //!
 //! ```text
-//! cargo bench --bench keygen                      # summary + criterion
-//! KEYGEN_BENCH_KEYS=50 cargo bench --bench keygen # more keys in the summary
+//! cargo bench -p rsa-cortex-m-bench --bench keygen   # summary + criterion
+//! KEYGEN_BENCH_KEYS=50 cargo bench -p rsa-cortex-m-bench --bench keygen   # more keys
 //! ```
 //!
 //! Key generation time is dominated by luck (how many candidates before a

@@ -2,8 +2,8 @@
 //! on the same keys and inputs (tests/data/fixtures, made by OpenSSL).
 //!
 //! ```text
-//! cargo bench --bench rsa                 # everything
-//! cargo bench --bench rsa -- sign/2048    # one group
+//! cargo bench -p rsa-cortex-m-bench --bench rsa                # everything
+//! cargo bench -p rsa-cortex-m-bench --bench rsa -- sign/2048   # one group
 //! ```
 //!
 //! Groups (each with `ours` and `rsa 0.10`):
