@@ -66,6 +66,11 @@ impl Rows for AdxRows {
     #[inline(always)]
     fn redc(r: &mut [W], t: &mut [W], n: &[W], k: u64) -> bool {
         let len = n.len();
+        // `adx::redc_rows` writes out each row's first four words; shorter
+        // moduli take the generic REDC on these rows' `addmul`.
+        if len < 4 {
+            return false;
+        }
         by_length!(len, redc(r, t, n, k), {
             let top = adx::redc_rows(t, n, k);
             let x = &t[len..];
@@ -454,8 +459,8 @@ mod adx {
                     }
                 }
 
-                /// REDC in one call: `redc_rows` with each row written out
-                /// and the next row's `m` made early as in `redc_rows_ahead`,
+                /// REDC in one call: `redc_rows` with every word of each row
+                /// written out (the next row's `m` made early the same way),
                 /// then `r = x − n` or `x` as `AdxRows::redc` (`x = top·R +
                 /// t[WORDS..]`).
                 #[inline(always)]
@@ -574,68 +579,16 @@ mod adx {
     }
 
     /// The rows of REDC: for `i` in `0..len`, `m = t[i]·k mod 2⁶⁴`,
-    /// `t[i..i+len] += m·n` (the row loop of [`addmul`]), and the row's carry
-    /// word plus the running carry bit added into `t[i+len]`. Returns the
-    /// final carry bit (the result is `top·R + t[len..2len]`). `len =
-    /// n.len() ≥ 1`, `t.len() = 2·len`; BMI2 and ADX as for [`addmul`].
+    /// `t[i..i+len] += m·n` (the row loop of [`addmul`] after the first four
+    /// words, written out), and the row's carry word plus the running carry
+    /// bit added into `t[i+len]`. Returns the final carry bit (the result is
+    /// `top·R + t[len..2len]`). The next row's `m` is made from `t[i+1]` as
+    /// soon as this row's word 1 has finished it (by MULX, which leaves the
+    /// two carry chains alone), so the next row starts without waiting for a
+    /// load and a multiplication; row i's `t[i]` (zero) is not stored.
+    /// `len = n.len() ≥ 4`, `t.len() = 2·len`; BMI2 and ADX as for [`addmul`].
     #[inline(always)]
     pub(crate) fn redc_rows(t: &mut [W], n: &[W], k: u64) -> u64 {
-        let len = n.len();
-        assert!(len > 0 && t.len() == 2 * len);
-        if len >= 4 {
-            return redc_rows_ahead(t, n, k);
-        }
-        let consts: [u64; 3] = [k, (len / 4) as u64, (len % 4) as u64];
-        let top: u64;
-        // SAFETY: row i reads/writes t[i..=i+len] and reads n[..len], all in
-        // bounds for i < len (asserted above); reads the 3 words of
-        // `consts`. Word layout and BMI2/ADX contract as for `addmul`.
-        unsafe {
-            core::arch::asm!(
-                "xor {top:e}, {top:e}",
-                "6:",                           // one row per iteration
-                "mov rdx, qword ptr [{t}]",
-                "imul rdx, qword ptr [{consts}]",  // m = t[i]·k
-                "mov {rp}, {t}",
-                "mov {up}, {n}",
-                "mov rcx, qword ptr [{consts} + 16]",
-                "xor {c:e}, {c:e}",             // c = 0, CF = OF = 0
-                addmul_row!("mov rcx, qword ptr [{consts} + 8]"),
-                // t[i+len] += c + top; top = the carry out (at most 1).
-                "mov {hi}, {top}",
-                "xor {top:e}, {top:e}",
-                "add qword ptr [{rp}], {c}",
-                "adc {top}, 0",
-                "add qword ptr [{rp}], {hi}",
-                "adc {top}, 0",
-                "lea {t}, [{t} + 8]",
-                "dec {rows}",
-                "jnz 6b",
-                t = inout(reg) t.as_mut_ptr() => _,
-                n = in(reg) n.as_ptr(),
-                consts = in(reg) consts.as_ptr(),
-                rows = inout(reg) len => _,
-                rp = out(reg) _,
-                up = out(reg) _,
-                c = out(reg) _,
-                hi = out(reg) _,
-                lo = out(reg) _,
-                top = out(reg) top,
-                out("rcx") _,
-                out("rdx") _,
-                options(nostack),
-            );
-        }
-        top
-    }
-
-    /// [`redc_rows`] for `len ≥ 4`, each row's first four words written
-    /// out: the next row's `m` is made from `t[i+1]` as soon as this row's
-    /// word 1 has finished it (by MULX, which leaves the two carry chains
-    /// alone), so the next row starts without waiting for a load and a
-    /// multiplication. Row i's `t[i]` (zero) is not stored.
-    #[inline(always)]
-    fn redc_rows_ahead(t: &mut [W], n: &[W], k: u64) -> u64 {
         let len = n.len();
         assert!(len >= 4 && t.len() == 2 * len);
         // k, groups of four after the first four words, single words, and
@@ -647,9 +600,10 @@ mod adx {
             t[len..].as_ptr() as u64,
         ];
         let top: u64;
-        // SAFETY: as for `redc_rows` (row i reads/writes t[i..=i+len] and
-        // reads n[..len], in bounds for i < len); reads the 4 words of
-        // `consts` (the fourth is compared with, never dereferenced).
+        // SAFETY: row i reads/writes t[i..=i+len] and reads n[..len], in
+        // bounds for i < len (asserted above); reads the 4 words of `consts`
+        // (the fourth is compared with, never dereferenced). Word layout and
+        // BMI2/ADX contract as for `addmul`.
         unsafe {
             core::arch::asm!(
                 "xor {top:e}, {top:e}",
