@@ -19,15 +19,14 @@ fw_flags() {
     printf '%s=%s\n' "$v" "${!v:+${!v} }$2"
 }
 
-# fw_target_dir OPT: where the scripts build the firmware at opt-level OPT
-# without flags of their own: the firmware's profile (3) in its target
-# directory, another level in opt-OPT/ below it; the scripts' builds of one
-# configuration are then one build.
-fw_target_dir() {
-    local d
-    d="$(ci_target "$root/firmware/target")"
-    if [ "$1" = 3 ]; then printf '%s\n' "$d"; else printf '%s\n' "$d/opt-$1"; fi
-}
+# fw_target_dir: where the scripts build the firmware, every configuration
+# (opt-level, backend cfg, features) in one directory: cargo keeps builds
+# that differ in profile or RUSTFLAGS side by side (both are in the artifact
+# hash), so the host dependencies (proc macros, build scripts) compile once
+# and a configuration built by one script is not built again by the next.
+# Only the linked binaries in $dir/$target/release/ are the last build's:
+# a script reads them right after its own build.
+fw_target_dir() { ci_target "$root/firmware/target"; }
 
 # Device builds name the checkout /rsa-cortex-m and cargo's home /cargo in
 # their panic locations and debug info: flash figures do not depend on where
