@@ -119,6 +119,14 @@
     sbc     r4, r4, #0
     .endm
 
+@ r4-r7 = r8-r11 where the GE flags are set, else r4-r7 kept.
+    .macro SEL4
+    sel     r4, r8, r4
+    sel     r5, r9, r5
+    sel     r6, r10, r6
+    sel     r7, r11, r7
+    .endm
+
 @ redc's final subtraction, pass 2: r = SEL(x, r) (r0 = r, r1 = x,
 @ r3 = len), then the epilogue.
     .macro REDC_SEL_X
@@ -129,10 +137,7 @@
 1:
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8-r11}
-    sel     r4, r8, r4
-    sel     r5, r9, r5
-    sel     r6, r10, r6
-    sel     r7, r11, r7
+    SEL4
     stmia   r0!, {r4-r7}
     cmp     r1, r12
     bne     1b
@@ -149,6 +154,27 @@
 4:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
+    .endm
+
+@ select: one entry of a group of four words (r1, on by the stride r2)
+@ into r4-r7 if it is the one (D in lr, stepped by r12).
+    .macro SEL_ENTRY4
+    ldmia   r1, {r8-r11}
+    add     r1, r1, r2
+    uadd8   lr, lr, r12
+    SEL4
+    .endm
+
+@ select: r1 back to the first entry's next group (\step bytes on, with
+@ \rt), then one group less in [sp, #\slot] (with \rc), on to \loop if any.
+    .macro SEL_NEXT_GROUP rt, step, rc, slot, loop
+    ldr     \rt, [sp, #12]
+    sub     r1, r1, \rt
+    adds    r1, r1, #\step             @ next group of the first entry
+    ldr     \rc, [sp, #\slot]
+    subs    \rc, \rc, #1
+    str     \rc, [sp, #\slot]
+    bne     \loop
     .endm
 
 @ select's prologue: frame of 36 bytes, D0, counts and stride (r2).
@@ -189,13 +215,7 @@
     ldr     r2, [sp, #20]
     stmia   r2!, {r4-r11}
     str     r2, [sp, #20]
-    ldr     r2, [sp, #12]
-    sub     r1, r1, r2
-    adds    r1, r1, #32                @ next group of the first entry
-    ldr     r2, [sp, #32]
-    subs    r2, r2, #1
-    str     r2, [sp, #32]
-    bne     .Lsel8_grp
+    SEL_NEXT_GROUP r2, 32, r2, 32, .Lsel8_grp
     add.w   r2, r0, #24                @ stride
     ldr     r0, [sp, #20]
     movw    r12, #0x0101
@@ -213,41 +233,17 @@
     tst     r3, #1
     beq     1f
     @ odd count: one entry first
-    ldmia   r1, {r8-r11}
-    add     r1, r1, r2
-    uadd8   lr, lr, r12
-    sel     r4, r8, r4
-    sel     r5, r9, r5
-    sel     r6, r10, r6
-    sel     r7, r11, r7
+    SEL_ENTRY4
     subs    r3, r3, #1
     beq     2f
 1:  @ two entries per iteration
-    ldmia   r1, {r8-r11}
-    add     r1, r1, r2
-    uadd8   lr, lr, r12
-    sel     r4, r8, r4
-    sel     r5, r9, r5
-    sel     r6, r10, r6
-    sel     r7, r11, r7
-    ldmia   r1, {r8-r11}
-    add     r1, r1, r2
-    uadd8   lr, lr, r12
-    sel     r4, r8, r4
-    sel     r5, r9, r5
-    sel     r6, r10, r6
-    sel     r7, r11, r7
+    SEL_ENTRY4
+    SEL_ENTRY4
     subs    r3, r3, #2
     bne     1b
 2:
     stmia   r0!, {r4-r7}
-    ldr     r3, [sp, #12]
-    sub     r1, r1, r3
-    adds    r1, r1, #16                @ next group of the first entry
-    ldr     r4, [sp, #4]
-    subs    r4, r4, #1
-    str     r4, [sp, #4]
-    bne     .Lsel_grp
+    SEL_NEXT_GROUP r3, 16, r4, 4, .Lsel_grp
 .Lsel_words:
     ldr     r5, [sp, #16]
     cmp     r5, #0
