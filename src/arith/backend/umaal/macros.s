@@ -73,10 +73,16 @@
     .endm
 
 @ r[0..4) = x[0..4) - n[0..4) - borrow (r0, r1, r2 move on): a group of
-@ REDC_SUB_N.
-    .macro SUB_N4
+@ SUB_N_WORDS.  With \mask, x - (n AND \mask) (AND without S keeps C).
+    .macro SUB_N4 mask
     ldmia   r1!, {r4-r7}
     ldmia   r2!, {r8-r11}
+    .ifnb \mask
+    and     r8, r8, \mask
+    and     r9, r9, \mask
+    and     r10, r10, \mask
+    and     r11, r11, \mask
+    .endif
     sbcs    r4, r4, r8
     sbcs    r5, r5, r9
     sbcs    r6, r6, r10
@@ -84,35 +90,48 @@
     stmia   r0!, {r4-r7}
     .endm
 
-@ redc's final subtraction, pass 1: r = x - n (r0 = r, r1 = x, r2 = n,
-@ r3 = len), then the GE flags from the mask top - borrow (r4).
-    .macro REDC_SUB_N
-    bic     r12, r3, #7
-    add.w   r12, r1, r12, lsl #2       @ end of the 8-word groups in x
-    add.w   lr, r1, r3, lsl #2         @ end of x
+@ r = x - n with the borrow in C (r0 = r, r1 = x, r2 = n, r3 = len; \ge,
+@ \xe = the ends of x's 8-word groups and of x): eight words per
+@ iteration, then four, then single words.  With \mask, x - (n AND \mask)
+@ with no group of four (r3 may be \xe).
+    .macro SUB_N_WORDS ge, xe, mask
+    bic     \ge, r3, #7
+    add.w   \ge, r1, \ge, lsl #2       @ end of the 8-word groups in x
+    add.w   \xe, r1, r3, lsl #2        @ end of x
     cmp     r0, r0                     @ C = 1 (no borrow)
-    teq     r1, r12
+    teq     r1, \ge
     beq     2f
 1:
-    SUB_N4
-    SUB_N4
-    teq     r1, r12
+    SUB_N4  \mask
+    SUB_N4  \mask
+    teq     r1, \ge
     bne     1b
 2:
+    .ifb \mask
     tst     r3, #4                     @ TST #4 leaves C alone
     beq     3f
     SUB_N4
 3:
-    teq     r1, lr
+    .endif
+    teq     r1, \xe
     beq     4f
 5:
     ldr     r4, [r1], #4
     ldr     r8, [r2], #4
+    .ifnb \mask
+    and     r8, r8, \mask
+    .endif
     sbcs    r4, r4, r8
     str     r4, [r0], #4
-    teq     r1, lr
+    teq     r1, \xe
     bne     5b
 4:
+    .endm
+
+@ redc's final subtraction, pass 1: r = x - n (r0 = r, r1 = x, r2 = n,
+@ r3 = len), then the GE flags from the mask top - borrow (r4).
+    .macro REDC_SUB_N
+    SUB_N_WORDS r12, lr
     @ mask = top - borrow: all ones (keep x) or zero (keep x - n); GE
     @ flags = all four set iff mask is all ones.  Pass 2: r = SEL(x, r).
     ldr     r4, [sp, #F_PEND]

@@ -1308,22 +1308,6 @@ rsa_cm_sqr:
     pop     {r4-r11, pc}
     .size rsa_cm_sqr, . - rsa_cm_sqr
 
-@ Four words of a lazy final step: r = x - (n AND mask) with the borrow in
-@ C (r1 = x, r2 = n, r0 = r, r12 = mask = -top; AND without S keeps C).
-    .macro SUB_MASK4
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
-    stmia   r0!, {r4-r7}
-    .endm
-
 @ Four words of the lazy final step over ~n: r = x + top ~n (+ carry in lr),
 @ r1 = x, r2 = ~n, r0 = r, r12 = top (rsa_cm_sqr_redc32 and rsa_cm_sqr_redc4864).
     .macro SUB_NOT_N4
@@ -1623,29 +1607,7 @@ rsa_cm_redc:
     ldr     r2, [sp, #F_A]             @ n
     ldr     r12, [sp, #F_PEND]
     rsb     r12, r12, #0               @ mask = -top
-    bic     lr, r3, #7
-    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x
-    add.w   r3, r1, r3, lsl #2         @ end of x
-    cmp     r0, r0                     @ C = 1 (no borrow)
-    teq     r1, lr
-    beq     2f
-1:
-    SUB_MASK4
-    SUB_MASK4
-    teq     r1, lr
-    bne     1b
-2:
-    teq     r1, r3
-    beq     4f
-3:
-    ldr     r4, [r1], #4
-    ldr     r8, [r2], #4
-    and     r8, r8, r12
-    sbcs    r4, r4, r8
-    str     r4, [r0], #4
-    teq     r1, r3
-    bne     3b
-4:
+    SUB_N_WORDS lr, r3, r12
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_redc, . - rsa_cm_redc
@@ -2158,7 +2120,7 @@ rsa_cm_redc32:
     ldr     r2, [sp, #F_A]
     cmp     r0, r0                     @ C = 1
     .rept 8
-    SUB_MASK4
+    SUB_N4  r12
     .endr
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
@@ -2633,8 +2595,8 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     add.w   r3, r1, r3, lsl #2         @ end of x
     cmp     r0, r0                     @ C = 1
 2:
-    SUB_MASK4
-    SUB_MASK4
+    SUB_N4  r12
+    SUB_N4  r12
     teq     r1, r3
     bne     2b
     mov     r3, lr
