@@ -13,6 +13,13 @@
     .thumb
 
 @ ---------------------------------------------------------------------------
+@ (\a, \b, \c) += \m (\x, \y, \z), one MLA each.
+    .macro INV_MLA3 a, b, c, x, y, z, m
+    mla     \a, \x, \m, \a
+    mla     \b, \y, \m, \b
+    mla     \c, \z, \m, \c
+    .endm
+
 @ One divstep on f = r0 (odd), g = r1, eta = r4 (= -delta), rows
 @ (u, v) = (r5, r6), (q, r) = (r7, r8).  r9 = the swap's bit in bit 31
 @ (delta > 0 and g odd), r10 = s (+1 g odd, -1 swapping, 0 g even),
@@ -23,12 +30,8 @@
     and     r10, r1, #1
     sub     r10, r10, r9, lsr #30
     lsr     r11, r9, #31
-    mla     r1, r0, r10, r1
-    mla     r7, r5, r10, r7
-    mla     r8, r6, r10, r8
-    mla     r0, r1, r11, r0
-    mla     r5, r7, r11, r5
-    mla     r6, r8, r11, r6
+    INV_MLA3 r1, r7, r8, r0, r5, r6, r10
+    INV_MLA3 r0, r5, r6, r1, r7, r8, r11
     @ eta: ~eta (= -(1 - delta)) when swapping, else eta - 1.
     eor     r4, r4, r9, asr #31
     add     r4, r4, r11
