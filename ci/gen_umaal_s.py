@@ -782,10 +782,9 @@ def sqr_loop_sp():
     a(f"    ubfx    {fT}, {fA}, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned")
     a("    subw    r0, r0, #492               @ &t[i - 128 + len]")
     a(f"    tbb     [pc, {fT}]")
-    a(".Lsqb_tbb:")
     # block i/5 = b, entry step 128 - L + 5b + 5 = 5 (b + 1) mod 8 for L = 96, 128
-    for j in range(8):
-        a(f"    .byte   (.Lsqb_st{(5 * j) % 8} - .Lsqb_tbb) / 2")
+    a("    BRANCH_TABLE .byte, .Lsqb_tbb, .Lsqb_st, "
+      + ", ".join(str((5 * j) % 8) for j in range(8)))
     for res in range(8):
         st = res if res else 8
         w, _, _, p = state5(st)

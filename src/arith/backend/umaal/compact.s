@@ -169,32 +169,7 @@ rsa_cm_c_stream_l:
     sub.w   r12, r12, r11, lsl #2      @ body step s (28 bytes a step)
     tbb     [pc, r11]
 @ The stub of step s is that of its rotation (indexed by s, no division).
-.Lst_tbl:
-    .byte   (.Lst4 - .Lst_tbl) / 2
-    .byte   (.Lst5 - .Lst_tbl) / 2
-    .byte   (.Lst0 - .Lst_tbl) / 2
-    .byte   (.Lst1 - .Lst_tbl) / 2
-    .byte   (.Lst2 - .Lst_tbl) / 2
-    .byte   (.Lst3 - .Lst_tbl) / 2
-    .byte   (.Lst4 - .Lst_tbl) / 2
-    .byte   (.Lst5 - .Lst_tbl) / 2
-    .byte   (.Lst0 - .Lst_tbl) / 2
-    .byte   (.Lst1 - .Lst_tbl) / 2
-    .byte   (.Lst2 - .Lst_tbl) / 2
-    .byte   (.Lst3 - .Lst_tbl) / 2
-    .byte   (.Lst4 - .Lst_tbl) / 2
-    .byte   (.Lst5 - .Lst_tbl) / 2
-    .byte   (.Lst0 - .Lst_tbl) / 2
-    .byte   (.Lst1 - .Lst_tbl) / 2
-    .byte   (.Lst2 - .Lst_tbl) / 2
-    .byte   (.Lst3 - .Lst_tbl) / 2
-    .byte   (.Lst4 - .Lst_tbl) / 2
-    .byte   (.Lst5 - .Lst_tbl) / 2
-    .byte   (.Lst0 - .Lst_tbl) / 2
-    .byte   (.Lst1 - .Lst_tbl) / 2
-    .byte   (.Lst2 - .Lst_tbl) / 2
-    .byte   (.Lst3 - .Lst_tbl) / 2
-    .byte   (.Lst4 - .Lst_tbl) / 2
+    BRANCH_TABLE .byte, .Lst_tbl, .Lst, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4
     .p2align 1
 @ Entry stubs: move (P, W0, W1, W2, W3) from r6-r10 into the registers of
 @ step s (a rotation by its k), then jump to step s (r12).

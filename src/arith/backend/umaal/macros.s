@@ -36,6 +36,15 @@
     bx      lr
     .endm
 
+@ A TBB (\dir = .byte) or TBH (.hword) table at the label \tbl: the
+@ offset of \pre<k> for each k of \ks, in halfwords.
+    .macro BRANCH_TABLE dir, tbl, pre, ks:vararg
+\tbl:
+    .irp k, \ks
+    \dir   (\pre\()\k - \tbl) / 2
+    .endr
+    .endm
+
 @ sqr: clear t[0..len) (r2 = len) and set the walking state up.
     .macro SQR_WALK
     mov     r12, r2

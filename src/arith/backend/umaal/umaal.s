@@ -280,27 +280,7 @@ rsa_cm_stream_si:
     add.w   r0, r0, r11, lsl #2
     add.w   r1, r1, r11, lsl #2
     tbb     [pc, r10]
-.Lst_tbl:
-    .byte   (.Lst0 - .Lst_tbl) / 2
-    .byte   (.Lst1 - .Lst_tbl) / 2
-    .byte   (.Lst2 - .Lst_tbl) / 2
-    .byte   (.Lst3 - .Lst_tbl) / 2
-    .byte   (.Lst4 - .Lst_tbl) / 2
-    .byte   (.Lst5 - .Lst_tbl) / 2
-    .byte   (.Lst6 - .Lst_tbl) / 2
-    .byte   (.Lst7 - .Lst_tbl) / 2
-    .byte   (.Lst8 - .Lst_tbl) / 2
-    .byte   (.Lst9 - .Lst_tbl) / 2
-    .byte   (.Lst10 - .Lst_tbl) / 2
-    .byte   (.Lst11 - .Lst_tbl) / 2
-    .byte   (.Lst12 - .Lst_tbl) / 2
-    .byte   (.Lst13 - .Lst_tbl) / 2
-    .byte   (.Lst14 - .Lst_tbl) / 2
-    .byte   (.Lst15 - .Lst_tbl) / 2
-    .byte   (.Lst16 - .Lst_tbl) / 2
-    .byte   (.Lst17 - .Lst_tbl) / 2
-    .byte   (.Lst18 - .Lst_tbl) / 2
-    .byte   (.Lst19 - .Lst_tbl) / 2
+    BRANCH_TABLE .byte, .Lst_tbl, .Lst, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19
     .p2align 1
 @ Entry stubs: rotate the initial window (r6, r7, r8, 0) into the registers
 @ that step s expects (w0 = W[s mod 5], W = r6..r10), then jump in.
@@ -673,31 +653,7 @@ rsa_cm_stream5_l:
     add.w   r1, r1, lr, lsl #2
     ldr     r10, [sp, #F_OFF5]
     tbh     [pc, r12, lsl #1]
-.L5st_tbl:
-    .hword  (.L5st0 - .L5st_tbl) / 2
-    .hword  (.L5st1 - .L5st_tbl) / 2
-    .hword  (.L5st2 - .L5st_tbl) / 2
-    .hword  (.L5st3 - .L5st_tbl) / 2
-    .hword  (.L5st4 - .L5st_tbl) / 2
-    .hword  (.L5st5 - .L5st_tbl) / 2
-    .hword  (.L5st6 - .L5st_tbl) / 2
-    .hword  (.L5st7 - .L5st_tbl) / 2
-    .hword  (.L5st8 - .L5st_tbl) / 2
-    .hword  (.L5st9 - .L5st_tbl) / 2
-    .hword  (.L5st10 - .L5st_tbl) / 2
-    .hword  (.L5st11 - .L5st_tbl) / 2
-    .hword  (.L5st12 - .L5st_tbl) / 2
-    .hword  (.L5st13 - .L5st_tbl) / 2
-    .hword  (.L5st14 - .L5st_tbl) / 2
-    .hword  (.L5st15 - .L5st_tbl) / 2
-    .hword  (.L5st16 - .L5st_tbl) / 2
-    .hword  (.L5st17 - .L5st_tbl) / 2
-    .hword  (.L5st18 - .L5st_tbl) / 2
-    .hword  (.L5st19 - .L5st_tbl) / 2
-    .hword  (.L5st20 - .L5st_tbl) / 2
-    .hword  (.L5st21 - .L5st_tbl) / 2
-    .hword  (.L5st22 - .L5st_tbl) / 2
-    .hword  (.L5st23 - .L5st_tbl) / 2
+    BRANCH_TABLE .hword, .L5st_tbl, .L5st, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23
 .L5st0:
     b.w     .L5s0
 .L5st1:

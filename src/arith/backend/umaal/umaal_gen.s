@@ -3242,15 +3242,7 @@ rsa_cm_sqr96128:
     ubfx    r10, r9, #1, #3            @ (i/5 + 1) mod 8: the tables are 16-byte aligned
     subw    r0, r0, #492               @ &t[i - 128 + len]
     tbb     [pc, r10]
-.Lsqb_tbb:
-    .byte   (.Lsqb_st0 - .Lsqb_tbb) / 2
-    .byte   (.Lsqb_st5 - .Lsqb_tbb) / 2
-    .byte   (.Lsqb_st2 - .Lsqb_tbb) / 2
-    .byte   (.Lsqb_st7 - .Lsqb_tbb) / 2
-    .byte   (.Lsqb_st4 - .Lsqb_tbb) / 2
-    .byte   (.Lsqb_st1 - .Lsqb_tbb) / 2
-    .byte   (.Lsqb_st6 - .Lsqb_tbb) / 2
-    .byte   (.Lsqb_st3 - .Lsqb_tbb) / 2
+    BRANCH_TABLE .byte, .Lsqb_tbb, .Lsqb_st, 0, 5, 2, 7, 4, 1, 6, 3
 .Lsqb_st0:
     mov     r9, r12
     mov     r12, r11
