@@ -60,6 +60,84 @@
     .equ F_SIZE,60
     .equ F_ARG5,F_SIZE + 36  @ fifth argument (redc: n0) after the prologue
 
+@ The start of the exported kernel \name, in a section of its own.
+    .macro KERNEL name
+    .section .text.\name, "ax", %progbits
+    .p2align 2
+    .global \name
+    .thumb_func
+    .type \name, %function
+\name:
+    .endm
+
+@ The exported kernel \name (push, the frame, BL to the body, pop), then
+@ the start of its body \name_int, which runs in the caller's frame
+@ (rsa_cm_window calls it without a prologue of its own) and returns
+@ through the frame.
+    .macro FRAME_ENTRY name
+    KERNEL  \name
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    bl      \name\()_int
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
+    .size \name, . - \name
+
+    .thumb_func
+    .type \name\()_int, %function
+\name\()_int:
+    .endm
+
+@ A row of mul's 4x4 triangle: (\w0..\w3) += \m * b[0..3] (r0, r1, r11,
+@ lr) with the carry chain in \c.
+    .macro MUL_ROW4 m, c, w0, w1, w2, w3
+    umaal   \w0, \c, \m, r0
+    umaal   \w1, \c, \m, r1
+    umaal   \w2, \c, \m, r11
+    umaal   \w3, \c, \m, lr
+    .endm
+
+@ A limb of sqr's doubling and diagonal pass: \lo:\hi = a[k]^2 (a[k] at
+@ r1 + \aoff) + 2 (w0, w1) (at r0 + \toff, into r3, r4; r12 = 2) + the
+@ carry in r11; the previous limb's \plo, \phi (if given) stored after
+@ the loads.
+    .macro SQR_DIAG lo, hi, aoff, toff, plo, phi
+    ldr     \lo, [r1, #\aoff]
+    ldr     r3, [r0, #\toff]
+    .ifnb \plo
+    str     \plo, [r0, #(\toff - 8)]
+    .endif
+    ldr     r4, [r0, #(\toff + 4)]
+    .ifnb \phi
+    str     \phi, [r0, #(\toff - 4)]
+    .endif
+    umull   \lo, \hi, \lo, \lo
+    umaal   \lo, r11, r3, r12
+    umaal   \hi, r11, r4, r12
+    .endm
+
+@ A word of redc_lazy's final step: \d = x - (n AND r7) - borrow (x, n at
+@ r1, r2 + \off, n through r6), the previous word \p (if given) stored
+@ at r0 + \off after the loads; \wb = ! for the writebacks.
+    .macro LAZY_WORD d, off, p, wb
+    ldr     \d, [r1, #\off]\wb
+    ldr     r6, [r2, #\off]\wb
+    .ifnb \p
+    str     \p, [r0, #\off]\wb
+    .endif
+    ands    r6, r6, r7
+    sbcs    \d, \d, r6
+    .endm
+
+@ The next single row (F_K of them left), or on to \done when none is left.
+    .macro NEXT_ROW done
+    ldr     r3, [sp, #F_K]
+    cmp     r3, #0
+    beq     \done
+    subs    r3, r3, #1
+    str     r3, [sp, #F_K]
+    .endm
+
 @ The stream.  Six registers R0..R5 = r6..r11 rotate through the roles P
 @ (the word the previous step completed, column j-1, not yet stored), W0..W3
 @ (the window, columns j..j+3) and F (free): at step s of the body
@@ -291,24 +369,7 @@ rsa_cm_zero:
 @ t[i+len..i+len+4), which no earlier block has written.  The len mod 4
 @ rows left over, and all rows when len < 5, run one at a time through the
 @ one-row loop, whose carry is stored to t[i+len].
-    .section .text.rsa_cm_mul, "ax", %progbits
-    .p2align 2
-    .global rsa_cm_mul
-    .thumb_func
-    .type rsa_cm_mul, %function
-rsa_cm_mul:
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    bl      rsa_cm_mul_int
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
-    .size rsa_cm_mul, . - rsa_cm_mul
-
-@ rsa_cm_mul_int: the body, in the caller's frame (rsa_cm_window calls it
-@ without a prologue of its own); returns through the frame.
-    .thumb_func
-    .type rsa_cm_mul_int, %function
-rsa_cm_mul_int:
+    FRAME_ENTRY rsa_cm_mul
     mov     r4, lr
     sub.w   r12, r3, #4                @ the blocks' stream set-up (unused
     bl      rsa_cm_c_setup             @ below five limbs)
@@ -361,28 +422,16 @@ rsa_cm_mul_ns:
     ldmia   r12, {r8-r10}              @ t[i..i+2]
     ldmia   r1, {r0, r1, r11, lr}      @ b[0..3]
     movs    r7, #0
-    umaal   r8, r7, r2, r0
-    umaal   r9, r7, r2, r1
-    umaal   r10, r7, r2, r11
-    umaal   r6, r7, r2, lr
+    MUL_ROW4 r2, r7, r8, r9, r10, r6
     str     r8, [r12]
     mov.w   r8, #0
-    umaal   r9, r8, r3, r0
-    umaal   r10, r8, r3, r1
-    umaal   r6, r8, r3, r11
-    umaal   r7, r8, r3, lr
+    MUL_ROW4 r3, r8, r9, r10, r6, r7
     str     r9, [r12, #4]
     mov.w   r9, #0
-    umaal   r10, r9, r4, r0
-    umaal   r6, r9, r4, r1
-    umaal   r7, r9, r4, r11
-    umaal   r8, r9, r4, lr
+    MUL_ROW4 r4, r9, r10, r6, r7, r8
     str     r10, [r12, #8]
     mov.w   r10, #0
-    umaal   r6, r10, r5, r0            @ column i+3: P, stored by the stream
-    umaal   r7, r10, r5, r1
-    umaal   r8, r10, r5, r11
-    umaal   r9, r10, r5, lr
+    MUL_ROW4 r5, r10, r6, r7, r8, r9   @ column i+3 (r6): P, stored by the stream
     add.w   r0, r12, #16
     str     r0, [sp, #F_T]
     ldr     r1, [sp, #F_OFF]
@@ -392,11 +441,7 @@ rsa_cm_mul_ns:
     ldr     lr, [sp, #F_IT]
     ldr     pc, [sp, #F_S]
 .Lmul_rows:
-    ldr     r3, [sp, #F_K]
-    cmp     r3, #0
-    beq     .Lmul_done
-    subs    r3, r3, #1
-    str     r3, [sp, #F_K]
+    NEXT_ROW .Lmul_done
     ldr     r1, [sp, #F_A]
     ldr     r2, [r1], #4               @ m = a[i]
     str     r1, [sp, #F_A]
@@ -428,24 +473,7 @@ rsa_cm_mul_ns:
 @ 2. Doubling and the diagonal in one pass, two limbs (four words) per
 @    step: LDM t, LDM a, per limb UMULL (a*a) and two UMAAL (2*w + that
 @    word + c), STM.
-    .section .text.rsa_cm_sqr, "ax", %progbits
-    .p2align 2
-    .global rsa_cm_sqr
-    .thumb_func
-    .type rsa_cm_sqr, %function
-rsa_cm_sqr:
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    bl      rsa_cm_sqr_int
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
-    .size rsa_cm_sqr, . - rsa_cm_sqr
-
-@ rsa_cm_sqr_int: the body, in the caller's frame (rsa_cm_window calls it
-@ without a prologue of its own); returns through the frame.
-    .thumb_func
-    .type rsa_cm_sqr_int, %function
-rsa_cm_sqr_int:
+    FRAME_ENTRY rsa_cm_sqr
     str.w   lr, [sp, #F_R]             @ the return address
     str     r0, [sp, #F_T]
     str     r1, [sp, #F_A]
@@ -532,39 +560,13 @@ rsa_cm_sqr_int:
     cmp     r1, r10
     beq     5f
     subs    r0, r0, #4
-    ldr     r2, [r1, #4]               @ limb 0 of the first iteration
-    ldr     r3, [r0, #4]
-    ldr     r4, [r0, #8]
-    umull   r2, r5, r2, r2
-    umaal   r2, r11, r3, r12
-    umaal   r5, r11, r4, r12
+    SQR_DIAG r2, r5, 4, 4              @ limb 0 of the first iteration
     b       3f
 4:
-    ldr     r2, [r1, #4]
-    ldr     r3, [r0, #4]
-    str     r6, [r0, #-4]
-    ldr     r4, [r0, #8]
-    str     r7, [r0, #0]
-    umull   r2, r5, r2, r2
-    umaal   r2, r11, r3, r12
-    umaal   r5, r11, r4, r12
+    SQR_DIAG r2, r5, 4, 4, r6, r7
 3:
-    ldr     r6, [r1, #8]
-    ldr     r3, [r0, #12]
-    str     r2, [r0, #4]
-    ldr     r4, [r0, #16]
-    str     r5, [r0, #8]
-    umull   r6, r7, r6, r6
-    umaal   r6, r11, r3, r12
-    umaal   r7, r11, r4, r12
-    ldr     r2, [r1, #12]
-    ldr     r3, [r0, #20]
-    str     r6, [r0, #12]
-    ldr     r4, [r0, #24]
-    str     r7, [r0, #16]
-    umull   r2, r5, r2, r2
-    umaal   r2, r11, r3, r12
-    umaal   r5, r11, r4, r12
+    SQR_DIAG r6, r7, 8, 12, r2, r5
+    SQR_DIAG r2, r5, 12, 20, r6, r7
     ldr     r4, [r0, #32]!             @ limb 3: both pointers move
     ldr     r6, [r1, #16]!
     str     r2, [r0, #-12]
@@ -597,12 +599,7 @@ rsa_cm_sqr_int:
 @ mask = top - borrow (0 or all ones) turned into the GE flags by UADD8,
 @ and r = SEL(x, r) word by word; or, for rsa_cm_redc_lazy, one
 @ subtraction of n masked by the top carry.
-    .section .text.rsa_cm_redc, "ax", %progbits
-    .p2align 2
-    .global rsa_cm_redc
-    .thumb_func
-    .type rsa_cm_redc, %function
-rsa_cm_redc:
+    KERNEL  rsa_cm_redc
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
     adr.w   r4, .Lredc_full + 1
@@ -699,11 +696,7 @@ rsa_cm_redc:
     @ single rows (len mod 4 after the blocks, all rows below five limbs):
     @ m = t[i] * n0, t[i..i+len) += m * n, the carry and the pending bit
     @ into t[i+len]
-    ldr     r3, [sp, #F_K]
-    cmp     r3, #0
-    beq     .Lredc_final
-    subs    r3, r3, #1
-    str     r3, [sp, #F_K]
+    NEXT_ROW .Lredc_final
     ldr     r0, [sp, #F_T]
     ldr     r12, [sp, #F_ARG5]
     ldr     r2, [r0]
@@ -747,24 +740,7 @@ rsa_cm_redc:
 @ no lazy step (pow_public uses the lazy reduction, so the verify images
 @ still link it): the entry hands rsa_cm_redc's body the address of its
 @ final step in F_LAZY.
-    .section .text.rsa_cm_redc_lazy, "ax", %progbits
-    .p2align 2
-    .global rsa_cm_redc_lazy
-    .thumb_func
-    .type rsa_cm_redc_lazy, %function
-rsa_cm_redc_lazy:
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    bl      rsa_cm_redc_lazy_int
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
-    .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
-
-@ rsa_cm_redc_lazy_int: the body, in the caller's frame (rsa_cm_window calls it
-@ without a prologue of its own); returns through the frame.
-    .thumb_func
-    .type rsa_cm_redc_lazy_int, %function
-rsa_cm_redc_lazy_int:
+    FRAME_ENTRY rsa_cm_redc_lazy
     str.w   lr, [sp, #F_B]             @ the return address (F_B is free in redc)
     adr.w   r4, .Lredc_lazy + 1
     str     r4, [sp, #F_LAZY]
@@ -805,53 +781,16 @@ rsa_cm_redc_lazy_ns:
     teq     r1, lr
     beq     2f
     sub.w   r0, r0, #4
-    ldr     r4, [r1, #4]               @ word 0 of the first group
-    ldr     r6, [r2, #4]
-    ands    r6, r6, r7
-    sbcs    r4, r4, r6
+    LAZY_WORD r4, 4                    @ word 0 of the first group
     b       1f
 6:
-    ldr     r4, [r1, #4]
-    ldr     r6, [r2, #4]
-    str     r5, [r0, #4]               @ word 7 of the previous group
-    ands    r6, r6, r7
-    sbcs    r4, r4, r6
+    LAZY_WORD r4, 4, r5                @ and word 7 of the previous group
 1:
-    ldr     r5, [r1, #8]
-    ldr     r6, [r2, #8]
-    str     r4, [r0, #8]
-    ands    r6, r6, r7
-    sbcs    r5, r5, r6
-    ldr     r4, [r1, #12]
-    ldr     r6, [r2, #12]
-    str     r5, [r0, #12]
-    ands    r6, r6, r7
-    sbcs    r4, r4, r6
-    ldr     r5, [r1, #16]
-    ldr     r6, [r2, #16]
-    str     r4, [r0, #16]
-    ands    r6, r6, r7
-    sbcs    r5, r5, r6
-    ldr     r4, [r1, #20]
-    ldr     r6, [r2, #20]
-    str     r5, [r0, #20]
-    ands    r6, r6, r7
-    sbcs    r4, r4, r6
-    ldr     r5, [r1, #24]
-    ldr     r6, [r2, #24]
-    str     r4, [r0, #24]
-    ands    r6, r6, r7
-    sbcs    r5, r5, r6
-    ldr     r4, [r1, #28]
-    ldr     r6, [r2, #28]
-    str     r5, [r0, #28]
-    ands    r6, r6, r7
-    sbcs    r4, r4, r6
-    ldr     r5, [r1, #32]!
-    ldr     r6, [r2, #32]!
-    str     r4, [r0, #32]!
-    ands    r6, r6, r7
-    sbcs    r5, r5, r6
+    .irp off, 8, 16, 24
+    LAZY_WORD r5, \off, r4
+    LAZY_WORD r4, (\off + 4), r5
+    .endr
+    LAZY_WORD r5, 32, r4, !            @ the pointers move
     teq     r1, lr
     bne     6b
     str     r5, [r0, #4]!
@@ -874,18 +813,23 @@ rsa_cm_redc_lazy_ns:
     .size rsa_cm_redc_lazy_int, . - rsa_cm_redc_lazy_int
 
 @ ---------------------------------------------------------------------------
+@ ---------------------------------------------------------------------------
+@ rsa_cm_window's a = redc_lazy(t) (its W_* slots).
+    .macro WINDOW_REDC
+    ldr     r0, [sp, #W_A]
+    ldr     r1, [sp, #W_T]
+    ldr     r2, [sp, #W_N]
+    ldr     r3, [sp, #W_LEN]
+    bl      rsa_cm_redc_lazy_ns
+    .endm
+
 @ void rsa_cm_window(u32 *a, u32 *t, const u32 *n, usize len, u32 n0,
 @                    usize k, const u32 *b)
 @ An exponentiation window: k times a = redc_lazy(sqr(a)), then, when b is
 @ not null, a = redc_lazy(a * b); t (2 len words) is scratch.  One call
 @ instead of 2k + 2 from the Rust wrappers (their length checks and
 @ clearing of the rest of t); branches on k and b only (public).
-    .section .text.rsa_cm_window, "ax", %progbits
-    .p2align 2
-    .global rsa_cm_window
-    .thumb_func
-    .type rsa_cm_window, %function
-rsa_cm_window:
+    KERNEL  rsa_cm_window
     push    {r4-r11, lr}
     sub     sp, sp, #(F_SIZE + 40)
     @ The kernels' frame at sp (their _int entries run in it), this call's
@@ -914,11 +858,7 @@ rsa_cm_window:
     ldr     r1, [sp, #W_A]
     ldr     r2, [sp, #W_LEN]
     bl      rsa_cm_sqr_int
-    ldr     r0, [sp, #W_A]
-    ldr     r1, [sp, #W_T]
-    ldr     r2, [sp, #W_N]
-    ldr     r3, [sp, #W_LEN]
-    bl      rsa_cm_redc_lazy_ns
+    WINDOW_REDC
     ldr     r5, [sp, #W_K]
     subs    r5, r5, #1
     bne     1b
@@ -930,11 +870,7 @@ rsa_cm_window:
     ldr     r1, [sp, #W_A]
     ldr     r3, [sp, #W_LEN]
     bl      rsa_cm_mul_ns
-    ldr     r0, [sp, #W_A]
-    ldr     r1, [sp, #W_T]
-    ldr     r2, [sp, #W_N]
-    ldr     r3, [sp, #W_LEN]
-    bl      rsa_cm_redc_lazy_ns
+    WINDOW_REDC
 3:
     add     sp, sp, #(F_SIZE + 40)
     pop     {r4-r11, pc}
@@ -976,12 +912,7 @@ rsa_cm_window:
 @ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
 @ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Tables of 16 entries
 @ take eight words at a time first (see below).
-    .section .text.rsa_cm_select, "ax", %progbits
-    .p2align 2
-    .global rsa_cm_select
-    .thumb_func
-    .type rsa_cm_select, %function
-rsa_cm_select:
+    KERNEL  rsa_cm_select
     SELECT_SETUP
     @ 16 entries (the 4-bit window table): groups of eight words first, one
     @ UADD16 doubling per entry on D = 0x8000 >> index in both halfwords
