@@ -251,17 +251,11 @@ def stream_sp():
 def copy_to_buf(L, src_slot):
     """Copy L words from the pointer in frame slot src_slot to the top of
     F_BUF (so that step 128 - L + j of the stream reads word j), twelve
-    words per LDM/STM."""
-    o = [f"    ldr     r1, [sp, #{src_slot}]",
-         f"    add.w   r0, sp, #(F_BUF + {4*(BIG - L)})"]
-    left = L
-    while left:
-        n = min(12, left)
-        regs = "r2-r12, lr" if n == 12 else f"r2-r{1 + n}"
-        o.append(f"    ldmia   r1!, {{{regs}}}")
-        o.append(f"    stmia   r0!, {{{regs}}}")
-        left -= n
-    return o
+    words per LDM/STM (COPY_WORDS, macros.s)."""
+    assert L % 12 in (0, 4, 8)
+    return [f"    ldr     r1, [sp, #{src_slot}]",
+            f"    add.w   r0, sp, #(F_BUF + {4*(BIG - L)})",
+            f"    COPY_WORDS {L}"]
 
 
 def redc_loop_sp(L):
@@ -489,10 +483,8 @@ def sqr_blocks_sp(L):
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lsqr{L}_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)")
     a("    ldr     r0, [sp, #F_T]")
-    a("    mov.w   r1, #0")
-    for k in range(2, 13):
-        a(f"    mov     r{k}, r1")
-    a("    mov     lr, r1                     @ (block 0's seeds: all zero)")
+    a("    ZERO_REGS r1, " + ", ".join(f"r{k}" for k in range(2, 13))
+      + ", lr    @ (block 0's seeds: all zero)")
     left = L
     while left:
         n = min(12, left)
@@ -647,12 +639,7 @@ def dbl4864():
             a(".Ldbl48:")
         strs = ", 1" if g >= 16 - DBL_STR_GROUPS else ""
         a(f"    DIAG8   (F_BUF + {4 * (BIG - 64) + 16 * g}){strs}")
-    a("    ldr     r4, [sp, #F_LAZY]")
-    a("    cmp     r4, #0")
-    a("    it      ne")
-    a("    bxne    r4                         @ rsa_cm_sqr_redc4864")
-    a("    add     sp, sp, #F_SIZE")
-    a("    pop     {r4-r11, pc}")
+    a("    EXIT_LAZY")
     a("    .size rsa_cm_dbl4864, . - rsa_cm_dbl4864")
     return "\n".join(o)
 
@@ -753,12 +740,7 @@ def sqr_loop_sp():
     a("    mov     r0, r4")
     a("    ldr     r1, [sp, #F_A]")
     a("2:                                     @ a to the top of F_BUF, 32 words per iteration")
-    a("    ldmia   r1!, {r2-r12, lr}")
-    a("    stmia   r0!, {r2-r12, lr}")
-    a("    ldmia   r1!, {r2-r12, lr}")
-    a("    stmia   r0!, {r2-r12, lr}")
-    a("    ldmia   r1!, {r2-r9}")
-    a("    stmia   r0!, {r2-r9}")
+    a("    COPY_WORDS 32")
     a("    addw    r2, sp, #(F_BUF + 512)")
     a("    cmp     r0, r2")
     a("    bne     2b")

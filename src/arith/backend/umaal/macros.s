@@ -1,6 +1,7 @@
-@ Code both kernel sets run the same way (umaal.s, compact.s), as macros
-@ each file expands where the code belongs; mod.rs assembles this file
-@ ahead of either.  The frame offsets (F_*) are each file's own.
+@ Code that more than one file runs the same way (umaal.s, umaal_gen.s,
+@ compact.s), as macros each file expands where the code belongs; mod.rs
+@ assembles this file ahead of them.  The frame offsets (F_*) are each
+@ file's own.
 
 @ rsa_cm_row1's loop, after its carry (r7) is set to zero.
     .macro ROW1_LOOP
@@ -43,6 +44,52 @@
     .irp k, \ks
     \dir   (\pre\()\k - \tbl) / 2
     .endr
+    .endm
+
+@ \w += \m * \n + \c for each (\w, \n) pair in turn, the carry on in \c
+@ (one UMAAL a pair).
+    .macro UMAAL_CHAIN c, m, w, n, more:vararg
+    umaal   \w, \c, \m, \n
+    .ifnb \more
+    UMAAL_CHAIN \c, \m, \more
+    .endif
+    .endm
+
+@ \r = 0 and then each register of \rs = \r (MOV, 16 bits).
+    .macro ZERO_REGS r, rs:vararg
+    mov.w   \r, #0
+    .irp x, \rs
+    mov     \x, \r
+    .endr
+    .endm
+
+@ Copy \n words (n mod 12 = 0, 4 or 8) from r1 to r0, both walking on:
+@ twelve a LDM/STM (r2-r12, lr), then the rest.
+    .macro COPY_WORDS n
+    .rept (\n) / 12
+    ldmia   r1!, {r2-r12, lr}
+    stmia   r0!, {r2-r12, lr}
+    .endr
+    .if (\n) % 12 == 4
+    ldmia   r1!, {r2-r5}
+    stmia   r0!, {r2-r5}
+    .elseif (\n) % 12 == 8
+    ldmia   r1!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    .elseif (\n) % 12
+    .error "COPY_WORDS: n mod 12 must be 0, 4 or 8"
+    .endif
+    .endm
+
+@ umaal.s's epilogue, or on to the reduction whose address is in F_LAZY
+@ when it is set (rsa_cm_sqr_redc4864).
+    .macro EXIT_LAZY
+    ldr     r4, [sp, #F_LAZY]
+    cmp     r4, #0
+    it      ne
+    bxne    r4                         @ rsa_cm_sqr_redc4864
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, pc}
     .endm
 
 @ sqr: clear t[0..len) (r2 = len) and set the walking state up.

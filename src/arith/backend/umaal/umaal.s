@@ -568,25 +568,15 @@ rsa_cm_stream_si:
     ldr     r4, [r1, #16]              @ n[4]
     mul     r2, r7, r12                @ m0
     mov.w   r3, #0
-    umaal   r7, r3, r2, r0             @ r7 = 0 from here on
-    umaal   r8, r3, r2, lr
-    umaal   r9, r3, r2, r5
-    umaal   r10, r3, r2, r6
-    umaal   r11, r3, r2, r4
+    UMAAL_CHAIN r3, r2, r7, r0, r8, lr, r9, r5, r10, r6, r11, r4  @ r7 = 0 from here on
     mul     r3, r8, r12                @ m1
     mov.w   r4, #0
-    umaal   r8, r4, r3, r0
-    umaal   r9, r4, r3, lr
-    umaal   r10, r4, r3, r5
-    umaal   r11, r4, r3, r6
+    UMAAL_CHAIN r4, r3, r8, r0, r9, lr, r10, r5, r11, r6
     mul     r4, r9, r12                @ m2
-    umaal   r9, r7, r4, r0             @ carry in r7 (zero)
-    umaal   r10, r7, r4, lr
-    umaal   r11, r7, r4, r5
+    UMAAL_CHAIN r7, r4, r9, r0, r10, lr, r11, r5  @ carry in r7 (zero)
     mul     r5, r10, r12               @ m3
     mov.w   r6, #0
-    umaal   r10, r6, r5, r0
-    umaal   r11, r6, r5, lr
+    UMAAL_CHAIN r6, r5, r10, r0, r11, lr
     mul     r6, r11, r12               @ m4
     .endm
 
@@ -1014,12 +1004,7 @@ rsa_cm_mul:
     str     r7, [r0]
     b       .Lmul_small
 .Lmul_done:
-    ldr     r4, [sp, #F_LAZY]
-    cmp     r4, #0
-    it      ne
-    bxne    r4                         @ rsa_cm_sqr_redc4864
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
+    EXIT_LAZY
     .size rsa_cm_mul, . - rsa_cm_mul
 
 
@@ -1256,12 +1241,7 @@ rsa_cm_sqr:
     teq     r1, r10
     bne     4b
 2:
-    ldr     r4, [sp, #F_LAZY]
-    cmp     r4, #0
-    it      ne
-    bxne    r4                         @ rsa_cm_sqr_redc4864
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
+    EXIT_LAZY
     .size rsa_cm_sqr, . - rsa_cm_sqr
 
 @ Four words of the lazy final step over ~n: r = x + top ~n (+ carry in lr),
@@ -1795,12 +1775,7 @@ rsa_cm_mul32:
     stmia   r0!, {r2-r9}
     ldr     r1, [sp, #F_B]             @ b to the frame buffer (rsa_cm_s5x32 reads it there)
     add.w   r0, sp, #F_BUF
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 32
 .Lmul32_body:
     ldr     r1, [sp, #F_A]
     ldmia   r1, {r2-r6}                @ a[i..i+4]
@@ -1940,12 +1915,7 @@ rsa_cm_sqr32:
     @ a copied to the frame buffer (the stream reads it there)
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #F_BUF
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 32
 .Lsqr32_body:
     UMAAL_GEN_SQR32                @ generated: umaal_gen.s
     @ rows 30 and 31: a[30]*a[31] into column 61 (r11), its high word is
@@ -2021,12 +1991,7 @@ rsa_cm_redc32:
     @ (MUL, UMAAL, loads, stores, ADD.W, MOV.W, ORR, branches).
     ldr     r1, [sp, #F_A]             @ n to the frame buffer (rsa_cm_s5x32 reads it there)
     add.w   r0, sp, #F_BUF
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 32
 .Lredc32_body:                         @ (rsa_cm_sqr_redc32: n in the buffer)
     cmn     r0, #0                     @ C = 0
     REDC32_SQ5 0
@@ -2133,12 +2098,7 @@ rsa_cm_sqr_redc32:
     str     r4, [sp, #(F_GAP + F_LAZY)]
     mov     r1, r2                     @ n to H's buffer
     add.w   r0, sp, #(F_GAP + F_BUF)
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 32
     ldr     r4, [sp, #(F_GAP + F_NNOT)]
     cmp     r4, #0
     bne.w   2f
@@ -2174,12 +2134,7 @@ rsa_cm_sqr_redc32:
 2:
     ldr     r1, [sp, #(F_GAP + F_DST)] @ a to L's buffer
     add.w   r0, sp, #F_BUF
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 32
     ldr     r0, [sp, #(F_GAP + F_B)]
     mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
     mov.w   r3, #0
@@ -2275,20 +2230,10 @@ rsa_cm_pow32:
     str     r4, [sp, #(F_GAP + F_BSLOT)]
     mov     r1, r0                     @ a to L's buffer
     add.w   r0, sp, #F_BUF
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 32
     ldr     r1, [sp, #(F_GAP + F_A)]   @ n to H's buffer
     add.w   r0, sp, #(F_GAP + F_BUF)
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 32
     ldr     r0, [sp, #(F_GAP + F_B)]
     mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
     mov.w   r3, #0
@@ -2465,17 +2410,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     add.w   r1, sp, #(F_BUF + 512)
     sub.w   r1, r1, r3, lsl #2
     str     r1, [sp, #F_B]             @ streamed: a, already at the top of L's buffer
-    mov.w   r1, #0
-    mov     r2, r1
-    mov     r4, r1
-    mov     r5, r1
-    mov     r6, r1
-    mov     r7, r1
-    mov     r8, r1
-    mov     r9, r1
-    mov     r10, r1
-    mov     r11, r1
-    mov     r12, r1
+    ZERO_REGS r1, r2, r4, r5, r6, r7, r8, r9, r10, r11, r12
     cmp     r3, #64
     stmia   r0!, {r1, r2, r4-r12}      @ eleven words at a time
     stmia   r0!, {r1, r2, r4-r12}

@@ -1715,14 +1715,7 @@ rsa_cm_redc48:
     @ (the carry still in C), then the generic final step.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
+    COPY_WORDS 48
 .Lredc48_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #332
@@ -1913,18 +1906,7 @@ rsa_cm_redc64:
     @ (the carry still in C), then the generic final step.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r5}
-    stmia   r0!, {r2-r5}
+    COPY_WORDS 64
 .Lredc64_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #476
@@ -2067,22 +2049,7 @@ rsa_cm_redc96:
     @ len by the caller).
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 128)
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
+    COPY_WORDS 96
 .Lredc96_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     mov.w   r4, #4
     str     r4, [sp, #F_I]
@@ -2185,28 +2152,7 @@ rsa_cm_redc128:
     @ len by the caller).
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 0)
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 128
 .Lredc128_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
     mov.w   r4, #2
     str     r4, [sp, #F_I]
@@ -2309,29 +2255,10 @@ rsa_cm_sqr48:
     @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
+    COPY_WORDS 48
 .Lsqr48_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
-    mov.w   r1, #0
-    mov     r2, r1
-    mov     r3, r1
-    mov     r4, r1
-    mov     r5, r1
-    mov     r6, r1
-    mov     r7, r1
-    mov     r8, r1
-    mov     r9, r1
-    mov     r10, r1
-    mov     r11, r1
-    mov     r12, r1
-    mov     lr, r1                     @ (block 0's seeds: all zero)
+    ZERO_REGS r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr    @ (block 0's seeds: all zero)
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
@@ -2668,33 +2595,10 @@ rsa_cm_sqr64:
     @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r5}
-    stmia   r0!, {r2-r5}
+    COPY_WORDS 64
 .Lsqr64_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
-    mov.w   r1, #0
-    mov     r2, r1
-    mov     r3, r1
-    mov     r4, r1
-    mov     r5, r1
-    mov     r6, r1
-    mov     r7, r1
-    mov     r8, r1
-    mov     r9, r1
-    mov     r10, r1
-    mov     r11, r1
-    mov     r12, r1
-    mov     lr, r1                     @ (block 0's seeds: all zero)
+    ZERO_REGS r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr    @ (block 0's seeds: all zero)
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
     stmia   r0!, {r1-r12}
@@ -3148,12 +3052,7 @@ rsa_cm_dbl4864:
     DIAG8   (F_BUF + 464), 1
     DIAG8   (F_BUF + 480), 1
     DIAG8   (F_BUF + 496), 1
-    ldr     r4, [sp, #F_LAZY]
-    cmp     r4, #0
-    it      ne
-    bxne    r4                         @ rsa_cm_sqr_redc4864
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, pc}
+    EXIT_LAZY
     .size rsa_cm_dbl4864, . - rsa_cm_dbl4864
 
     .p2align 2
@@ -3196,12 +3095,7 @@ rsa_cm_sqr96128:
     mov     r0, r4
     ldr     r1, [sp, #F_A]
 2:                                     @ a to the top of F_BUF, 32 words per iteration
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r12, lr}
-    stmia   r0!, {r2-r12, lr}
-    ldmia   r1!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    COPY_WORDS 32
     addw    r2, sp, #(F_BUF + 512)
     cmp     r0, r2
     bne     2b
