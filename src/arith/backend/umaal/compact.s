@@ -876,42 +876,14 @@ rsa_cm_redc_lazy_ns:
     pop     {r4-r11, pc}
     .size rsa_cm_window, . - rsa_cm_window
 
-@ One entry of select's 16-entry path: eight words (r1, r1 + 12, r1 + 24)
-@ kept in r4-r11 where the GE flags from doubling D (lr) are set; r1 moves
-@ on by the stride (r0 = stride - 24).  UADD16, unlike umaal.s's UADD8:
-@ here one D (0x8000 >> index in both halfwords) covers all 16 entries.
-    .macro SEL8_ENTRY
-    uadd16  lr, lr, lr
-    ldmia   r1!, {r2, r3, r12}
-    sel     r4, r2, r4
-    sel     r5, r3, r5
-    sel     r6, r12, r6
-    ldmia   r1!, {r2, r3, r12}
-    sel     r7, r2, r7
-    sel     r8, r3, r8
-    sel     r9, r12, r9
-    ldmia   r1, {r2, r3}
-    sel     r10, r2, r10
-    sel     r11, r3, r11
-    add     r1, r1, r0
-    .endm
-
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,
 @                    usize index)
-@ r = table[index * len ..][..len]; 1 <= count <= 256, index < count.
-@
-@ Every entry is read, in the same order, whatever the index.  The words are
-@ taken four at a time (then one at a time for len mod 4): for each group
-@ r4-r7 accumulate, and for every entry an LDM brings the entry's four
-@ words and SEL keeps them only where the GE flags are set.  The GE flags
-@ come from one UADD8 per entry on a counter D whose four bytes all hold
-@ (e - index - 1) mod 256: the byte sums with 0x01 carry out (GE = 1111)
-@ exactly when e == index, and D steps to the next entry at the same time.
-@ Registers: r0 = r, r1 = entry pointer (walks down the table and back),
-@ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
-@ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Tables of 16 entries
-@ take eight words at a time first (see below).
+@ r = table[index * len ..][..len]; 1 <= count <= 256, index < count: the
+@ SELECT_* macros (macros.s, where the method is).  Tables of 16 entries
+@ take eight words at a time first (SEL8_ENTRY with UADD16, unlike
+@ umaal.s's UADD8: here one D, 0x8000 >> index in both halfwords, covers
+@ all 16 entries).
     KERNEL  rsa_cm_select
     SELECT_SETUP
     @ 16 entries (the 4-bit window table): groups of eight words first, one
@@ -940,10 +912,10 @@ rsa_cm_redc_lazy_ns:
     sub.w   r1, r1, #8
     b       .Lsel8_e1
 .Lsel8_e:
-    SEL8_ENTRY
+    SEL8_ENTRY uadd16
 .Lsel8_e1:
     .rept 7
-    SEL8_ENTRY
+    SEL8_ENTRY uadd16
     .endr
     ldr     r2, [sp, #28]
     cmp     r1, r2

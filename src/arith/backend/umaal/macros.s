@@ -252,6 +252,39 @@
     bne     \loop
     .endm
 
+@ rsa_cm_select (umaal.s, compact.s) is made of the SELECT_* macros.
+@ Every entry is read, in the same order, whatever the index.  The words are
+@ taken four at a time (then one at a time for len mod 4): for each group
+@ r4-r7 accumulate, and for every entry an LDM brings the entry's four
+@ words and SEL keeps them only where the GE flags are set.  The GE flags
+@ come from one UADD8 per entry on a counter D whose four bytes all hold
+@ (e - index - 1) mod 256: the byte sums with 0x01 carry out (GE = 1111)
+@ exactly when e == index, and D steps to the next entry at the same time.
+@ Registers: r0 = r, r1 = entry pointer (walks down the table and back),
+@ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
+@ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Per entry and group of
+@ four words: LDM, ADD, UADD8, 4 SEL (7 instructions), the loop unrolled
+@ over two entries.  Tables of 16 entries take eight words at a time first.
+
+@ select, 16 entries: one entry's eight words (r1, r1 + 12, r1 + 24, by
+@ r2, r3, r12) kept in r4-r11 where the GE flags from doubling D (lr)
+@ with \uadd are set; r1 moves on by the stride (r0 = stride - 24).
+    .macro SEL8_ENTRY uadd
+    \uadd   lr, lr, lr
+    ldmia   r1!, {r2, r3, r12}
+    sel     r4, r2, r4
+    sel     r5, r3, r5
+    sel     r6, r12, r6
+    ldmia   r1!, {r2, r3, r12}
+    sel     r7, r2, r7
+    sel     r8, r3, r8
+    sel     r9, r12, r9
+    ldmia   r1, {r2, r3}
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    add     r1, r1, r0
+    .endm
+
 @ select's prologue: frame of 36 bytes, D0, counts and stride (r2).
     .macro SELECT_SETUP
     push    {r4-r11, lr}

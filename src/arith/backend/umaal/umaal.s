@@ -1567,47 +1567,18 @@ rsa_cm_redc_lazy:
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,
 @                    usize index)
-@ r = table[index * len ..][..len]; 1 <= count <= 256, index < count.
-@
-@ Every entry is read, in the same order, whatever the index.  The words are
-@ taken four at a time (then one at a time for len mod 4): for each group
-@ r4-r7 accumulate, and for every entry an LDM brings the entry's four
-@ words and SEL keeps them only where the GE flags are set.  The GE flags
-@ come from one UADD8 per entry on a counter D whose four bytes all hold
-@ (e - index - 1) mod 256: the byte sums with 0x01 carry out (GE = 1111)
-@ exactly when e == index, and D steps to the next entry at the same time.
-@ Registers: r0 = r, r1 = entry pointer (walks down the table and back),
-@ r2 = stride (len*4), r3 = entries left, r4-r7 = accumulator,
-@ r8-r11 = entry words, r12 = 0x01010101, lr = D.  Per entry and group of
-@ four words: LDM, ADD, UADD8, 4 SEL (7 instructions), the loop unrolled
-@ over two entries.
-@ One entry of the 16-entry path: eight words r2/r3/r12 at a time into the
-@ accumulators r4-r11, kept where GE is set.  The GE flags come from
-@ doubling D (lr) bytewise: UADD8 D, D, D carries out of every byte exactly
-@ when its top bit is set, and D starts as 0x80 >> (index - first entry of
-@ the eight) in every byte, so the one-hot bit reaches the top at the
-@ index.  r1 walks the table (r0 = stride - 24).  21 cycles per entry.
-@ UADD8, unlike compact.s's UADD16: here D is bytewise, one per eight
-@ entries (reloaded at entry 8).
-    .macro SEL8_ENTRY
-    uadd8   lr, lr, lr
-    ldmia   r1!, {r2, r3, r12}
-    sel     r4, r2, r4
-    sel     r5, r3, r5
-    sel     r6, r12, r6
-    ldmia   r1!, {r2, r3, r12}
-    sel     r7, r2, r7
-    sel     r8, r3, r8
-    sel     r9, r12, r9
-    ldmia   r1, {r2, r3}
-    sel     r10, r2, r10
-    sel     r11, r3, r11
-    add     r1, r1, r0
-    .endm
+@ r = table[index * len ..][..len]; 1 <= count <= 256, index < count: the
+@ SELECT_* macros (macros.s, where the method is).  The 16-entry path's
+@ entries (SEL8_ENTRY) double D bytewise: UADD8 D, D, D carries out of
+@ every byte exactly when its top bit is set, and D starts as 0x80 >>
+@ (index - first entry of the eight) in every byte, so the one-hot bit
+@ reaches the top at the index.  21 cycles per entry.  UADD8, unlike
+@ compact.s's UADD16: here D is bytewise, one per eight entries (reloaded
+@ at entry 8).
 
-@ The same for len = 32, entry \e of the group at r1 (stride 128 bytes):
-@ its words by LDR at fixed offsets (no pointer add per entry), four at a
-@ time in r0, r2, r3, r12.  19 cycles per entry.
+@ SEL8_ENTRY uadd8 for len = 32, entry \e of the group at r1 (stride 128
+@ bytes): its words by LDR at fixed offsets (no pointer add per entry),
+@ four at a time in r0, r2, r3, r12.  19 cycles per entry.
     .macro SEL8_ENTRY32 e
     uadd8   lr, lr, lr
     ldr.w   r0, [r1, #(\e * 128)]
@@ -1715,11 +1686,11 @@ rsa_cm_select:
     sel     r10, r10, r2
     sel     r11, r11, r2
     .rept 7
-    SEL8_ENTRY
+    SEL8_ENTRY uadd8
     .endr
     ldr     lr, [sp, #28]
     .rept 8
-    SEL8_ENTRY
+    SEL8_ENTRY uadd8
     .endr
     SELECT8_NEXT
 .Lsel_grp:
