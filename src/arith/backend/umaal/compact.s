@@ -63,11 +63,8 @@
 @ The start of the exported kernel \name, in a section of its own.
     .macro KERNEL name
     .section .text.\name, "ax", %progbits
-    .p2align 2
     .global \name
-    .thumb_func
-    .type \name, %function
-\name:
+    LOCAL_FUNC \name
     .endm
 
 @ The exported kernel \name (push, the frame, BL to the body, pop), then
@@ -327,25 +324,9 @@ rsa_cm_c_stream_l:
     ldr     pc, [sp, #F_RET]
     .size rsa_cm_c_stream_l, . - rsa_cm_c_stream_l
 @ ---------------------------------------------------------------------------
-@ rsa_cm_row1: one row.  In: r0 = &t[first column], r1 = &b[0], r2 = m,
-@ r12 = L (may be 0).  For j < L: C:t[j] = m*b[j] + t[j] + C.
-@ Out: r7 = final carry (column first+L), r0 = &t[first+L].
-@ Clobbers r1, r6, r11, r12.  Per word: LDR, LDR, UMAAL, STR, SUBS, BNE.
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_row1, %function
-rsa_cm_row1:
-    movs    r7, #0
-    ROW1_LOOP
-    .size rsa_cm_row1, . - rsa_cm_row1
-
-@ ---------------------------------------------------------------------------
-@ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.
-@ Clobbers r0, r2-r9, r12.  Eight words per STM, then single words.
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_zero, %function
-rsa_cm_zero:
+@ rsa_cm_row1 and rsa_cm_zero (ROW1 and ZERO_LOmovs: macros.s).
+    ROW1    movs
+    LOCAL_FUNC rsa_cm_zero
     movs    r2, #0                     @ 16-bit encodings (the flags are
     movs    r3, #0                     @ set again below)
     movs    r4, #0
@@ -355,7 +336,6 @@ rsa_cm_zero:
     mov     r8, r2
     mov     r9, r2
     ZERO_LOOP
-    .size rsa_cm_zero, . - rsa_cm_zero
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_mul(u32 *t, const u32 *a, const u32 *b, usize len)

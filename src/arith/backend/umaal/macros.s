@@ -3,8 +3,22 @@
 @ assembles this file ahead of them.  The frame offsets (F_*) are each
 @ file's own.
 
-@ rsa_cm_row1's loop, after its carry (r7) is set to zero.
-    .macro ROW1_LOOP
+@ The start of the local function \name.
+    .macro LOCAL_FUNC name
+    .p2align 2
+    .thumb_func
+    .type \name, %function
+\name:
+    .endm
+
+@ rsa_cm_row1: one row.  In: r0 = &t[first column], r1 = &b[0], r2 = m,
+@ r12 = L (may be 0).  For j < L: C:t[j] = m*b[j] + t[j] + C.
+@ Out: r7 = final carry (column first+L), r0 = &t[first+L].
+@ Clobbers r1, r6, r11, r12.  Per word: LDR, LDR, UMAAL, STR, SUBS, BNE.
+@ The carry is cleared by \clr (MOVS or MOV.W: each file's encoding).
+    .macro ROW1 clr
+    LOCAL_FUNC rsa_cm_row1
+    \clr    r7, #0
     cmp     r12, #0
     beq     2f
 1:
@@ -16,9 +30,12 @@
     bne     1b
 2:
     bx      lr
+    .size rsa_cm_row1, . - rsa_cm_row1
     .endm
 
-@ rsa_cm_zero's stores, after r2-r9 are set to zero.
+@ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.
+@ Clobbers r0, r2-r9, r12.  Eight words per STM, then single words.
+@ ZERO_LOOP: its stores, after r2-r9 are set to zero, and its end.
     .macro ZERO_LOOP
     subs    r12, r12, #8
     blo     2f
@@ -35,6 +52,7 @@
     bne     3b
 4:
     bx      lr
+    .size rsa_cm_zero, . - rsa_cm_zero
     .endm
 
 @ A TBB (\dir = .byte) or TBH (.hword) table at the label \tbl: the

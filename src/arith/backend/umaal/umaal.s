@@ -811,25 +811,9 @@ rsa_cm_stream5_l:
     .size rsa_cm_stream5_l, . - rsa_cm_stream5_l
 
 @ ---------------------------------------------------------------------------
-@ rsa_cm_row1: one row.  In: r0 = &t[first column], r1 = &b[0], r2 = m,
-@ r12 = L (may be 0).  For j < L: C:t[j] = m*b[j] + t[j] + C.
-@ Out: r7 = final carry (column first+L), r0 = &t[first+L].
-@ Clobbers r1, r6, r11, r12.  Per word: LDR, LDR, UMAAL, STR, SUBS, BNE.
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_row1, %function
-rsa_cm_row1:
-    mov.w   r7, #0
-    ROW1_LOOP
-    .size rsa_cm_row1, . - rsa_cm_row1
-
-@ ---------------------------------------------------------------------------
-@ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.
-@ Clobbers r0, r2-r9, r12.  Eight words per STM, then single words.
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_zero, %function
-rsa_cm_zero:
+@ rsa_cm_row1 and rsa_cm_zero (ROW1 and ZERO_LOmov.w: macros.s).
+    ROW1    mov.w
+    LOCAL_FUNC rsa_cm_zero
     mov.w   r2, #0
     mov.w   r3, #0
     mov.w   r4, #0
@@ -839,7 +823,6 @@ rsa_cm_zero:
     mov.w   r8, #0
     mov.w   r9, #0
     ZERO_LOOP
-    .size rsa_cm_zero, . - rsa_cm_zero
 
 @ ---------------------------------------------------------------------------
 @ void rsa_cm_mul(u32 *t, const u32 *a, const u32 *b, usize len)
