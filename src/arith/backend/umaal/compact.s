@@ -166,10 +166,7 @@
     ldr     \f, [r0, #(4*\s-96)]
     str     \p, [r0, #(4*\s-100)]
     .endif
-    umaal   \w0, \f, r2, r12
-    umaal   \w1, \f, r3, r12
-    umaal   \w2, \f, r4, r12
-    umaal   \w3, \f, r5, r12
+    UMAAL_M4 \f, r12, \w0, \w1, \w2, \w3
     .endm
 
 @ The stream's entry through the stubs for L steps in r12 (1 <= L <= 4096):
@@ -442,14 +439,11 @@ rsa_cm_mul_ns:
 @ void rsa_cm_sqr(u32 *t, const u32 *a, usize len)
 @ t[0..2len) = a^2, len >= 1.
 @
-@ 1. Cross products a[i]*a[j], i < j, once: t[0..len) is cleared; for each
-@    block of four rows i..i+3 the six products inside the block (the
-@    triangle, columns 2i+1..2i+6) are done in straight-line code with the
-@    three completed columns stored, then the stream adds a[i..i+3] *
-@    a[i+4..len) from column 2i+4 with the triangle's three partial columns
-@    as its initial window, and the window is stored at t[i+len..i+len+4).
-@    The last len mod 4 rows (and all rows when len < 4) use the one-row
-@    loop.
+@ 1. Cross products a[i]*a[j], i < j, once: t[0..len) is cleared, then
+@    the blocks of four rows as in umaal.s's rsa_cm_sqr (the six products
+@    inside the block in straight-line code, the stream from column 2i+4
+@    with their partial columns as its window); the last len mod 4 rows
+@    (and all rows when len < 4) use the one-row loop.
 @ 2. Doubling and the diagonal in one pass, two limbs (four words) per
 @    step: LDM t, LDM a, per limb UMULL (a*a) and two UMAAL (2*w + that
 @    word + c), STM.
@@ -619,12 +613,7 @@ rsa_cm_mul_ns:
     ldr     r4, [r0, #8]
     ldr     r5, [r0, #12]
     sub.w   lr, lr, #2
-    lsrs    lr, lr, #1                 @ C = pending
-    adcs    r2, r2, r11
-    adcs    r3, r3, r6
-    adcs    r4, r4, r7
-    adcs    r5, r5, r8
-    stmia   r0, {r2-r5}
+    ADD_WINDOW r11, r6, r7, r8
     adc     lr, lr, lr
     str     lr, [sp, #F_PEND]
     cmp     lr, #2
@@ -685,15 +674,7 @@ rsa_cm_mul_ns:
     mul     r2, r2, r12
     ldr     r1, [sp, #F_A]
     ldr     r12, [sp, #F_LEN]
-    bl      rsa_cm_row1
-    ldr     r2, [r0]
-    ldr     lr, [sp, #F_PEND]
-    lsrs    lr, lr, #1
-    adcs    r2, r2, r7
-    mov.w   lr, #0
-    adc     lr, lr, #0
-    str     lr, [sp, #F_PEND]
-    str     r2, [r0]
+    REDC_ROW1
     b       .Lredc_rows
 
 .Lredc_final:

@@ -33,6 +33,46 @@
     .size rsa_cm_row1, . - rsa_cm_row1
     .endm
 
+@ redc's single row: t[i..i+len) += m * n (rsa_cm_row1: r0 = &t[i],
+@ r1 = n, r2 = m, r12 = len), then t[i+len] += its carry + the pending
+@ bit (F_PEND), whose carry out is the next pending bit.
+    .macro REDC_ROW1
+    bl      rsa_cm_row1
+    ldr     r2, [r0]
+    ldr     lr, [sp, #F_PEND]
+    lsrs    lr, lr, #1
+    adcs    r2, r2, r7
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    str     r2, [r0]
+    .endm
+
+@ t[i+len..) (r2-r5, or r2-r6 with \w4; stored at r0) += the window
+@ (\w0..) + the pending bit (bit 0 of lr), the carry out in C.
+    .macro ADD_WINDOW w0, w1, w2, w3, w4
+    lsrs    lr, lr, #1                 @ C = pending
+    adcs    r2, r2, \w0
+    adcs    r3, r3, \w1
+    adcs    r4, r4, \w2
+    adcs    r5, r5, \w3
+    .ifb \w4
+    stmia   r0, {r2-r5}
+    .else
+    adcs    r6, r6, \w4
+    stmia   r0, {r2-r6}
+    .endif
+    .endm
+
+@ A stream step's products: (\w0..\w3) += m0..m3 (r2-r5) * \b with the
+@ carry chain in \c.
+    .macro UMAAL_M4 c, b, w0, w1, w2, w3
+    umaal   \w0, \c, r2, \b
+    umaal   \w1, \c, r3, \b
+    umaal   \w2, \c, r4, \b
+    umaal   \w3, \c, r5, \b
+    .endm
+
 @ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.
 @ Clobbers r0, r2-r9, r12.  Eight words per STM, then single words.
 @ ZERO_LOOP: its stores, after r2-r9 are set to zero, and its end.

@@ -136,10 +136,7 @@
     ldr     r11, [r1, #(4*\s-80)]
     ldr     \c, [r0, #(4*\s-80)]
     .endif
-    umaal   \w0, \c, r2, r11
-    umaal   \w1, \c, r3, r11
-    umaal   \w2, \c, r4, r11
-    umaal   \w3, \c, r5, r11
+    UMAAL_M4 \c, r11, \w0, \w1, \w2, \w3
     .if \s == 0
     str.w   \w0, [r0], #80
     .else
@@ -438,10 +435,7 @@ rsa_cm_stream_si:
     ldr     lr, [r1, #(4*\s-96)]
     ldr     \c, [r0, #(4*\s-96)]
     .endif
-    umaal   \w0, \c, r2, lr
-    umaal   \w1, \c, r3, lr
-    umaal   \w2, \c, r4, lr
-    umaal   \w3, \c, r5, lr
+    UMAAL_M4 \c, lr, \w0, \w1, \w2, \w3
     umaal   \w4, \c, r6, lr
     .if \s == 0
     str.w   \w0, [r0], #96
@@ -1379,13 +1373,7 @@ rsa_cm_redc:
     @ t[i+len..i+len+5) += window + pending carry
     ldr     lr, [sp, #F_PEND]
     ldmia   r0, {r2-r6}
-    lsrs    lr, lr, #1                 @ C = pending
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
-    adcs    r6, r6, r11
-    stmia   r0, {r2-r6}
+    ADD_WINDOW r7, r8, r9, r10, r11
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
@@ -1414,12 +1402,7 @@ rsa_cm_redc:
     @ t[i+len..i+len+4) += window + pending carry
     ldr     lr, [sp, #F_PEND]
     ldmia   r0, {r2-r5}
-    lsrs    lr, lr, #1                 @ C = pending
-    adcs    r2, r2, r6
-    adcs    r3, r3, r7
-    adcs    r4, r4, r8
-    adcs    r5, r5, r9
-    stmia   r0, {r2-r5}
+    ADD_WINDOW r6, r7, r8, r9
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
@@ -1484,15 +1467,7 @@ rsa_cm_redc:
     str     r11, [sp, #F_I]
     ldr     r1, [sp, #F_A]
     mov     r12, r3
-    bl      rsa_cm_row1
-    ldr     r2, [r0]
-    ldr     lr, [sp, #F_PEND]
-    lsrs    lr, lr, #1
-    adcs    r2, r2, r7
-    mov.w   lr, #0
-    adc     lr, lr, #0
-    str     lr, [sp, #F_PEND]
-    str     r2, [r0]
+    REDC_ROW1
     b       .Lredc_small
 
 .Lredc_final:
