@@ -321,7 +321,7 @@ rsa_cm_c_stream_l:
     ldr     pc, [sp, #F_RET]
     .size rsa_cm_c_stream_l, . - rsa_cm_c_stream_l
 @ ---------------------------------------------------------------------------
-@ rsa_cm_row1 and rsa_cm_zero (ROW1 and ZERO_LOmovs: macros.s).
+@ rsa_cm_row1 and rsa_cm_zero (ROW1 and ZERO_LOOP: macros.s).
     ROW1    movs
     LOCAL_FUNC rsa_cm_zero
     movs    r2, #0                     @ 16-bit encodings (the flags are

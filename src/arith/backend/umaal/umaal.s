@@ -805,7 +805,7 @@ rsa_cm_stream5_l:
     .size rsa_cm_stream5_l, . - rsa_cm_stream5_l
 
 @ ---------------------------------------------------------------------------
-@ rsa_cm_row1 and rsa_cm_zero (ROW1 and ZERO_LOmov.w: macros.s).
+@ rsa_cm_row1 and rsa_cm_zero (ROW1 and ZERO_LOOP: macros.s).
     ROW1    mov.w
     LOCAL_FUNC rsa_cm_zero
     mov.w   r2, #0
