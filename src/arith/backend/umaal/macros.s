@@ -113,6 +113,13 @@
     .endif
     .endm
 
+@ Each register of \rs = 0 (MOV.W).
+    .macro MOVW_ZERO rs:vararg
+    .irp x, \rs
+    mov.w   \x, #0
+    .endr
+    .endm
+
 @ \r = 0 and then each register of \rs = \r (MOV, 16 bits).
     .macro ZERO_REGS r, rs:vararg
     mov.w   \r, #0

@@ -191,11 +191,7 @@
     ldr     r11, [sp, #F_S]
     add     r0, r0, r10
     add     r1, r1, r10
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
+    MOVW_ZERO r6, r7, r8, r9, r10
     blx     r11
     .endm
 
@@ -543,12 +539,7 @@ rsa_cm_stream_si:
     ldr     lr, [sp, #F_S5]
     add     r0, r0, r10
     add     r1, r1, r10
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
+    MOVW_ZERO r7, r8, r9, r10, r11, r12
     bx      lr
     .endm
 
@@ -808,14 +799,7 @@ rsa_cm_stream5_l:
 @ rsa_cm_row1 and rsa_cm_zero (ROW1 and ZERO_LOOP: macros.s).
     ROW1    mov.w
     LOCAL_FUNC rsa_cm_zero
-    mov.w   r2, #0
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
+    MOVW_ZERO r2, r3, r4, r5, r6, r7, r8, r9
     ZERO_LOOP
 
 @ ---------------------------------------------------------------------------
@@ -892,12 +876,7 @@ rsa_cm_mul:
     str     r11, [sp, #F_T]
     add     r0, r0, r10
     add     r1, r1, r10
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
+    MOVW_ZERO r7, r8, r9, r10, r11, r12
     bx      lr
 .Lmul5_ret:
     ldr     r3, [sp, #F_Q5]            @ (first: the store after it is free)
@@ -1652,10 +1631,7 @@ rsa_cm_select:
     .endr
     SELECT8_NEXT
 .Lsel_grp:
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
+    MOVW_ZERO r4, r5, r6, r7
     SELECT_GROUP4
 .Lsel_w:
     mov.w   r4, #0
@@ -1676,6 +1652,43 @@ rsa_cm_select:
     UMAAL_GEN_S5X32                @ generated: umaal_gen.s
 
 @ ---------------------------------------------------------------------------
+@ mul32's block of five rows 5k..5k+4: a[5k..5k+5) times b (the frame
+@ buffer) through rsa_cm_s5x32 from a zero window, which it returns to
+@ .Lmu32_r<k>, stored at t[5k+32..5k+37).
+    .macro MU32_ROWS5 k
+    ldr     r1, [sp, #F_A]
+    .if \k
+    add.w   r1, r1, #(20 * \k)
+    .endif
+    ldmia   r1, {r2-r6}                @ a[i..i+4]
+    ldr     r0, [sp, #F_T]
+    .if \k
+    add.w   r0, r0, #(20 * \k)
+    .endif
+    MOVW_ZERO r7, r8, r9, r10, r11, r12
+    adr.w   lr, .Lmu32_r\k + 1                @ (Thumb bit)
+    str     lr, [sp, #F_RET]
+    b.w     rsa_cm_s5x32
+    .p2align 1
+.Lmu32_r\k:
+    stmia   r0, {r7-r11}
+    .endm
+
+@ mul32's block of four rows from a[\off / 4] times b (F_B), by
+@ rsa_cm_s4x32 from a zero window.
+    .macro MU32_ROWS4 off
+    ldr     r1, [sp, #F_A]
+    add.w   r1, r1, #\off
+    ldmia   r1, {r2-r5}
+    ldr     r0, [sp, #F_T]
+    add.w   r0, r0, #\off
+    ldr     r1, [sp, #F_B]
+    S4X32_ZERO
+    bl      rsa_cm_s4x32
+    stmia   r0, {r6-r9}
+    .endm
+
+@ ---------------------------------------------------------------------------
 @ rsa_cm_mul32: the len = 32 path of rsa_cm_mul (branched to from its prologue;
 @ kept at the end of the file so that the ADRs of the generic code stay in
 @ range).
@@ -1690,14 +1703,7 @@ rsa_cm_mul32:
     @ the buffer and its own exit).
     adr.w   r4, .Lmu32_exit + 1
     str     r4, [sp, #F_EXIT32]
-    mov.w   r2, #0
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
+    MOVW_ZERO r2, r3, r4, r5, r6, r7, r8, r9
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
@@ -1706,99 +1712,12 @@ rsa_cm_mul32:
     add.w   r0, sp, #F_BUF
     COPY_WORDS 32
 .Lmul32_body:
-    ldr     r1, [sp, #F_A]
-    ldmia   r1, {r2-r6}                @ a[i..i+4]
-    ldr     r0, [sp, #F_T]
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
-    adr.w   lr, .Lmu32_r0 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
-    .p2align 1
-.Lmu32_r0:
-    stmia   r0, {r7-r11}
-    ldr     r1, [sp, #F_A]
-    add.w   r1, r1, #20
-    ldmia   r1, {r2-r6}                @ a[i..i+4]
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, #20
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
-    adr.w   lr, .Lmu32_r1 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
-    .p2align 1
-.Lmu32_r1:
-    stmia   r0, {r7-r11}
-    ldr     r1, [sp, #F_A]
-    add.w   r1, r1, #40
-    ldmia   r1, {r2-r6}                @ a[i..i+4]
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, #40
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
-    adr.w   lr, .Lmu32_r2 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
-    .p2align 1
-.Lmu32_r2:
-    stmia   r0, {r7-r11}
-    ldr     r1, [sp, #F_A]
-    add.w   r1, r1, #60
-    ldmia   r1, {r2-r6}                @ a[i..i+4]
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, #60
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
-    mov.w   r10, #0
-    mov.w   r11, #0
-    mov.w   r12, #0
-    adr.w   lr, .Lmu32_r3 + 1                @ (Thumb bit)
-    str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
-    .p2align 1
-.Lmu32_r3:
-    stmia   r0, {r7-r11}
-    ldr     r1, [sp, #F_A]
-    add.w   r1, r1, #80
-    ldmia   r1, {r2-r5}
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, #80
-    ldr     r1, [sp, #F_B]
-    S4X32_ZERO
-    bl      rsa_cm_s4x32
-    stmia   r0, {r6-r9}
-    ldr     r1, [sp, #F_A]
-    add.w   r1, r1, #96
-    ldmia   r1, {r2-r5}
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, #96
-    ldr     r1, [sp, #F_B]
-    S4X32_ZERO
-    bl      rsa_cm_s4x32
-    stmia   r0, {r6-r9}
-    ldr     r1, [sp, #F_A]
-    add.w   r1, r1, #112
-    ldmia   r1, {r2-r5}
-    ldr     r0, [sp, #F_T]
-    add.w   r0, r0, #112
-    ldr     r1, [sp, #F_B]
-    S4X32_ZERO
-    bl      rsa_cm_s4x32
-    stmia   r0, {r6-r9}
+    .irp k, 0, 1, 2, 3
+    MU32_ROWS5 \k
+    .endr
+    .irp off, 80, 96, 112
+    MU32_ROWS4 \off
+    .endr
     ldr     pc, [sp, #F_EXIT32]
 .Lmu32_exit:
     add     sp, sp, #F_SIZE
@@ -1815,14 +1734,7 @@ rsa_cm_mul32:
 rsa_cm_sqr32:
 .Lsqr32z:
     @ len = 32: clear t[0..32) inline (r1 = a is kept), set the walking state.
-    mov.w   r2, #0
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
+    MOVW_ZERO r2, r3, r4, r5, r6, r7, r8, r9
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
@@ -2066,13 +1978,7 @@ rsa_cm_sqr_redc32:
     COPY_WORDS 32
     ldr     r0, [sp, #(F_GAP + F_B)]
     mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
+    MOVW_ZERO r3, r4, r5, r6, r7, r8, r9
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
@@ -2165,13 +2071,7 @@ rsa_cm_pow32:
     COPY_WORDS 32
     ldr     r0, [sp, #(F_GAP + F_B)]
     mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
-    mov.w   r3, #0
-    mov.w   r4, #0
-    mov.w   r5, #0
-    mov.w   r6, #0
-    mov.w   r7, #0
-    mov.w   r8, #0
-    mov.w   r9, #0
+    MOVW_ZERO r3, r4, r5, r6, r7, r8, r9
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
     stmia   r0!, {r2-r9}
