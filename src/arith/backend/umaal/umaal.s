@@ -966,6 +966,24 @@ rsa_cm_mul:
 
 
 @ ---------------------------------------------------------------------------
+@ sqr's pass 2, two limbs: t[0..4) (r0, walking) = 2 t + a[k]^2, a[k+1]^2
+@ (r1, walking; r12 = 0) with the doubling's carry in C and the squares'
+@ in r11.
+    .macro SQR_DBL2
+    ldmia   r0, {r4-r7}
+    ldmia   r1!, {r8, r9}
+    adcs    r4, r4, r4
+    adcs    r5, r5, r5
+    adcs    r6, r6, r6
+    adcs    r7, r7, r7
+    umaal   r4, r11, r8, r8
+    umaal   r5, r11, r12, r12
+    umaal   r6, r11, r9, r9
+    umaal   r7, r11, r12, r12
+    stmia   r0!, {r4-r7}
+    .endm
+
+@ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr(u32 *t, const u32 *a, usize len)
 @ t[0..2len) = a^2, len >= 1.
 @
@@ -1134,66 +1152,15 @@ rsa_cm_sqr:
 1:  @ two limbs (four words) at a time up to len mod 8 limbs
     teq     r1, r3
     beq     3f
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
+    SQR_DBL2
     b       1b
 3:  @ then eight limbs per iteration
     teq     r1, r10
     beq     2f
 4:
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
+    .rept 4
+    SQR_DBL2
+    .endr
     teq     r1, r10
     bne     4b
 2:
@@ -1238,30 +1205,22 @@ rsa_cm_sqr:
     str     r5, [r0, #(\g * 16 + 4)]
     str     r6, [r0, #(\g * 16 + 8)]
     .endm
+@ Group \g with its last word in \x3, after the loads the previous
+@ group's last word (\prev).
+    .macro SNN32_NEXT g, x3, prev
+    SNN32_LOAD \g, \x3
+    str     \prev, [r0, #(\g * 16 - 4)]
+    SNN32_ADD \g, \x3
+    .endm
     .macro SUB_NOT_N32
     SNN32_LOAD 0, r3
     SNN32_ADD 0, r3
-    SNN32_LOAD 1, r7
-    str     r3, [r0, #12]
-    SNN32_ADD 1, r7
-    SNN32_LOAD 2, r3
-    str     r7, [r0, #28]
-    SNN32_ADD 2, r3
-    SNN32_LOAD 3, r7
-    str     r3, [r0, #44]
-    SNN32_ADD 3, r7
-    SNN32_LOAD 4, r3
-    str     r7, [r0, #60]
-    SNN32_ADD 4, r3
-    SNN32_LOAD 5, r7
-    str     r3, [r0, #76]
-    SNN32_ADD 5, r7
-    SNN32_LOAD 6, r3
-    str     r7, [r0, #92]
-    SNN32_ADD 6, r3
-    SNN32_LOAD 7, r7
-    str     r3, [r0, #108]
-    SNN32_ADD 7, r7
+    .irp g, 1, 3, 5, 7
+    SNN32_NEXT \g, r7, r3
+    .if \g < 7
+    SNN32_NEXT (\g + 1), r3, r7
+    .endif
+    .endr
     str     r7, [r0, #124]
     .endm
 
