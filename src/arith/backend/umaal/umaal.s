@@ -1848,6 +1848,28 @@ rsa_cm_redc32:
     .size rsa_cm_redc32, . - rsa_cm_redc32
 
 @ ---------------------------------------------------------------------------
+@ The end of a step of rsa_cm_sqr_redc32 or rsa_cm_sqr_redc4864, with the
+@ flags of CMP r3, #1 (r3 = passes left): on to the squaring \sqr while
+@ more than one is left, to the multiplication \mul for the last when b
+@ ([sp, #\b]) is not null; when none is left, to the next window \pow
+@ of rsa_cm_pow32 or rsa_cm_pow4864 if [sp, #\win] is set, else the
+@ return from the frame (of F_SIZE + \gap bytes).
+    .macro SQR_REDC_NEXT sqr, mul, b, win, pow, gap
+    bhi.w   \sqr
+    blo     1f
+    ldr     r4, [sp, #\b]
+    cmp     r4, #0
+    bne.w   \mul
+    b.w     \sqr
+1:
+    ldr     r3, [sp, #\win]
+    cmp     r3, #0
+    bne.w   \pow
+    addw    sp, sp, #(F_SIZE + \gap)
+    pop     {r4-r11, pc}
+    .endm
+
+@ ---------------------------------------------------------------------------
 @ void rsa_cm_sqr_redc32(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
 @                        const u32 *b, const u32 *not_n)
 @ Lazy Montgomery squarings in place at len = 32: a = a^2 R^-1 (only
@@ -1980,18 +2002,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     cmp     r3, #1                     @ .Lsr32_next's test (nothing below sets flags)
     SUB_NOT_N32
 .Lsr32_next:                           @ r3 = passes left, flags of cmp r3, #1
-    bhi.w   .Lsr32_sqr
-    blo     1f
-    ldr     r4, [sp, #(F_GAP + F_BSLOT)]
-    cmp     r4, #0
-    bne.w   .Lsr32_mul
-    b.w     .Lsr32_sqr
-1:
-    ldr     r3, [sp, #(F_GAP + F_WIN)]
-    cmp     r3, #0
-    bne.w   .Lpw32_win                 @ rsa_cm_pow32: the next window
-    addw    sp, sp, #(F_SIZE + F_GAP)
-    pop     {r4-r11, pc}
+    SQR_REDC_NEXT .Lsr32_sqr, .Lsr32_mul, (F_GAP+F_BSLOT), (F_GAP+F_WIN), .Lpw32_win, F_GAP
     .size rsa_cm_sqr_redc32, . - rsa_cm_sqr_redc32
 
 @ void rsa_cm_pow32(u32 *a, u32 *t, const u32 *n, usize windows, u32 n0,
@@ -2285,18 +2296,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     adr.w   r0, .Lsrn_sqd + 1          @ lie below sp while the reduction runs
     str     r0, [sp, #F_LAZY]          @ (sp = H), and the product walks F_T
     cmp     r3, #1
-    bhi.w   .Lsrn_sqr
-    blo     1f
-    ldr     r4, [sp, #(F_GAP2 + F_BARG2)]
-    cmp     r4, #0
-    bne.w   .Lsrn_mul
-    b.w     .Lsrn_sqr
-1:
-    ldr     r3, [sp, #(F_GAP2 + F_K)]
-    cmp     r3, #0
-    bne.w   .Lpwn_next                 @ rsa_cm_pow4864: the next window
-    addw    sp, sp, #(F_SIZE + F_GAP2)
-    pop     {r4-r11, pc}
+    SQR_REDC_NEXT .Lsrn_sqr, .Lsrn_mul, (F_GAP2+F_BARG2), (F_GAP2+F_K), .Lpwn_next, F_GAP2
     .size rsa_cm_sqr_redc4864, . - rsa_cm_sqr_redc4864
 
 @ void rsa_cm_pow4864(u32 *a, u32 *t, const u32 *n, usize windows, u32 n0,
