@@ -803,6 +803,27 @@ rsa_cm_stream5_l:
     ZERO_LOOP
 
 @ ---------------------------------------------------------------------------
+@ mul and redc (label prefix \p): one five-row block less (r3 = F_Q5),
+@ on to the next (\p<5_blk>) if any; then the blocks of four (\p<_r4only>:
+@ r3 rows as F_I blocks of four and F_K rows left over; \p<_r4>: on to
+@ \p<_left> when no block of four is left).
+    .macro BLOCKS5_TO_4 p
+    subs    r3, r3, #1
+    str     r3, [sp, #F_Q5]
+    bne     \p\()5_blk
+    b       \p\()_r4
+\p\()_r4only:
+    lsrs    r2, r3, #2
+    str     r2, [sp, #F_I]             @ full blocks of four
+    and     r3, r3, #3
+    str     r3, [sp, #F_K]             @ rows in the partial block
+\p\()_r4:
+    ldr     r3, [sp, #F_I]
+    cmp     r3, #0
+    beq     \p\()_left
+    .endm
+
+@ ---------------------------------------------------------------------------
 @ void rsa_cm_mul(u32 *t, const u32 *a, const u32 *b, usize len)
 @ t[0..2len) = a * b, len >= 1.
 @
@@ -885,19 +906,7 @@ rsa_cm_mul:
     str     r9, [r0, #8]
     str     r10, [r0, #12]
     str     r11, [r0, #16]
-    subs    r3, r3, #1
-    str     r3, [sp, #F_Q5]
-    bne     .Lmul5_blk
-    b       .Lmul_r4
-.Lmul_r4only:
-    lsrs    r2, r3, #2
-    str     r2, [sp, #F_I]             @ full blocks of four
-    and     r3, r3, #3
-    str     r3, [sp, #F_K]             @ rows in the partial block
-.Lmul_r4:
-    ldr     r3, [sp, #F_I]
-    cmp     r3, #0
-    beq     .Lmul_left
+    BLOCKS5_TO_4 .Lmul
 .Lmul_blk:
     ldr     r1, [sp, #F_A]
     ldmia   r1!, {r2-r5}               @ a[i..i+3]
@@ -1316,19 +1325,7 @@ rsa_cm_redc:
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
     ldr     r3, [sp, #F_Q5]
-    subs    r3, r3, #1
-    str     r3, [sp, #F_Q5]
-    bne     .Lredc5_blk
-    b       .Lredc_r4
-.Lredc_r4only:
-    lsrs    r2, r3, #2
-    str     r2, [sp, #F_I]             @ full blocks of four
-    and     r3, r3, #3
-    str     r3, [sp, #F_K]             @ rows in the partial block
-.Lredc_r4:
-    ldr     r3, [sp, #F_I]
-    cmp     r3, #0
-    beq     .Lredc_left
+    BLOCKS5_TO_4 .Lredc
 .Lredc_blk:
     ldr     r0, [sp, #F_T]             @ &t[i]
     ldr     r1, [sp, #F_A]             @ n
