@@ -1645,6 +1645,22 @@ rsa_cm_select:
     .endm
 
 @ ---------------------------------------------------------------------------
+@ t[0..32) = 0 (r0 = &t, walking on; r2-r9 zero).
+    .macro CLEAR32
+    MOVW_ZERO r2, r3, r4, r5, r6, r7, r8, r9
+    .rept 4
+    stmia   r0!, {r2-r9}
+    .endr
+    .endm
+
+@ Each register of \rs = NOT itself.
+    .macro MVN_REGS rs:vararg
+    .irp x, \rs
+    mvn     \x, \x
+    .endr
+    .endm
+
+@ ---------------------------------------------------------------------------
 @ rsa_cm_mul32: the len = 32 path of rsa_cm_mul (branched to from its prologue;
 @ kept at the end of the file so that the ADRs of the generic code stay in
 @ range).
@@ -1659,11 +1675,7 @@ rsa_cm_mul32:
     @ the buffer and its own exit).
     adr.w   r4, .Lmu32_exit + 1
     str     r4, [sp, #F_EXIT32]
-    MOVW_ZERO r2, r3, r4, r5, r6, r7, r8, r9
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    CLEAR32
     ldr     r1, [sp, #F_B]             @ b to the frame buffer (rsa_cm_s5x32 reads it there)
     add.w   r0, sp, #F_BUF
     COPY_WORDS 32
@@ -1690,11 +1702,7 @@ rsa_cm_mul32:
 rsa_cm_sqr32:
 .Lsqr32z:
     @ len = 32: clear t[0..32) inline (r1 = a is kept), set the walking state.
-    MOVW_ZERO r2, r3, r4, r5, r6, r7, r8, r9
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    CLEAR32
     str     r1, [sp, #F_B]
     ldr     r0, [sp, #F_T]
     adds    r0, r0, #4
@@ -1926,41 +1934,18 @@ rsa_cm_sqr_redc32:
     ldr     r1, [sp, #(F_GAP + F_A)]
     .rept 2
     ldmia   r1!, {r2-r12, lr}
-    mvn     r2, r2
-    mvn     r3, r3
-    mvn     r4, r4
-    mvn     r5, r5
-    mvn     r6, r6
-    mvn     r7, r7
-    mvn     r8, r8
-    mvn     r9, r9
-    mvn     r10, r10
-    mvn     r11, r11
-    mvn     r12, r12
-    mvn     lr, lr
+    MVN_REGS r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr
     stmia   r0!, {r2-r12, lr}
     .endr
     ldmia   r1!, {r2-r9}
-    mvn     r2, r2
-    mvn     r3, r3
-    mvn     r4, r4
-    mvn     r5, r5
-    mvn     r6, r6
-    mvn     r7, r7
-    mvn     r8, r8
-    mvn     r9, r9
+    MVN_REGS r2, r3, r4, r5, r6, r7, r8, r9
     stmia   r0!, {r2-r9}
 2:
     ldr     r1, [sp, #(F_GAP + F_DST)] @ a to L's buffer
     add.w   r0, sp, #F_BUF
     COPY_WORDS 32
     ldr     r0, [sp, #(F_GAP + F_B)]
-    mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
-    MOVW_ZERO r3, r4, r5, r6, r7, r8, r9
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    CLEAR32                            @ t (then cleared by each reduction)
     ldr     r3, [sp, #(F_GAP + F_LEFT)]
     cmp     r3, #1
     b.w     .Lsr32_next
@@ -2037,12 +2022,7 @@ rsa_cm_pow32:
     add.w   r0, sp, #(F_GAP + F_BUF)
     COPY_WORDS 32
     ldr     r0, [sp, #(F_GAP + F_B)]
-    mov.w   r2, #0                     @ t[0..32) cleared (then by each reduction)
-    MOVW_ZERO r3, r4, r5, r6, r7, r8, r9
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
-    stmia   r0!, {r2-r9}
+    CLEAR32                            @ t (then cleared by each reduction)
     ldr     r3, [sp, #(F_GAP + F_WIN)]
     b.w     .Lpw32_win
 .Lpw32_win:                            @ sp = L, r3 = windows left (>= 1)
