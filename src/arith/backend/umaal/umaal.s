@@ -1752,25 +1752,24 @@ rsa_cm_sqr32:
 
 @ redc32 block epilogues: t[i+32..i+32+k) += window + C (r0 = &t[i+32]);
 @ stored by single STRs (one cycle a word; an STM costs one more).
+@ The window: r7-r11 after five rows (REDC32_EPI5), r6-r9 after four.
     .macro REDC32_EPI5
     ldmia   r0, {r2-r6}
-    adcs    r2, r2, r7
-    adcs    r3, r3, r8
-    adcs    r4, r4, r9
-    adcs    r5, r5, r10
-    adcs    r6, r6, r11
-    str     r2, [r0]
-    str     r3, [r0, #4]
-    str     r4, [r0, #8]
-    str     r5, [r0, #12]
+    REDC32_ADD r7, r8, r9, r10, r11
     str     r6, [r0, #16]
     .endm
     .macro REDC32_EPI4
     ldmia   r0, {r2-r5}
-    adcs    r2, r2, r6
-    adcs    r3, r3, r7
-    adcs    r4, r4, r8
-    adcs    r5, r5, r9
+    REDC32_ADD r6, r7, r8, r9
+    .endm
+    .macro REDC32_ADD w0, w1, w2, w3, w4
+    adcs    r2, r2, \w0
+    adcs    r3, r3, \w1
+    adcs    r4, r4, \w2
+    adcs    r5, r5, \w3
+    .ifnb \w4
+    adcs    r6, r6, \w4
+    .endif
     str     r2, [r0]
     str     r3, [r0, #4]
     str     r4, [r0, #8]
