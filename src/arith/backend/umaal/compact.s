@@ -63,8 +63,7 @@
 @ The start of the exported kernel \name, in a section of its own.
     .macro KERNEL name
     .section .text.\name, "ax", %progbits
-    .global \name
-    LOCAL_FUNC \name
+    GLOBAL_FUNC \name
     .endm
 
 @ The exported kernel \name (push, the frame, BL to the body, pop), then

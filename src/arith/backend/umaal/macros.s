@@ -11,6 +11,12 @@
 \name:
     .endm
 
+@ The start of the exported function \name.
+    .macro GLOBAL_FUNC name
+    .global \name
+    LOCAL_FUNC \name
+    .endm
+
 @ rsa_cm_row1: one row.  In: r0 = &t[first column], r1 = &b[0], r2 = m,
 @ r12 = L (may be 0).  For j < L: C:t[j] = m*b[j] + t[j] + C.
 @ Out: r7 = final carry (column first+L), r0 = &t[first+L].

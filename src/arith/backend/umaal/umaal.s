@@ -252,10 +252,7 @@
 @ Out: r6-r9 = window for columns first+L .. first+L+3, r0 = &t[first+L],
 @      r1 advanced by L words.  Clobbers r10-r12.  Called with BL.
 @ Cost per step: 7 instructions; per 20 steps 2 more (SUBS, BNE).
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_stream_l, %function
-rsa_cm_stream_l:
+    LOCAL_FUNC rsa_cm_stream_l
     cmp     r12, #0
     bne     1f
     mov.w   r9, #0
@@ -565,10 +562,7 @@ rsa_cm_stream_si:
     mul     r6, r11, r12               @ m4
     .endm
 
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_stream5, %function
-rsa_cm_stream5:
+    LOCAL_FUNC rsa_cm_stream5
 .L5s0:   STEP5 0, r7, r8, r9, r10, r11, r12
 .L5s1:   STEP5 1, r8, r9, r10, r11, r12, r7
 .L5s2:   STEP5 2, r9, r10, r11, r12, r7, r8
@@ -604,10 +598,7 @@ rsa_cm_stream5:
 @ r1 = &b[first]; F_END5 must hold the end of b and F_RET the return
 @ address.  Enters step s of the body through TBH and a stub that rotates
 @ the window into the registers of step s.  Reached by B, returns by LDR PC.
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_stream5_l, %function
-rsa_cm_stream5_l:
+    LOCAL_FUNC rsa_cm_stream5_l
     cmp     r12, #0
     bne     1f
     ldr     pc, [sp, #F_RET]
@@ -842,11 +833,7 @@ rsa_cm_stream5_l:
 @ the frame.  Loop: one block per iteration, the stream inside.
 @ Per word product: 1.75 instructions in the stream (LDR b, LDR t, 4 UMAAL,
 @ STR per four products), plus per block about 25 for setup and the STM.
-    .p2align 2
-    .global rsa_cm_mul
-    .thumb_func
-    .type rsa_cm_mul, %function
-rsa_cm_mul:
+    GLOBAL_FUNC rsa_cm_mul
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
     str     r0, [sp, #F_T]
@@ -1019,11 +1006,7 @@ rsa_cm_mul:
 @ triangle's columns, then the stream's; F_B/F_K walk a and t, F_I holds
 @ the remaining stream length.  In pass 2: r0 = t, r1 = a, r3 = end of a,
 @ r4-r7 = t words, r8/r9 = a[k], a[k+1], r11 = carry, r12 = zero.
-    .p2align 2
-    .global rsa_cm_sqr
-    .thumb_func
-    .type rsa_cm_sqr, %function
-rsa_cm_sqr:
+    GLOBAL_FUNC rsa_cm_sqr
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
     str     r0, [sp, #F_T]
@@ -1263,11 +1246,7 @@ rsa_cm_sqr:
 @ Per word product: 1.75 instructions in the stream, plus per block of four
 @ rows about 45 (quotients 19, entry 11, epilogue 13); final subtraction
 @ about 4 instructions per word.
-    .p2align 2
-    .global rsa_cm_redc
-    .thumb_func
-    .type rsa_cm_redc, %function
-rsa_cm_redc:
+    GLOBAL_FUNC rsa_cm_redc
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
     mov.w   r4, #0
@@ -1445,11 +1424,7 @@ rsa_cm_redc:
 @ r = t * 2^(-32 len) mod n, but only below R = 2^(32 len) (not
 @ necessarily below n), for any t < R^2: the reduction above with the
 @ lazy final step.  For the exponentiation loops, whose operands stay < R.
-    .p2align 2
-    .global rsa_cm_redc_lazy
-    .thumb_func
-    .type rsa_cm_redc_lazy, %function
-rsa_cm_redc_lazy:
+    GLOBAL_FUNC rsa_cm_redc_lazy
     push    {r4-r11, lr}
     sub     sp, sp, #F_SIZE
     mov.w   r4, #1
@@ -1549,11 +1524,7 @@ rsa_cm_redc_lazy:
 @ select is self-contained and in a section of its own, so that the linker
 @ drops it from images without a private-key operation (verify-only).
     .section .text.rsa_cm_select, "ax", %progbits
-    .p2align 2
-    .global rsa_cm_select
-    .thumb_func
-    .type rsa_cm_select, %function
-rsa_cm_select:
+    GLOBAL_FUNC rsa_cm_select
     SELECT_SETUP
     @ 16 entries (the 4-bit window table): groups of eight words, entries
     @ unrolled, then the loops below for the last len mod 8 words.
@@ -1664,10 +1635,7 @@ rsa_cm_select:
 @ rsa_cm_mul32: the len = 32 path of rsa_cm_mul (branched to from its prologue;
 @ kept at the end of the file so that the ADRs of the generic code stay in
 @ range).
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_mul32, %function
-rsa_cm_mul32:
+    LOCAL_FUNC rsa_cm_mul32
 .Lmul32:
     @ len = 32: t[0..32) cleared inline, then the blocks unrolled (four of
     @ five rows, three of four) with the fixed-length streams.  Leaves
@@ -1693,13 +1661,8 @@ rsa_cm_mul32:
     .size rsa_cm_mul32, . - rsa_cm_mul32
 
 @ ---------------------------------------------------------------------------
-@ rsa_cm_sqr32: the len = 32 path of rsa_cm_sqr (branched to from its prologue;
-@ kept at the end of the file so that the ADRs of the generic code stay in
-@ range).
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_sqr32, %function
-rsa_cm_sqr32:
+@ rsa_cm_sqr32: the len = 32 path of rsa_cm_sqr (as rsa_cm_mul32 above).
+    LOCAL_FUNC rsa_cm_sqr32
 .Lsqr32z:
     @ len = 32: clear t[0..32) inline (r1 = a is kept), set the walking state.
     CLEAR32
@@ -1777,13 +1740,8 @@ rsa_cm_sqr32:
     .endm
 
 @ ---------------------------------------------------------------------------
-@ rsa_cm_redc32: the len = 32 path of rsa_cm_redc (branched to from its prologue;
-@ kept at the end of the file so that the ADRs of the generic code stay in
-@ range).
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_redc32, %function
-rsa_cm_redc32:
+@ rsa_cm_redc32: the len = 32 path of rsa_cm_redc (as rsa_cm_mul32 above).
+    LOCAL_FUNC rsa_cm_redc32
 .Lredc32:
     @ len = 32: the blocks unrolled (four of five rows, three of four).
     @ Each block starts with the square of its quotients against n[0..k)
@@ -1902,16 +1860,17 @@ rsa_cm_redc32:
     .equ F_APTR, F_OFF         @ H: rsa_cm_pow32's a
     .equ F_SEL, F_GAP + F_BUF + 132 @ L: rsa_cm_pow32's selected entry (H's
                                @ buffer past n, where ~n would go)
-    .p2align 2
-    .global rsa_cm_sqr_redc32
-    .thumb_func
-    .type rsa_cm_sqr_redc32, %function
-rsa_cm_sqr_redc32:
+@ The prologue of rsa_cm_sqr_redc32 and rsa_cm_pow32: the frames L and H,
+@ a (r0) at H's \a, t and n at H's F_B and F_A.
+    .macro SR32_PROLOGUE a
     push    {r4-r11, lr}
     subw    sp, sp, #(F_SIZE + F_GAP)  @ sp = L
-    str     r0, [sp, #(F_GAP + F_DST)]
+    str     r0, [sp, #(F_GAP + \a)]
     str     r1, [sp, #(F_GAP + F_B)]   @ t
     str     r2, [sp, #(F_GAP + F_A)]   @ n
+    .endm
+    GLOBAL_FUNC rsa_cm_sqr_redc32
+    SR32_PROLOGUE F_DST
     ldr     r4, [sp, #(F_GAP + F_BARG)]
     str     r4, [sp, #(F_GAP + F_BSLOT)]
     cmp     r4, #0
@@ -1999,16 +1958,8 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
 @ every entry read) into H's buffer past n, where the product reads its
 @ rows.  The window's index only reaches the SEL masks; the loads depend
 @ on w, which is public.
-    .p2align 2
-    .global rsa_cm_pow32
-    .thumb_func
-    .type rsa_cm_pow32, %function
-rsa_cm_pow32:
-    push    {r4-r11, lr}
-    subw    sp, sp, #(F_SIZE + F_GAP)  @ sp = L
-    str     r0, [sp, #(F_GAP + F_APTR)]
-    str     r1, [sp, #(F_GAP + F_B)]   @ t
-    str     r2, [sp, #(F_GAP + F_A)]   @ n
+    GLOBAL_FUNC rsa_cm_pow32
+    SR32_PROLOGUE F_APTR
     str     r3, [sp, #(F_GAP + F_WIN)]
     adr.w   r4, .Lsr32_sub + 1
     str     r4, [sp, #(F_GAP + F_LAZY)]
@@ -2113,11 +2064,7 @@ rsa_cm_pow32_seld:
     .equ F_PA, F_ARG5 + 24     @ H: its eleventh argument, a again
     .equ F_PWIN, F_ARG5 + 28   @ H: its twelfth, windows: the count left
                                @ (the plain call keeps 0 in H's F_K)
-    .p2align 2
-    .global rsa_cm_sqr_redc4864
-    .thumb_func
-    .type rsa_cm_sqr_redc4864, %function
-rsa_cm_sqr_redc4864:
+    GLOBAL_FUNC rsa_cm_sqr_redc4864
     push    {r4-r11, lr}
     subw    sp, sp, #(F_SIZE + F_GAP2) @ sp = L
     add.w   r12, sp, #F_GAP2           @ H
@@ -2287,11 +2234,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
 @ The count and a are kept in the stack slots of the eleventh and twelfth
 @ arguments (a and windows again: words above sp that nothing else uses);
 @ H's F_K (which the reduction does not use) tells the calls apart.
-    .p2align 2
-    .global rsa_cm_pow4864
-    .thumb_func
-    .type rsa_cm_pow4864, %function
-rsa_cm_pow4864:
+    GLOBAL_FUNC rsa_cm_pow4864
     push    {r4-r11, lr}
     subw    sp, sp, #(F_SIZE + F_GAP2) @ sp = L
     add.w   r12, sp, #F_GAP2           @ H
