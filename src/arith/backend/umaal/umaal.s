@@ -129,19 +129,39 @@
 @ Step 0 advances both pointers by 20 words (post-indexed), so the later
 @ steps use offsets 4s-80 and the loop needs no pointer arithmetic.
     .macro STEP s, w0, w1, w2, w3, c
+    STEP_LOAD \s, r11, \c, 80
+    UMAAL_M4 \c, r11, \w0, \w1, \w2, \w3
+    STEP_STORE \s, \w0, 80
+    .endm
+
+@ A stream step's loads: \b = b[j], \c = t[j]; step 0 moves r1 on by
+@ \span bytes, the other steps use offsets 4s - \span.
+    .macro STEP_LOAD s, b, c, span
     .if \s == 0
-    ldr.w   r11, [r1], #80
+    ldr.w   \b, [r1], #\span
     ldr.w   \c, [r0]
     .else
-    ldr     r11, [r1, #(4*\s-80)]
-    ldr     \c, [r0, #(4*\s-80)]
+    ldr     \b, [r1, #(4*\s-\span)]
+    ldr     \c, [r0, #(4*\s-\span)]
     .endif
-    UMAAL_M4 \c, r11, \w0, \w1, \w2, \w3
+    .endm
+
+@ A stream step's store of t[j] = \w0; step 0 moves r0 on by \span bytes.
+    .macro STEP_STORE s, w0, span
     .if \s == 0
-    str.w   \w0, [r0], #80
+    str.w   \w0, [r0], #\span
     .else
-    str     \w0, [r0, #(4*\s-80)]
+    str     \w0, [r0, #(4*\s-\span)]
     .endif
+    .endm
+
+@ \x = \n - \s, or 0 when \s = 0: the words of step 0's pointer advance
+@ that entering a stream at step s > 0 skips.
+    .macro SKIP_WORDS x, s, n
+    rsb     \x, \s, #\n
+    cmp     \s, #0
+    it      eq
+    moveq   \x, #0
     .endm
 
 @ s = 20*ceil(L/20) - L and iterations = ceil(L/20) for L in r12 (L >= 1,
@@ -168,10 +188,7 @@
     .macro ENTRY_SETUP
     CALC_SI
     str     r12, [sp, #F_IT]
-    rsb     r11, r10, #20
-    cmp     r10, #0
-    it      eq
-    moveq   r11, #0
+    SKIP_WORDS r11, r10, 20
     lsl.w   r11, r11, #2
     str     r11, [sp, #F_OFF]
     adr.w   r11, .Ls0
@@ -263,10 +280,7 @@
 rsa_cm_stream_si:
     @ Entering at step s > 0 skips step 0's pointer increment: start the
     @ pointers at first + 20 - s words so that offsets 4s-80 line up.
-    rsb     r11, r10, #20
-    cmp     r10, #0
-    it      eq
-    moveq   r11, #0
+    SKIP_WORDS r11, r10, 20
     add.w   r0, r0, r11, lsl #2
     add.w   r1, r1, r11, lsl #2
     tbb     [pc, r10]
@@ -421,20 +435,10 @@ rsa_cm_stream_si:
 @ offset coming from ENTRY_SETUP5, and always leaves after step 23 with the
 @ window, columns first+len .. first+len+4, in r7-r11.
     .macro STEP5 s, w0, w1, w2, w3, w4, c
-    .if \s == 0
-    ldr.w   lr, [r1], #96
-    ldr.w   \c, [r0]
-    .else
-    ldr     lr, [r1, #(4*\s-96)]
-    ldr     \c, [r0, #(4*\s-96)]
-    .endif
+    STEP_LOAD \s, lr, \c, 96
     UMAAL_M4 \c, lr, \w0, \w1, \w2, \w3
     umaal   \w4, \c, r6, lr
-    .if \s == 0
-    str.w   \w0, [r0], #96
-    .else
-    str     \w0, [r0, #(4*\s-96)]
-    .endif
+    STEP_STORE \s, \w0, 96
     .endm
 
 @ From r12 = len (>= 17) and r1 = b: F_S5 = entry address (step s, Thumb
@@ -451,10 +455,7 @@ rsa_cm_stream_si:
     add.w   r10, r11, r11, lsl #1      @ 3 * it
     lsl.w   r10, r10, #3               @ 24 * it
     sub.w   r10, r10, r12              @ s
-    rsb     r11, r10, #24
-    cmp     r10, #0
-    it      eq
-    moveq   r11, #0
+    SKIP_WORDS r11, r10, 24
     lsl.w   r11, r11, #2
     str     r11, [sp, #F_OFF5]
     adr.w   r11, .L5s0
@@ -611,10 +612,7 @@ rsa_cm_stream_si:
     add.w   r10, lr, lr, lsl #1
     lsl.w   r10, r10, #3
     sub.w   r12, r10, r12              @ s = 24 ceil(L/24) - L (r12 is free)
-    rsb     lr, r12, #24
-    cmp     r12, #0
-    it      eq
-    moveq   lr, #0
+    SKIP_WORDS lr, r12, 24
     add.w   r0, r0, lr, lsl #2
     add.w   r1, r1, lr, lsl #2
     ldr     r10, [sp, #F_OFF5]
