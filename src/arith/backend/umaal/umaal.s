@@ -424,6 +424,49 @@ rsa_cm_stream_si:
     .size rsa_cm_stream_l, . - rsa_cm_stream_l
 
 @ ---------------------------------------------------------------------------
+@ The stub of step \s: the window's registers rotated into those of step
+@ \s (rotation \s mod 6: none for 0), then on to it.
+    .macro STUB5 s
+.L5st\s:
+    .if \s % 6 == 1
+    mov     r12, r11
+    mov     r11, r10
+    mov     r10, r9
+    mov     r9, r8
+    mov     r8, r7
+    .elseif \s % 6 == 2
+    mov     r12, r10
+    mov     r10, r8
+    mov     lr, r9
+    mov     r9, r7
+    mov     r7, r11
+    mov     r11, lr
+    .elseif \s % 6 == 3
+    mov     r12, r9
+    mov     lr, r10
+    mov     r10, r7
+    mov     r7, lr
+    mov     lr, r11
+    mov     r11, r8
+    mov     r8, lr
+    .elseif \s % 6 == 4
+    mov     r12, r8
+    mov     r8, r10
+    mov     lr, r11
+    mov     r11, r7
+    mov     r7, r9
+    mov     r9, lr
+    .elseif \s % 6 == 5
+    mov     r12, r7
+    mov     r7, r8
+    mov     r8, r9
+    mov     r9, r10
+    mov     r10, r11
+    .endif
+    b.w     .L5s\s
+    .endm
+
+@ ---------------------------------------------------------------------------
 @ The 5-row stream (mul and redc for len >= 17).  Same scheme as above with
 @ five multipliers m0..m4 in r2-r6 and a six-register window r7-r12
 @ (w0..w4 and C), b[j] in lr: per step 2 loads, 5 UMAAL, 1 store (8 cycles
@@ -618,170 +661,9 @@ rsa_cm_stream_si:
     ldr     r10, [sp, #F_OFF5]
     tbh     [pc, r12, lsl #1]
     BRANCH_TABLE .hword, .L5st_tbl, .L5st, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23
-.L5st0:
-    b.w     .L5s0
-.L5st1:
-    mov     r12, r11
-    mov     r11, r10
-    mov     r10, r9
-    mov     r9, r8
-    mov     r8, r7
-    b.w     .L5s1
-.L5st2:
-    mov     r12, r10
-    mov     r10, r8
-    mov     lr, r9
-    mov     r9, r7
-    mov     r7, r11
-    mov     r11, lr
-    b.w     .L5s2
-.L5st3:
-    mov     r12, r9
-    mov     lr, r10
-    mov     r10, r7
-    mov     r7, lr
-    mov     lr, r11
-    mov     r11, r8
-    mov     r8, lr
-    b.w     .L5s3
-.L5st4:
-    mov     r12, r8
-    mov     r8, r10
-    mov     lr, r11
-    mov     r11, r7
-    mov     r7, r9
-    mov     r9, lr
-    b.w     .L5s4
-.L5st5:
-    mov     r12, r7
-    mov     r7, r8
-    mov     r8, r9
-    mov     r9, r10
-    mov     r10, r11
-    b.w     .L5s5
-.L5st6:
-    b.w     .L5s6
-.L5st7:
-    mov     r12, r11
-    mov     r11, r10
-    mov     r10, r9
-    mov     r9, r8
-    mov     r8, r7
-    b.w     .L5s7
-.L5st8:
-    mov     r12, r10
-    mov     r10, r8
-    mov     lr, r9
-    mov     r9, r7
-    mov     r7, r11
-    mov     r11, lr
-    b.w     .L5s8
-.L5st9:
-    mov     r12, r9
-    mov     lr, r10
-    mov     r10, r7
-    mov     r7, lr
-    mov     lr, r11
-    mov     r11, r8
-    mov     r8, lr
-    b.w     .L5s9
-.L5st10:
-    mov     r12, r8
-    mov     r8, r10
-    mov     lr, r11
-    mov     r11, r7
-    mov     r7, r9
-    mov     r9, lr
-    b.w     .L5s10
-.L5st11:
-    mov     r12, r7
-    mov     r7, r8
-    mov     r8, r9
-    mov     r9, r10
-    mov     r10, r11
-    b.w     .L5s11
-.L5st12:
-    b.w     .L5s12
-.L5st13:
-    mov     r12, r11
-    mov     r11, r10
-    mov     r10, r9
-    mov     r9, r8
-    mov     r8, r7
-    b.w     .L5s13
-.L5st14:
-    mov     r12, r10
-    mov     r10, r8
-    mov     lr, r9
-    mov     r9, r7
-    mov     r7, r11
-    mov     r11, lr
-    b.w     .L5s14
-.L5st15:
-    mov     r12, r9
-    mov     lr, r10
-    mov     r10, r7
-    mov     r7, lr
-    mov     lr, r11
-    mov     r11, r8
-    mov     r8, lr
-    b.w     .L5s15
-.L5st16:
-    mov     r12, r8
-    mov     r8, r10
-    mov     lr, r11
-    mov     r11, r7
-    mov     r7, r9
-    mov     r9, lr
-    b.w     .L5s16
-.L5st17:
-    mov     r12, r7
-    mov     r7, r8
-    mov     r8, r9
-    mov     r9, r10
-    mov     r10, r11
-    b.w     .L5s17
-.L5st18:
-    b.w     .L5s18
-.L5st19:
-    mov     r12, r11
-    mov     r11, r10
-    mov     r10, r9
-    mov     r9, r8
-    mov     r8, r7
-    b.w     .L5s19
-.L5st20:
-    mov     r12, r10
-    mov     r10, r8
-    mov     lr, r9
-    mov     r9, r7
-    mov     r7, r11
-    mov     r11, lr
-    b.w     .L5s20
-.L5st21:
-    mov     r12, r9
-    mov     lr, r10
-    mov     r10, r7
-    mov     r7, lr
-    mov     lr, r11
-    mov     r11, r8
-    mov     r8, lr
-    b.w     .L5s21
-.L5st22:
-    mov     r12, r8
-    mov     r8, r10
-    mov     lr, r11
-    mov     r11, r7
-    mov     r7, r9
-    mov     r9, lr
-    b.w     .L5s22
-.L5st23:
-    mov     r12, r7
-    mov     r7, r8
-    mov     r8, r9
-    mov     r9, r10
-    mov     r10, r11
-    b.w     .L5s23
+    .irp s, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23
+    STUB5   \s
+    .endr
     .size rsa_cm_stream5_l, . - rsa_cm_stream5_l
 
 @ ---------------------------------------------------------------------------
