@@ -1097,6 +1097,23 @@ rsa_cm_stream_si:
     .endm
 
 @ ---------------------------------------------------------------------------
+@ redc's block of \rows (4 or 5) rows at t[i] (F_T, moved on past it):
+@ its quotients (REDC_QUOTIENTS or REDC_QUOTIENTS5) from r0 = &t[i],
+@ r1 = n, r12 = n0.
+    .macro REDC_BLOCK rows
+    ldr     r0, [sp, #F_T]             @ &t[i]
+    ldr     r1, [sp, #F_A]             @ n
+    ldr     r12, [sp, #F_ARG5]         @ n0
+    add.w   r11, r0, #(4 * \rows)
+    str     r11, [sp, #F_T]
+    .if \rows == 5
+    REDC_QUOTIENTS5
+    .else
+    REDC_QUOTIENTS
+    .endif
+    .endm
+
+@ ---------------------------------------------------------------------------
 @ void rsa_cm_redc(u32 *r, u32 *t, const u32 *n, usize len, u32 n0)
 @ r = t * 2^(-32 len) mod n in [0, n), for t < n * 2^(32 len);
 @ n0 = -n^-1 mod 2^32; t (2 len words) is clobbered.  len >= 1.
@@ -1165,12 +1182,7 @@ rsa_cm_stream_si:
     orr     r11, r11, #1
     str     r11, [sp, #F_RET]
 .Lredc5_blk:
-    ldr     r0, [sp, #F_T]             @ &t[i]
-    ldr     r1, [sp, #F_A]             @ n
-    ldr     r12, [sp, #F_ARG5]         @ n0
-    add.w   r11, r0, #20
-    str     r11, [sp, #F_T]
-    REDC_QUOTIENTS5
+    REDC_BLOCK 5
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     subs    r0, r0, #20
@@ -1186,12 +1198,7 @@ rsa_cm_stream_si:
     ldr     r3, [sp, #F_Q5]
     BLOCKS5_TO_4 .Lredc
 .Lredc_blk:
-    ldr     r0, [sp, #F_T]             @ &t[i]
-    ldr     r1, [sp, #F_A]             @ n
-    ldr     r12, [sp, #F_ARG5]         @ n0
-    add.w   r11, r0, #16
-    str     r11, [sp, #F_T]
-    REDC_QUOTIENTS
+    REDC_BLOCK 4
     ENTER_ZERO
     @ t[i+len..i+len+4) += window + pending carry
     ldr     lr, [sp, #F_PEND]
@@ -1329,22 +1336,18 @@ rsa_cm_stream_si:
 @ four at a time in r0, r2, r3, r12.  19 cycles per entry.
     .macro SEL8_ENTRY32 e
     uadd8   lr, lr, lr
-    ldr.w   r0, [r1, #(\e * 128)]
-    ldr.w   r2, [r1, #(\e * 128 + 4)]
-    ldr.w   r3, [r1, #(\e * 128 + 8)]
-    ldr.w   r12, [r1, #(\e * 128 + 12)]
-    sel     r4, r0, r4
-    sel     r5, r2, r5
-    sel     r6, r3, r6
-    sel     r7, r12, r7
-    ldr.w   r0, [r1, #(\e * 128 + 16)]
-    ldr.w   r2, [r1, #(\e * 128 + 20)]
-    ldr.w   r3, [r1, #(\e * 128 + 24)]
-    ldr.w   r12, [r1, #(\e * 128 + 28)]
-    sel     r8, r0, r8
-    sel     r9, r2, r9
-    sel     r10, r3, r10
-    sel     r11, r12, r11
+    SEL4_AT32 (\e*128), r4, r5, r6, r7
+    SEL4_AT32 (\e*128+16), r8, r9, r10, r11
+    .endm
+    .macro SEL4_AT32 off, a0, a1, a2, a3
+    ldr.w   r0, [r1, #(\off)]
+    ldr.w   r2, [r1, #(\off + 4)]
+    ldr.w   r3, [r1, #(\off + 8)]
+    ldr.w   r12, [r1, #(\off + 12)]
+    sel     \a0, r0, \a0
+    sel     \a1, r2, \a1
+    sel     \a2, r3, \a2
+    sel     \a3, r12, \a3
     .endm
 
 @ The two D counters of the 16-entry select from the index in r4 (0x80 >>
