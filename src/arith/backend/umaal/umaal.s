@@ -155,6 +155,52 @@
     .endif
     .endm
 
+@ One less in [sp, #\slot] (via r3), on to \loop if any is left.
+    .macro COUNT_DOWN slot, loop
+    ldr     r3, [sp, #\slot]
+    subs    r3, r3, #1
+    str     r3, [sp, #\slot]
+    bne     \loop
+    .endm
+
+@ mul's and sqr's prologue: the frame, t and a in F_T and F_A.
+    .macro FRAME_T_A
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    str     r0, [sp, #F_T]
+    str     r1, [sp, #F_A]
+    .endm
+
+@ sqr's next block of rows: F_K = &t[2i + \k] (via \r), r0 = &t[2i + \t]
+@ (r0 = &t[2i+1] before).
+    .macro SQR_NEXT_BLOCK r, k, t
+    add.w   \r, r0, #(4 * (\k - 1))
+    str     \r, [sp, #F_K]             @ next block: &t[2i+\k]
+    adds    r0, r0, #(4 * (\t - 1))    @ &t[2i+\t]
+    .endm
+
+@ The 4-bit window w = r3 of the exponent at \e: \d = (exp[w / 8] >>
+@ 4 (w % 8)) & 15, through \x (may be \d) and \e (clobbered).
+    .macro EXP_WINDOW d, x, e
+    lsr.w   \x, r3, #3
+    ldr.w   \x, [\e, \x, lsl #2]       @ exp[w / 8]
+    and     \e, r3, #7
+    lsl.w   \e, \e, #2
+    lsr.w   \x, \x, \e
+    and     \d, \x, #15
+    .endm
+
+@ lr groups of 16 words from r1 to r0 (both walking on).
+    .macro COPY16_LOOP
+1:
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    ldmia   r1!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    subs    lr, lr, #1
+    bne     1b
+    .endm
+
 @ \x = \n - \s, or 0 when \s = 0: the words of step 0's pointer advance
 @ that entering a stream at step s > 0 skips.
     .macro SKIP_WORDS x, s, n
@@ -169,14 +215,30 @@
 @ computed as ((L + 19) * 3277) >> 16, exact in this range (no UDIV, which
 @ ARMv7-A may lack).
     .macro CALC_SI
-    add.w   r11, r12, #19
-    movw    r10, #3277
-    mul     r11, r11, r10
-    lsr.w   r11, r11, #16
-    add.w   r10, r11, r11, lsl #2
-    lsl.w   r10, r10, #2
-    sub.w   r10, r10, r12
+    STEPS_IT r11, r10, 20
     mov     r12, r11
+    .endm
+
+@ \it = ceil(L / \n) = ((L + \n - 1) * ceil(2^16 / \n)) >> 16 for L in r12
+@ (\n = 20 or 24, L in their ranges above), \s = \n \it - L, the body step
+@ to enter at; r10 is scratch (\s may be r10).
+    .macro STEPS_IT it, s, n
+    add.w   \it, r12, #(\n - 1)
+    .if \n == 20
+    movw    r10, #3277
+    .else
+    movw    r10, #2731
+    .endif
+    mul     \it, \it, r10
+    lsr.w   \it, \it, #16
+    .if \n == 20
+    add.w   r10, \it, \it, lsl #2      @ 5 it
+    lsl.w   r10, r10, #2               @ 20 it
+    .else
+    add.w   r10, \it, \it, lsl #1      @ 3 it
+    lsl.w   r10, r10, #3               @ 24 it
+    .endif
+    sub.w   \s, r10, r12
     .endm
 
 
@@ -491,13 +553,7 @@ rsa_cm_stream_si:
     .macro ENTRY_SETUP5
     add.w   r11, r1, r12, lsl #2
     str     r11, [sp, #F_END5]
-    add.w   r11, r12, #23
-    movw    r10, #2731
-    mul     r11, r11, r10
-    lsr.w   r11, r11, #16
-    add.w   r10, r11, r11, lsl #1      @ 3 * it
-    lsl.w   r10, r10, #3               @ 24 * it
-    sub.w   r10, r10, r12              @ s
+    STEPS_IT r11, r10, 24
     SKIP_WORDS r11, r10, 24
     lsl.w   r11, r11, #2
     str     r11, [sp, #F_OFF5]
@@ -648,13 +704,7 @@ rsa_cm_stream_si:
     ldr     pc, [sp, #F_RET]
 1:
     str     r10, [sp, #F_OFF5]         @ r10 is window word +3: keep it
-    add.w   lr, r12, #23
-    movw    r10, #2731
-    mul     lr, lr, r10
-    lsr.w   lr, lr, #16
-    add.w   r10, lr, lr, lsl #1
-    lsl.w   r10, r10, #3
-    sub.w   r12, r10, r12              @ s = 24 ceil(L/24) - L (r12 is free)
+    STEPS_IT lr, r12, 24               @ s (r12 is free)
     SKIP_WORDS lr, r12, 24
     add.w   r0, r0, lr, lsl #2
     add.w   r1, r1, lr, lsl #2
@@ -714,10 +764,7 @@ rsa_cm_stream_si:
 @ Per word product: 1.75 instructions in the stream (LDR b, LDR t, 4 UMAAL,
 @ STR per four products), plus per block about 25 for setup and the STM.
     GLOBAL_FUNC rsa_cm_mul
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    str     r0, [sp, #F_T]
-    str     r1, [sp, #F_A]
+    FRAME_T_A
     str     r2, [sp, #F_B]
     str     r3, [sp, #F_LEN]
     cmp     r3, #32
@@ -784,10 +831,7 @@ rsa_cm_stream_si:
     ldr     r1, [sp, #F_B]
     ENTER_ZERO
     stmia   r0, {r6-r9}                @ t[i+len..i+len+4)
-    ldr     r3, [sp, #F_I]
-    subs    r3, r3, #1
-    str     r3, [sp, #F_I]
-    bne     .Lmul_blk
+    COUNT_DOWN F_I, .Lmul_blk
 .Lmul_left:
     @ the last len mod 4 rows: one more block with zero multipliers
     ldr     r3, [sp, #F_K]
@@ -848,10 +892,9 @@ rsa_cm_stream_si:
     .macro SQR_DBL2
     ldmia   r0, {r4-r7}
     ldmia   r1!, {r8, r9}
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    adcs    r6, r6, r6
-    adcs    r7, r7, r7
+    .irp x, r4, r5, r6, r7
+    adcs    \x, \x, \x
+    .endr
     umaal   r4, r11, r8, r8
     umaal   r5, r11, r12, r12
     umaal   r6, r11, r9, r9
@@ -887,10 +930,7 @@ rsa_cm_stream_si:
 @ the remaining stream length.  In pass 2: r0 = t, r1 = a, r3 = end of a,
 @ r4-r7 = t words, r8/r9 = a[k], a[k+1], r11 = carry, r12 = zero.
     GLOBAL_FUNC rsa_cm_sqr
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    str     r0, [sp, #F_T]
-    str     r1, [sp, #F_A]
+    FRAME_T_A
     str     r2, [sp, #F_LEN]
     mov.w   r3, #0
     str     r3, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
@@ -947,9 +987,7 @@ rsa_cm_stream_si:
     umaal   r9, r10, r4, r6            @ column 2i+6
     mov.w   r12, #0
     umaal   r12, r10, r5, r6           @ column 2i+7, r10 = column 2i+8
-    add.w   r7, r0, #40
-    str     r7, [sp, #F_K]             @ next block: &t[2i+11]
-    adds    r0, r0, #16                @ &t[2i+5]
+    SQR_NEXT_BLOCK r7, 11, 5
     mov     r7, r11
     mov     r8, r9
     mov     r9, r12
@@ -961,10 +999,7 @@ rsa_cm_stream_si:
     b       rsa_cm_stream5_l
 .Lsqr5_ret:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
-    ldr     r3, [sp, #F_Q5]
-    subs    r3, r3, #1
-    str     r3, [sp, #F_Q5]
-    bne     .Lsqr5_blk
+    COUNT_DOWN F_Q5, .Lsqr5_blk
 .Lsqr_blk:
     ldr     r12, [sp, #F_I]            @ L = len - i - 4
     cmp     r12, #0
@@ -991,9 +1026,7 @@ rsa_cm_stream_si:
     str     r9, [r0]
     str     r6, [r0, #4]
     str     r7, [r0, #8]
-    add.w   r9, r0, #32
-    str     r9, [sp, #F_K]             @ next block: &t[2i+9]
-    adds    r0, r0, #12                @ &t[2i+4]
+    SQR_NEXT_BLOCK r9, 9, 4
     mov     r6, r10
     mov     r7, r8
     mov     r8, r11
@@ -1207,10 +1240,7 @@ rsa_cm_stream_si:
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    ldr     r3, [sp, #F_I]
-    subs    r3, r3, #1
-    str     r3, [sp, #F_I]
-    bne     .Lredc_blk
+    COUNT_DOWN F_I, .Lredc_blk
 .Lredc_left:
     @ the last len mod 4 rows: a block whose surplus quotients are zero
     ldr     r3, [sp, #F_K]
@@ -1868,12 +1898,7 @@ rsa_cm_pow32_sel:                      @ (local symbols: ci/m4-bench's split
     addne   r0, sp, #F_BUF             @ all but the last window's result in L's buffer
     str     r0, [sp, #(F_GAP + F_DST)]
     ldr     r2, [sp, #(F_GAP + F_EXPP)]
-    lsr.w   r1, r3, #3
-    ldr.w   r1, [r2, r1, lsl #2]       @ exp[w / 8]
-    and     r2, r3, #7
-    lsl.w   r2, r2, #2
-    lsr.w   r1, r1, r2
-    and     r4, r1, #15                @ the index (secret: masks only)
+    EXP_WINDOW r4, r1, r2              @ the index (secret: masks only)
     SEL16_D 0, 4                       @ L's F_R, F_T: free between the steps
     add.w   r0, sp, #F_SEL
     str     r0, [sp, #8]
@@ -1978,24 +2003,12 @@ rsa_cm_pow32_seld:
     add.w   r0, r12, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2         @ n to the top of H's buffer
     mov     r1, r2
-1:
-    ldmia   r1!, {r4-r11}
-    stmia   r0!, {r4-r11}
-    ldmia   r1!, {r4-r11}
-    stmia   r0!, {r4-r11}
-    subs    lr, lr, #1
-    bne     1b
+    COPY16_LOOP
     ldr     r1, [r12, #F_DST2]         @ a to the top of L's buffer
     add.w   r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
     lsr.w   lr, r3, #4
-2:
-    ldmia   r1!, {r4-r11}
-    stmia   r0!, {r4-r11}
-    ldmia   r1!, {r4-r11}
-    stmia   r0!, {r4-r11}
-    subs    lr, lr, #1
-    bne     2b
+    COPY16_LOOP
     ldr     r3, [sp, #(F_GAP2 + F_K)]
     cmp     r3, #0
     bne.w   .Lpwn_next
@@ -2146,12 +2159,7 @@ rsa_cm_pow4864_sel:                    @ (local symbols: ci/m4-bench's split
 1:
     str     r0, [sp, #(F_GAP2 + F_DST2)]
     ldr     r1, [sp, #(F_GAP2 + F_EXPP2)]
-    lsr.w   r0, r3, #3
-    ldr.w   r0, [r1, r0, lsl #2]       @ exp[w / 8]
-    and     r1, r3, #7
-    lsl.w   r1, r1, #2
-    lsr.w   r0, r0, r1
-    and     r0, r0, #15                @ the index (secret: select's masks only)
+    EXP_WINDOW r0, r0, r1              @ the index (secret: select's masks only)
     str     r0, [sp, #0]               @ select's fifth argument (L's F_R: free)
     ldr     r0, [sp, #(F_GAP2 + F_BARG2)] @ sel
     ldr     r1, [sp, #(F_GAP2 + F_TAB2)]
