@@ -70,13 +70,13 @@
     .endif
     .endm
 
-@ A stream step's products: (\w0..\w3) += m0..m3 (r2-r5) * \b with the
-@ carry chain in \c.
-    .macro UMAAL_M4 c, b, w0, w1, w2, w3
-    umaal   \w0, \c, r2, \b
-    umaal   \w1, \c, r3, \b
-    umaal   \w2, \c, r4, \b
-    umaal   \w3, \c, r5, \b
+@ (\w0..\w3) += (\m0..\m3) * \b with the carry chain in \c: by default a
+@ stream step's products, m0..m3 in r2-r5.
+    .macro UMAAL_M4 c, b, w0, w1, w2, w3, m0=r2, m1=r3, m2=r4, m3=r5
+    umaal   \w0, \c, \m0, \b
+    umaal   \w1, \c, \m1, \b
+    umaal   \w2, \c, \m2, \b
+    umaal   \w3, \c, \m3, \b
     .endm
 
 @ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.

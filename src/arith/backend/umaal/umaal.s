@@ -179,6 +179,15 @@
     adds    r0, r0, #(4 * (\t - 1))    @ &t[2i+\t]
     .endm
 
+@ A window of rsa_cm_pow32 or rsa_cm_pow4864 (r3 = windows left): its
+@ local symbol \sym (ci/m4-bench's split counts the select between it
+@ and \sym's "d" counterpart), then w = r3 - 1 into r3 and [sp, #\slot].
+    .macro WINDOW_START sym, slot
+\sym:
+    subs    r3, r3, #1                 @ w
+    str     r3, [sp, #\slot]
+    .endm
+
 @ The 4-bit window w = r3 of the exponent at \e: \d = (exp[w / 8] >>
 @ 4 (w % 8)) & 15, through \x (may be \d) and \e (clobbered).
     .macro EXP_WINDOW d, x, e
@@ -1077,10 +1086,7 @@ rsa_cm_stream_si:
     .macro SUB_NOT_N4
     ldmia   r1!, {r4-r7}
     ldmia   r2!, {r8-r11}
-    umaal   r4, lr, r8, r12
-    umaal   r5, lr, r9, r12
-    umaal   r6, lr, r10, r12
-    umaal   r7, lr, r11, r12
+    UMAAL_M4 lr, r12, r4, r5, r6, r7, r8, r9, r10, r11
     stmia   r0!, {r4-r7}
     .endm
 
@@ -1889,10 +1895,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     ldr     r3, [sp, #(F_GAP + F_WIN)]
     b.w     .Lpw32_win
 .Lpw32_win:                            @ sp = L, r3 = windows left (>= 1)
-rsa_cm_pow32_sel:                      @ (local symbols: ci/m4-bench's split
-                                       @ counts the select between them)
-    subs    r3, r3, #1                 @ w
-    str     r3, [sp, #(F_GAP + F_WIN)]
+    WINDOW_START rsa_cm_pow32_sel, (F_GAP+F_WIN)
     ldr     r0, [sp, #(F_GAP + F_APTR)]
     it      ne
     addne   r0, sp, #F_BUF             @ all but the last window's result in L's buffer
@@ -2147,10 +2150,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     addw    sp, sp, #(F_SIZE + F_GAP2)
     pop     {r4-r11, pc}
 .Lpwn_win:                             @ sp = L, r3 = windows left (>= 1)
-rsa_cm_pow4864_sel:                    @ (local symbols: ci/m4-bench's split
-                                       @ counts the select between them)
-    subs    r3, r3, #1                 @ w
-    str     r3, [sp, #(F_GAP2 + F_PWIN)]
+    WINDOW_START rsa_cm_pow4864_sel, (F_GAP2+F_PWIN)
     ldr     r2, [sp, #(F_GAP2 + F_ALEN)]
     ldr     r0, [sp, #(F_GAP2 + F_PA)]
     beq     1f                         @ the last window's result into a
