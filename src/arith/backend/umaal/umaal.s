@@ -229,8 +229,9 @@
     .endm
 
 @ \it = ceil(L / \n) = ((L + \n - 1) * ceil(2^16 / \n)) >> 16 for L in r12
-@ (\n = 20 or 24, L in their ranges above), \s = \n \it - L, the body step
-@ to enter at; r10 is scratch (\s may be r10).
+@ (\n = 20 or 24, L in the ranges given at CALC_SI and ENTRY_SETUP5),
+@ \s = \n \it - L, the body step to enter at; r10 is scratch (\s may be
+@ r10).
     .macro STEPS_IT it, s, n
     add.w   \it, r12, #(\n - 1)
     .if \n == 20
