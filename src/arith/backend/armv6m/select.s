@@ -18,18 +18,8 @@
 @ from a block's end to the same block of the next entry, r9 = the block
 @ in entry 0, r10 = the block in r, r11 = the last block in r. Otherwise
 @ one limb at a time, the mask made for each entry.
-    .section .text.rsa_cm_v6m_select,"ax",%progbits
-    .global rsa_cm_v6m_select
-    .type   rsa_cm_v6m_select, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_select:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+    FUNC    rsa_cm_v6m_select
+    SAVE_R4_R11
     ldr     r4, [sp, #36]       @ entries
     cmp     r4, #16
     bne     .Lsel_limbs
@@ -242,10 +232,5 @@ rsa_cm_v6m_select:
     b       .Lsel_block
 5:  add     sp, #64
 .Lsel_ret:
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r4-r7, pc}
+    RETURN_R4_R11
     .size   rsa_cm_v6m_select, . - rsa_cm_v6m_select
