@@ -75,20 +75,10 @@
 .Lrow_loop:
     ROW_STEP r2, r4, r5, r6, r7, adds
 .Lrow_step1:
+.rept 7                         @ steps 1-14, the carry word in r6, r2 by turns
     ROW_STEP r6, r4, r5, r2, r7
     ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
+.endr
     ROW_STEP r6, r4, r5, r2, r7, adcs, 1
     cmp     r1, r8
     beq     1f
