@@ -76,20 +76,10 @@
     ROW_LOAD
 .Lrow_calc0:
     ROW_CALC
+.rept 7                         @ limbs 1-7
     ROW_LOAD
     ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
+.endr
     teq     r1, r10             @ keeps the carry flag
     bne     .Lrow_loop
     adc     r2, r2, #0          @ the last limb's carry
