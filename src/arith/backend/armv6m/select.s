@@ -82,8 +82,9 @@
     bics    r1, r7
     bics    r2, r7
     bics    r3, r7
+.irp off, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60  @ entries 1-15, their masks at [sp, #off]
     add     r0, r8
-    ldr     r7, [sp, #4]
+    ldr     r7, [sp, #\off]
     ldm     r0!, {r4, r5, r6}
     bics    r4, r7
     bics    r5, r7
@@ -91,132 +92,7 @@
     orrs    r1, r4
     orrs    r2, r5
     orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #8]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #12]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #16]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #20]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #24]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #28]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #32]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #36]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #40]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #44]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #48]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #52]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #56]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #60]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
+.endr
     mov     r4, r10
     stm     r4!, {r1, r2, r3}   @ r4 = the next block
     mov     r5, r11
