@@ -22,7 +22,7 @@
 
 use crate::arith::Limb;
 
-// One block after macros.s, which defines its macros once for all files.
+// macros.s, then the files in one global_asm!: each macro is defined once.
 macro_rules! kernels {
     ($row:literal) => {
         concat!(
