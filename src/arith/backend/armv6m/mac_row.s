@@ -71,28 +71,14 @@
 @ The row: entered by ROW_CALL at its step −len mod 16; returns the carry
 @ word in r2 with r0 = &t[len], r1 = &b[len]. Clobbers r3-r7 and r9 (r8,
 @ r9 and r12 are the callers' to save); returns with BX LR.
-    .section .text.rsa_cm_v6m_row,"ax",%progbits
-    .type   rsa_cm_v6m_row, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_row:
+    FUNC    rsa_cm_v6m_row, 0
 .Lrow_loop:
     ROW_STEP r2, r4, r5, r6, r7, adds
 .Lrow_step1:
+.rept 7                         @ steps 1-14, the carry word in r6, r2 by turns
     ROW_STEP r6, r4, r5, r2, r7
     ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
-    ROW_STEP r6, r4, r5, r2, r7
-    ROW_STEP r2, r4, r5, r6, r7
+.endr
     ROW_STEP r6, r4, r5, r2, r7, adcs, 1
     cmp     r1, r8
     beq     1f
@@ -136,18 +122,8 @@ rsa_cm_v6m_row:
 @ stores its carry to t[i + len], which no row before wrote).
 @ r10 = &t[i], r11 = &a[i], r8 = &b[len], r12 = the rows' entry step;
 @ b and &a[len] on the stack.
-    .section .text.rsa_cm_v6m_mul,"ax",%progbits
-    .global rsa_cm_v6m_mul
-    .type   rsa_cm_v6m_mul, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_mul:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+    FUNC    rsa_cm_v6m_mul
+    SAVE_R4_R11
     lsls    r4, r3, #2
     adds    r5, r2, r4
     mov     r8, r5              @ &b[len]
@@ -173,12 +149,7 @@ rsa_cm_v6m_mul:
     cmp     r1, r2
     bne     5b
     add     sp, #8
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r4-r7, pc}
+    RETURN_R4_R11
     .size   rsa_cm_v6m_mul, . - rsa_cm_v6m_mul
 
 @ u32 rsa_cm_v6m_redc_rows(u32 *t, const u32 *n, usize len, u32 n0),
@@ -187,18 +158,8 @@ rsa_cm_v6m_mul:
 @ (the result is that bit : t[len..2len]).
 @ r10 = &t[i], r11 = n, r8 = &n[len], r12 = the rows' entry step; n0,
 @ &t[len] and that carry on the stack.
-    .section .text.rsa_cm_v6m_redc_rows,"ax",%progbits
-    .global rsa_cm_v6m_redc_rows
-    .type   rsa_cm_v6m_redc_rows, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_redc_rows:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+    FUNC    rsa_cm_v6m_redc_rows
+    SAVE_R4_R11
     lsls    r4, r2, #2
     adds    r5, r1, r4
     mov     r8, r5              @ &n[len]
@@ -231,12 +192,7 @@ rsa_cm_v6m_redc_rows:
     bne     6b
     ldr     r0, [sp, #8]
     add     sp, #12
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r4-r7, pc}
+    RETURN_R4_R11
     .size   rsa_cm_v6m_redc_rows, . - rsa_cm_v6m_redc_rows
 
 @ void rsa_cm_v6m_sqr(u32 *t, const u32 *a, usize len), len ≥ 1, t[..len]
@@ -246,18 +202,8 @@ rsa_cm_v6m_redc_rows:
 @ row's entry step), then one pass over i that doubles t[2i + 1] : t[2i]
 @ and adds a[i]²: two carry chains, each kept as a bit between pairs (the
 @ bit doubling shifts out in r3, the carry of the additions in r2).
-    .section .text.rsa_cm_v6m_sqr,"ax",%progbits
-    .global rsa_cm_v6m_sqr
-    .type   rsa_cm_v6m_sqr, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_sqr:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+    FUNC    rsa_cm_v6m_sqr
+    SAVE_R4_R11
     push    {r0, r1}            @ [sp] = t, [sp, #4] = a
     lsls    r3, r2, #2
     adds    r3, r1
@@ -311,10 +257,5 @@ rsa_cm_v6m_sqr:
     stm     r0!, {r4, r5}
     cmp     r1, r8
     bne     9b
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r4-r7, pc}
+    RETURN_R4_R11
     .size   rsa_cm_v6m_sqr, . - rsa_cm_v6m_sqr

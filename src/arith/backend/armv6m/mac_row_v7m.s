@@ -57,11 +57,7 @@
 @ loads, done here, and its store, of which there is none), so that len
 @ mod 8 needs no code of its own; the last limb is stored after the loop.
 @ The name is mac_row.s's (ci/arm-test looks for it in the M3 image).
-    .section .text.rsa_cm_v6m_row,"ax",%progbits
-    .type   rsa_cm_v6m_row, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_row:
+    FUNC    rsa_cm_v6m_row, 0
     lsr     r4, r3, #16         @ ah
     uxth    r3, r3              @ al
     add     r10, r1, r2, lsl #2 @ end of b
@@ -80,20 +76,10 @@ rsa_cm_v6m_row:
     ROW_LOAD
 .Lrow_calc0:
     ROW_CALC
+.rept 7                         @ limbs 1-7
     ROW_LOAD
     ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
-    ROW_LOAD
-    ROW_CALC
+.endr
     teq     r1, r10             @ keeps the carry flag
     bne     .Lrow_loop
     adc     r2, r2, #0          @ the last limb's carry
@@ -104,12 +90,7 @@ rsa_cm_v6m_row:
 @ void rsa_cm_v6m_mul(u32 *t, const u32 *a, const u32 *b, usize len),
 @ len ≥ 1, t[..2len] zero on entry: t = a·b, one row per limb of a.
 @ r11 = &t[i]; b, len, &a[i] and &a[len] on the stack.
-    .section .text.rsa_cm_v6m_mul,"ax",%progbits
-    .global rsa_cm_v6m_mul
-    .type   rsa_cm_v6m_mul, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_mul:
+    FUNC    rsa_cm_v6m_mul
     push    {r4-r11, lr}
     sub     sp, sp, #16
     add     r4, r1, r3, lsl #2
@@ -136,12 +117,7 @@ rsa_cm_v6m_mul:
 @ the carries through t[i + len]; returns the carry out of t[2len - 1]
 @ (the result is that bit : t[len..2len], below 2n).
 @ r11 = &t[i]; n, len, n0, that carry and &t[len] on the stack.
-    .section .text.rsa_cm_v6m_redc_rows,"ax",%progbits
-    .global rsa_cm_v6m_redc_rows
-    .type   rsa_cm_v6m_redc_rows, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_redc_rows:
+    FUNC    rsa_cm_v6m_redc_rows
     push    {r4-r11, lr}
     movs    r4, #0
     add     r5, r0, r2, lsl #2
@@ -175,12 +151,7 @@ rsa_cm_v6m_redc_rows:
 @ then one pass over i that doubles t[2i], t[2i + 1] (shifts; the bit
 @ carried to the next pair in r10) and adds a[i]² (the carry flag, which
 @ the loop's TEQ keeps). t, a and len on the stack.
-    .section .text.rsa_cm_v6m_sqr,"ax",%progbits
-    .global rsa_cm_v6m_sqr
-    .type   rsa_cm_v6m_sqr, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_sqr:
+    FUNC    rsa_cm_v6m_sqr
     push    {r4-r11, lr}
     add     r4, r1, #4
     push    {r0, r1, r2, r3, r4} @ [sp] = t, [sp, #4] = a, [sp, #8] = len, [sp, #12] = row length, [sp, #16] = &a[i + 1]

@@ -22,13 +22,22 @@
 
 use crate::arith::Limb;
 
+// macros.s, then the files in one global_asm!: each macro is defined once.
+macro_rules! kernels {
+    ($row:literal) => {
+        concat!(
+            include_str!("macros.s"),
+            include_str!($row),
+            include_str!("sub.s"),
+            include_str!("select.s")
+        )
+    };
+}
 #[cfg(not(rsa_cortex_m_asm_v7m))]
-core::arch::global_asm!(include_str!("mac_row.s"), options(raw));
+core::arch::global_asm!(kernels!("mac_row.s"), options(raw));
 // ARMv7-M (the Cortex-M3): the same routines in Thumb-2.
 #[cfg(rsa_cortex_m_asm_v7m)]
-core::arch::global_asm!(include_str!("mac_row_v7m.s"), options(raw));
-core::arch::global_asm!(include_str!("sub.s"), options(raw));
-core::arch::global_asm!(include_str!("select.s"), options(raw));
+core::arch::global_asm!(kernels!("mac_row_v7m.s"), options(raw));
 
 unsafe extern "C" {
     fn rsa_cm_v6m_mul(t: *mut Limb, a: *const Limb, b: *const Limb, len: usize);

@@ -18,18 +18,8 @@
 @ from a block's end to the same block of the next entry, r9 = the block
 @ in entry 0, r10 = the block in r, r11 = the last block in r. Otherwise
 @ one limb at a time, the mask made for each entry.
-    .section .text.rsa_cm_v6m_select,"ax",%progbits
-    .global rsa_cm_v6m_select
-    .type   rsa_cm_v6m_select, %function
-    .thumb_func
-    .p2align 2
-rsa_cm_v6m_select:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+    FUNC    rsa_cm_v6m_select
+    SAVE_R4_R11
     ldr     r4, [sp, #36]       @ entries
     cmp     r4, #16
     bne     .Lsel_limbs
@@ -92,8 +82,9 @@ rsa_cm_v6m_select:
     bics    r1, r7
     bics    r2, r7
     bics    r3, r7
+.irp off, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60  @ entries 1-15, their masks at [sp, #off]
     add     r0, r8
-    ldr     r7, [sp, #4]
+    ldr     r7, [sp, #\off]
     ldm     r0!, {r4, r5, r6}
     bics    r4, r7
     bics    r5, r7
@@ -101,132 +92,7 @@ rsa_cm_v6m_select:
     orrs    r1, r4
     orrs    r2, r5
     orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #8]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #12]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #16]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #20]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #24]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #28]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #32]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #36]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #40]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #44]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #48]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #52]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #56]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
-    add     r0, r8
-    ldr     r7, [sp, #60]
-    ldm     r0!, {r4, r5, r6}
-    bics    r4, r7
-    bics    r5, r7
-    bics    r6, r7
-    orrs    r1, r4
-    orrs    r2, r5
-    orrs    r3, r6
+.endr
     mov     r4, r10
     stm     r4!, {r1, r2, r3}   @ r4 = the next block
     mov     r5, r11
@@ -242,10 +108,5 @@ rsa_cm_v6m_select:
     b       .Lsel_block
 5:  add     sp, #64
 .Lsel_ret:
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r4-r7, pc}
+    RETURN_R4_R11
     .size   rsa_cm_v6m_select, . - rsa_cm_v6m_select
