@@ -45,44 +45,8 @@ use rsa_cortex_m::spki::DecodePublicKey;
 use rsa_cortex_m::{pkcs1v15, BoundedPrivateKey, Max4096, PrivateKey, PublicKey};
 use sha2::{Digest, Sha256};
 
-/// One fixture key folder, embedded.
-struct Fixture {
-    bits: usize,
-    private_der: &'static [u8],
-    public_der: &'static [u8],
-    msg: &'static [u8],
-    sig_pkcs1v15: &'static [u8],
-    sig_pss: &'static [u8],
-    ct_pkcs1v15: &'static [u8],
-    ct_oaep: &'static [u8],
-    plaintext: &'static [u8],
-}
-
-macro_rules! fixture {
-    ($bits:literal) => {
-        Fixture {
-            bits: $bits,
-            private_der: fixture!(@ $bits, "private.pkcs8.der"),
-            public_der: fixture!(@ $bits, "public.spki.der"),
-            msg: fixture!(@ $bits, "msg.bin"),
-            sig_pkcs1v15: fixture!(@ $bits, "sig.pkcs1v15.sha256.bin"),
-            sig_pss: fixture!(@ $bits, "sig.pss.sha256.salt32.bin"),
-            ct_pkcs1v15: fixture!(@ $bits, "ct.pkcs1v15.bin"),
-            ct_oaep: fixture!(@ $bits, "ct.oaep.sha256.bin"),
-            plaintext: fixture!(@ $bits, "plaintext.bin"),
-        }
-    };
-    (@ $bits:literal, $file:literal) => {
-        include_bytes!(concat!(
-            "../tests/data/fixtures/rsa",
-            stringify!($bits),
-            "/",
-            $file
-        ))
-    };
-}
-
-const FIXTURES: [Fixture; 3] = [fixture!(2048), fixture!(3072), fixture!(4096)];
+mod fixture;
+use fixture::{Fixture, FIXTURES};
 
 /// The three libraries' keys for one fixture.
 struct Keys {
