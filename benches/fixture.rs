@@ -42,3 +42,40 @@ macro_rules! fixture {
 }
 
 pub const FIXTURES: [Fixture; 3] = [fixture!(2048), fixture!(3072), fixture!(4096)];
+
+use std::hint::black_box;
+
+use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix, Pkcs1v15Sign};
+use rsa_cortex_m::{BoundedPrivateKey, Max4096, PrivateKey};
+use sha2::{Digest, Sha256};
+
+/// PKCS#1 v1.5 SHA-256 signature of `msg` through the drop-in API (blinded
+/// with the system RNG, as `rsa` 0.10 does).
+pub fn sign_dropin(key: &PrivateKey, msg: &[u8]) -> Vec<u8> {
+    key.sign(
+        Pkcs1v15Sign::new::<Sha256>(),
+        &Sha256::digest(black_box(msg)),
+    )
+    .expect("drop-in: sign")
+}
+
+/// The same signature through the no-heap core into `sig`, unblinded.
+pub fn sign_core(key: &BoundedPrivateKey<Max4096>, msg: &[u8], sig: &mut [u8]) {
+    let prefix = DigestInfoPrefix::new::<Sha256>();
+    pkcs1v15::sign_prehash_into(key, prefix.as_bytes(), &Sha256::digest(black_box(msg)), sig)
+        .expect("core: sign")
+}
+
+/// [`sign_core`] blinded with the system RNG (the drop-in's generator).
+pub fn sign_core_blinded(key: &BoundedPrivateKey<Max4096>, msg: &[u8], sig: &mut [u8]) {
+    let prefix = DigestInfoPrefix::new::<Sha256>();
+    let hashed = Sha256::digest(black_box(msg));
+    pkcs1v15::sign_prehash_blinded_into(
+        key,
+        &mut getrandom::SysRng,
+        prefix.as_bytes(),
+        &hashed,
+        sig,
+    )
+    .expect("core: sign blinded")
+}

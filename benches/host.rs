@@ -42,7 +42,7 @@ use rsa_cortex_m::pkcs1v15::{Pkcs1v15Encrypt, Pkcs1v15Sign};
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
 use rsa_cortex_m::pss::Pss;
 use rsa_cortex_m::spki::DecodePublicKey;
-use rsa_cortex_m::{pkcs1v15, BoundedPrivateKey, Max4096, PrivateKey, PublicKey};
+use rsa_cortex_m::{BoundedPrivateKey, Max4096, PrivateKey, PublicKey};
 use sha2::{Digest, Sha256};
 
 mod fixture;
@@ -90,14 +90,7 @@ fn group<'a>(c: &'a mut Criterion, op: &str, f: &Fixture) -> BenchmarkGroup<'a, 
 
 fn pkcs1v15_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
     let ring_rng = ring::rand::SystemRandom::new();
-    let sign_ours = || {
-        k.ours
-            .sign(
-                Pkcs1v15Sign::new::<Sha256>(),
-                &Sha256::digest(black_box(f.msg)),
-            )
-            .expect("ours: sign")
-    };
+    let sign_ours = || fixture::sign_dropin(&k.ours, f.msg);
     let sign_rsa = || {
         k.rsa
             .sign(
@@ -129,17 +122,8 @@ fn pkcs1v15_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
         "ring: signature differs from OpenSSL's"
     );
 
-    let prefix = pkcs1v15::DigestInfoPrefix::new::<Sha256>();
     let mut core_sig = vec![0; f.sig_pkcs1v15.len()];
-    let sign_core = |sig: &mut [u8]| {
-        pkcs1v15::sign_prehash_into(
-            &k.core,
-            prefix.as_bytes(),
-            &Sha256::digest(black_box(f.msg)),
-            sig,
-        )
-        .expect("core: sign")
-    };
+    let sign_core = |sig: &mut [u8]| fixture::sign_core(&k.core, f.msg, sig);
     sign_core(&mut core_sig);
     assert_eq!(
         core_sig, f.sig_pkcs1v15,
