@@ -1,5 +1,6 @@
-//! Host benchmark: `rsa-cortex-m` ("ours"), RustCrypto `rsa` 0.10 ("rsa")
-//! and `ring` 0.17 ("ring", where it offers the operation) in one run, on
+//! Host benchmark: `rsa-cortex-m` ("ours"), RustCrypto `rsa` 0.10 ("rsa"),
+//! `ring` 0.17 ("ring") and `aws-lc-rs` 1 ("awslc") (the last two where they
+//! offer the operation) in one run, on
 //! the OpenSSL-made fixture keys of `tests/data/fixtures/rsa{2048,3072,4096}`.
 //!
 //! ```text
@@ -7,7 +8,7 @@
 //! cargo bench -p rsa-cortex-m-bench --bench host -- 'pkcs1v15_sign/2048'
 //! ```
 //!
-//! Groups are `<operation>/<bits>` with functions `ours`, `rsa`, `ring`
+//! Groups are `<operation>/<bits>` with functions `ours`, `rsa`, `ring`, `awslc`
 //! (and, for `pkcs1v15_sign`, `core`: the no-heap `BoundedPrivateKey` and
 //! `pkcs1v15::sign_prehash_into`, which do not blind):
 //!
@@ -22,8 +23,9 @@
 //! | `oaep_encrypt` | RSAES-OAEP-SHA-256 encryption (ChaCha8 RNG) |
 //! | `load_pkcs8` | parsing + validating a PKCS#8 DER private key |
 //!
-//! `ring` has no RSA encryption or decryption; its verification parses the
-//! public key on every call (its only API). `rsa` 0.10 and ours (the
+//! `ring` and `aws-lc-rs` (which has ring's API) are benchmarked on signing,
+//! verification and key loading only; their verification parses the public
+//! key on every call (ring's only API). `rsa` 0.10 and ours (the
 //! drop-in `PrivateKey`) both blind base and exponent of their private
 //! operations with the system RNG in `sign`/`decrypt` (the `getrandom`
 //! feature); ring blinds too. Before any timing every operation's
@@ -36,7 +38,6 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use rand::SeedableRng;
-use ring::signature::{self as rsig, KeyPair as _};
 use rsa_cortex_m::oaep::Oaep;
 use rsa_cortex_m::pkcs1v15::{Pkcs1v15Encrypt, Pkcs1v15Sign};
 use rsa_cortex_m::pkcs8::DecodePrivateKey;
@@ -48,7 +49,68 @@ use sha2::{Digest, Sha256};
 mod fixture;
 use fixture::{Fixture, FIXTURES};
 
-/// The three libraries' keys for one fixture.
+/// `ring` and `aws-lc-rs` share one API (aws-lc-rs offers ring's over
+/// AWS-LC): one wrapper, instantiated for each.
+macro_rules! ring_api {
+    ($name:ident, $krate:ident, $label:literal) => {
+        mod $name {
+            use $krate::signature::{self as rsig, KeyPair as _};
+
+            pub struct Key {
+                pair: rsig::RsaKeyPair,
+                /// PKCS#1 `RSAPublicKey` DER, the form the library verifies with.
+                public: Vec<u8>,
+                rng: $krate::rand::SystemRandom,
+            }
+
+            /// Parses and validates a PKCS#8 DER private key.
+            pub fn load(der: &[u8]) -> rsig::RsaKeyPair {
+                rsig::RsaKeyPair::from_pkcs8(der).expect(concat!($label, ": load private key"))
+            }
+
+            impl Key {
+                pub fn new(der: &[u8]) -> Self {
+                    let pair = load(der);
+                    let public = pair.public_key().as_ref().to_vec();
+                    let rng = $krate::rand::SystemRandom::new();
+                    Key { pair, public, rng }
+                }
+
+                fn sign(&self, alg: &'static dyn rsig::RsaEncoding, msg: &[u8], sig: &mut [u8]) {
+                    self.pair
+                        .sign(alg, &self.rng, msg, sig)
+                        .expect(concat!($label, ": sign"))
+                }
+
+                pub fn sign_pkcs1v15(&self, msg: &[u8], sig: &mut [u8]) {
+                    self.sign(&rsig::RSA_PKCS1_SHA256, msg, sig)
+                }
+
+                pub fn sign_pss(&self, msg: &[u8], sig: &mut [u8]) {
+                    self.sign(&rsig::RSA_PSS_SHA256, msg, sig)
+                }
+
+                fn verify(&self, alg: &'static rsig::RsaParameters, msg: &[u8], sig: &[u8]) {
+                    rsig::UnparsedPublicKey::new(alg, &self.public)
+                        .verify(msg, sig)
+                        .expect(concat!($label, ": verify"))
+                }
+
+                pub fn verify_pkcs1v15(&self, msg: &[u8], sig: &[u8]) {
+                    self.verify(&rsig::RSA_PKCS1_2048_8192_SHA256, msg, sig)
+                }
+
+                pub fn verify_pss(&self, msg: &[u8], sig: &[u8]) {
+                    self.verify(&rsig::RSA_PSS_2048_8192_SHA256, msg, sig)
+                }
+            }
+        }
+    };
+}
+ring_api!(ring_api, ring, "ring");
+ring_api!(awslc_api, aws_lc_rs, "aws-lc-rs");
+
+/// The libraries' keys for one fixture.
 struct Keys {
     ours: PrivateKey,
     /// The no-heap core's key.
@@ -56,15 +118,12 @@ struct Keys {
     ours_pub: PublicKey,
     rsa: rsa::PrivateKey,
     rsa_pub: rsa::PublicKey,
-    ring: rsig::RsaKeyPair,
-    /// PKCS#1 `RSAPublicKey` DER, the form `ring` verifies with.
-    ring_pub: Vec<u8>,
+    ring: ring_api::Key,
+    awslc: awslc_api::Key,
 }
 
 impl Fixture {
     fn keys(&self) -> Keys {
-        let ring = rsig::RsaKeyPair::from_pkcs8(self.private_der).expect("ring: load private key");
-        let ring_pub = ring.public_key().as_ref().to_vec();
         Keys {
             ours: PrivateKey::from_pkcs8_der(self.private_der).expect("ours: load private key"),
             core: BoundedPrivateKey::from_pkcs8_der(self.private_der)
@@ -74,8 +133,8 @@ impl Fixture {
             rsa: rsa::PrivateKey::from_pkcs8_der(self.private_der).expect("rsa: load private key"),
             rsa_pub: rsa::PublicKey::from_public_key_der(self.public_der)
                 .expect("rsa: load public key"),
-            ring,
-            ring_pub,
+            ring: ring_api::Key::new(self.private_der),
+            awslc: awslc_api::Key::new(self.private_der),
         }
     }
 }
@@ -89,7 +148,6 @@ fn group<'a>(c: &'a mut Criterion, op: &str, f: &Fixture) -> BenchmarkGroup<'a, 
 }
 
 fn pkcs1v15_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
-    let ring_rng = ring::rand::SystemRandom::new();
     let sign_ours = || fixture::sign_dropin(&k.ours, f.msg);
     let sign_rsa = || {
         k.rsa
@@ -99,13 +157,8 @@ fn pkcs1v15_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
             )
             .expect("rsa: sign")
     };
-    let mut sig = vec![0; k.ring.public().modulus_len()];
-    let sign_ring = |sig: &mut [u8]| {
-        k.ring
-            .sign(&rsig::RSA_PKCS1_SHA256, &ring_rng, black_box(f.msg), sig)
-            .expect("ring: sign")
-    };
-    // Deterministic scheme: all three must reproduce OpenSSL's signature.
+    let mut sig = vec![0; f.sig_pkcs1v15.len()];
+    // Deterministic scheme: all must reproduce OpenSSL's signature.
     assert_eq!(
         sign_ours(),
         f.sig_pkcs1v15,
@@ -116,10 +169,16 @@ fn pkcs1v15_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
         f.sig_pkcs1v15,
         "rsa: signature differs from OpenSSL's"
     );
-    sign_ring(&mut sig);
+    k.ring.sign_pkcs1v15(f.msg, &mut sig);
     assert_eq!(
         sig, f.sig_pkcs1v15,
         "ring: signature differs from OpenSSL's"
+    );
+    sig.fill(0);
+    k.awslc.sign_pkcs1v15(f.msg, &mut sig);
+    assert_eq!(
+        sig, f.sig_pkcs1v15,
+        "aws-lc-rs: signature differs from OpenSSL's"
     );
 
     let mut core_sig = vec![0; f.sig_pkcs1v15.len()];
@@ -134,15 +193,19 @@ fn pkcs1v15_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
     g.bench_function("ours", |b| b.iter(sign_ours));
     g.bench_function("core", |b| b.iter(|| sign_core(&mut core_sig)));
     g.bench_function("rsa", |b| b.iter(sign_rsa));
-    g.bench_function("ring", |b| b.iter(|| sign_ring(&mut sig)));
+    g.bench_function("ring", |b| {
+        b.iter(|| k.ring.sign_pkcs1v15(black_box(f.msg), &mut sig))
+    });
+    g.bench_function("awslc", |b| {
+        b.iter(|| k.awslc.sign_pkcs1v15(black_box(f.msg), &mut sig))
+    });
     g.finish();
 }
 
 fn pss_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
-    let ring_rng = ring::rand::SystemRandom::new();
     let mut rng_ours = rng();
     let mut rng_rsa = rng();
-    let mut sig = vec![0; k.ring.public().modulus_len()];
+    let mut sig = vec![0; f.sig_pss.len()];
     // Randomized scheme: check each signature with another library.
     let s = k
         .ours
@@ -162,12 +225,14 @@ fn pss_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
     k.ours_pub
         .verify(Pss::<Sha256>::new(), &Sha256::digest(f.msg), &s)
         .expect("rsa: PSS signature rejected by ours");
-    k.ring
-        .sign(&rsig::RSA_PSS_SHA256, &ring_rng, f.msg, &mut sig)
-        .expect("ring: sign");
+    k.ring.sign_pss(f.msg, &mut sig);
     k.ours_pub
         .verify(Pss::<Sha256>::new(), &Sha256::digest(f.msg), &sig)
         .expect("ring: PSS signature rejected by ours");
+    k.awslc.sign_pss(f.msg, &mut sig);
+    k.ours_pub
+        .verify(Pss::<Sha256>::new(), &Sha256::digest(f.msg), &sig)
+        .expect("aws-lc-rs: PSS signature rejected by ours");
 
     let mut g = group(c, "pss_sign", f);
     g.bench_function("ours", |b| {
@@ -189,10 +254,10 @@ fn pss_sign(c: &mut Criterion, f: &Fixture, k: &Keys) {
         })
     });
     g.bench_function("ring", |b| {
-        b.iter(|| {
-            k.ring
-                .sign(&rsig::RSA_PSS_SHA256, &ring_rng, black_box(f.msg), &mut sig)
-        })
+        b.iter(|| k.ring.sign_pss(black_box(f.msg), &mut sig))
+    });
+    g.bench_function("awslc", |b| {
+        b.iter(|| k.awslc.sign_pss(black_box(f.msg), &mut sig))
     });
     g.finish();
 }
@@ -255,18 +320,17 @@ fn pkcs1v15_verify(c: &mut Criterion, f: &Fixture, k: &Keys) {
             )
             .expect("rsa: verify")
     };
-    let ring = || {
-        rsig::UnparsedPublicKey::new(&rsig::RSA_PKCS1_2048_8192_SHA256, &k.ring_pub)
-            .verify(black_box(f.msg), black_box(sig))
-            .expect("ring: verify")
-    };
+    let ring = || k.ring.verify_pkcs1v15(black_box(f.msg), black_box(sig));
+    let awslc = || k.awslc.verify_pkcs1v15(black_box(f.msg), black_box(sig));
     ours();
     theirs();
     ring();
+    awslc();
     let mut g = group(c, "pkcs1v15_verify", f);
     g.bench_function("ours", |b| b.iter(ours));
     g.bench_function("rsa", |b| b.iter(theirs));
     g.bench_function("ring", |b| b.iter(ring));
+    g.bench_function("awslc", |b| b.iter(awslc));
     g.finish();
 }
 
@@ -290,18 +354,17 @@ fn pss_verify(c: &mut Criterion, f: &Fixture, k: &Keys) {
             )
             .expect("rsa: verify")
     };
-    let ring = || {
-        rsig::UnparsedPublicKey::new(&rsig::RSA_PSS_2048_8192_SHA256, &k.ring_pub)
-            .verify(black_box(f.msg), black_box(sig))
-            .expect("ring: verify")
-    };
+    let ring = || k.ring.verify_pss(black_box(f.msg), black_box(sig));
+    let awslc = || k.awslc.verify_pss(black_box(f.msg), black_box(sig));
     ours();
     theirs();
     ring();
+    awslc();
     let mut g = group(c, "pss_verify", f);
     g.bench_function("ours", |b| b.iter(ours));
     g.bench_function("rsa", |b| b.iter(theirs));
     g.bench_function("ring", |b| b.iter(ring));
+    g.bench_function("awslc", |b| b.iter(awslc));
     g.finish();
 }
 
@@ -357,9 +420,8 @@ fn load_pkcs8(c: &mut Criterion, f: &Fixture) {
     g.bench_function("rsa", |b| {
         b.iter(|| rsa::PrivateKey::from_pkcs8_der(black_box(der)).expect("rsa"))
     });
-    g.bench_function("ring", |b| {
-        b.iter(|| rsig::RsaKeyPair::from_pkcs8(black_box(der)).expect("ring"))
-    });
+    g.bench_function("ring", |b| b.iter(|| ring_api::load(black_box(der))));
+    g.bench_function("awslc", |b| b.iter(|| awslc_api::load(black_box(der))));
     g.finish();
 }
 
