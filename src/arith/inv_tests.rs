@@ -184,3 +184,39 @@ fn kernels_match_reference() {
         }
     }
 }
+
+/// Times `inv_mod` and `inv_mod_portable` at 1024, 2048 and 4096 bits
+/// (fastest and median call):
+/// `cargo test --release --lib inv_timing -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn inv_timing() {
+    use std::time::Instant;
+    type Inv = fn(&mut [Limb], &[Limb], &[Limb], &mut [Limb]) -> Limb;
+    let mut rng = StdRng::from_seed([62; 32]);
+    for bits in [1024usize, 2048, 4096] {
+        let l = bits / 32;
+        let mut n = random(&mut rng, l);
+        n[0] |= 1;
+        n[l - 1] |= 1 << 31;
+        let a = random(&mut rng, l);
+        let mut out = vec![0; l];
+        let mut work = vec![0; inv_work_limbs(l)];
+        let fns: [(&str, Inv); 2] = [("inv_mod", inv_mod), ("inv_mod_portable", inv_mod_portable)];
+        for (name, f) in fns {
+            let mut times: Vec<f64> = (0..200)
+                .map(|_| {
+                    let t = Instant::now();
+                    std::hint::black_box(f(&mut out, &a, &n, &mut work));
+                    t.elapsed().as_secs_f64() * 1e6
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            std::println!(
+                "{bits:5} bits {name:17} min {:8.1} us  median {:8.1} us",
+                times[0],
+                times[times.len() / 2]
+            );
+        }
+    }
+}
