@@ -116,9 +116,6 @@ trait Digit:
     fn to_i32(self) -> i32;
     /// All-ones if negative, else 0.
     fn sign(self) -> Self;
-    /// [`Digit::sign`] through a value barrier: without conditional
-    /// execution (ARMv6-M) LLVM otherwise selects with a branch on it.
-    fn sign_opaque(self) -> Self;
     /// `n⁻¹ mod 2^BATCH` of the odd `n`.
     fn ninv(n: &[Limb]) -> Self;
     fn wrapping_add(self, b: Self) -> Self;
@@ -203,10 +200,6 @@ impl Digit for i32 {
         self >> 31
     }
     #[inline(always)]
-    fn sign_opaque(self) -> i32 {
-        crate::verdict::opaque((self >> 31) as u32) as i32
-    }
-    #[inline(always)]
     fn ninv(n: &[Limb]) -> i32 {
         (inv_limb(n[0]) as i32) & Self::MASK
     }
@@ -266,10 +259,6 @@ impl Digit for i64 {
     #[inline(always)]
     fn sign(self) -> i64 {
         self >> 63
-    }
-    #[inline(always)]
-    fn sign_opaque(self) -> i64 {
-        i64::from(crate::verdict::opaque((self >> 63) as u32) as i32)
     }
     #[inline(always)]
     fn ninv(n: &[Limb]) -> i64 {
@@ -443,26 +432,34 @@ fn top<S: Digit>(x: &[Limb]) -> S {
 /// `2^BATCH·g' = q·f + r·g`, and advances `δ`. Branch-free.
 #[inline(never)]
 fn divsteps<S: Digit>(delta: &mut i32, f: S, g: S) -> [S; 4] {
-    let (mut f, mut g, mut d) = (f, g, S::from_i32(*delta));
+    let (mut f, mut g) = (f, g);
+    // y = −δ, whose sign is δ > 0: a short chain from one step's δ to the
+    // next, on one word whatever S.
+    let mut y = delta.wrapping_neg();
     let (mut u, mut v, mut q, mut r) = (S::ONE, S::ZERO, S::ZERO, S::ONE);
     for _ in 0..S::BATCH {
-        // c2: g is odd; c1: also δ > 0 (the swapping case). All-ones or 0.
+        // c0: δ > 0; c2: g is odd; c1: both (the swapping case). All-ones
+        // or 0. The value barrier: without conditional execution (ARMv6-M)
+        // LLVM otherwise selects with a branch on the sign of δ.
+        let c0 = crate::verdict::opaque((y >> 31) as u32) as i32;
         let c2 = (g & S::ONE).wrapping_neg();
-        let c1 = c2 & d.wrapping_neg().sign_opaque();
+        let c1 = c0 & c2.to_i32();
+        let (c0, c1s) = (S::from_i32(c0), S::from_i32(c1));
         // g += ±f (−f when swapping) if odd; then f += g when swapping,
         // which makes it the old g; the same on the matrix rows.
-        g = g.wrapping_add(((f ^ c1).wrapping_sub(c1)) & c2);
-        q = q.wrapping_add(((u ^ c1).wrapping_sub(c1)) & c2);
-        r = r.wrapping_add(((v ^ c1).wrapping_sub(c1)) & c2);
-        f = f.wrapping_add(g & c1);
-        u = u.wrapping_add(q & c1);
-        v = v.wrapping_add(r & c1);
-        d = (d ^ c1).wrapping_sub(c1).wrapping_add(S::ONE);
+        g = g.wrapping_add(((f ^ c0).wrapping_sub(c0)) & c2);
+        q = q.wrapping_add(((u ^ c0).wrapping_sub(c0)) & c2);
+        r = r.wrapping_add(((v ^ c0).wrapping_sub(c0)) & c2);
+        f = f.wrapping_add(g & c1s);
+        u = u.wrapping_add(q & c1s);
+        v = v.wrapping_add(r & c1s);
+        // δ ← 1 − δ when swapping, else 1 + δ: y ← !y, else y − 1.
+        y = (y ^ c1).wrapping_add(!c1);
         g >>= 1;
         u = u.wrapping_shl(1);
         v = v.wrapping_shl(1);
     }
-    *delta = d.to_i32();
+    *delta = y.wrapping_neg();
     [u, v, q, r]
 }
 
@@ -471,6 +468,8 @@ fn divsteps<S: Digit>(delta: &mut i32, f: S, g: S) -> [S; 4] {
 #[inline(never)]
 fn update_fg<S: Digit>(f: &mut [Limb], g: &mut [Limb], t: [S; 4]) {
     let k = f.len() / S::LIMBS;
+    // One length for all (no bounds checks in the loop).
+    let (f, g) = (&mut f[..k * S::LIMBS], &mut g[..k * S::LIMBS]);
     let [u, v, q, r] = t;
     let (f0, g0) = (S::load(f, 0), S::load(g, 0));
     let mut cf = u.smul(f0) + v.smul(g0);
@@ -502,6 +501,8 @@ fn update_fg<S: Digit>(f: &mut [Limb], g: &mut [Limb], t: [S; 4]) {
 #[inline(never)]
 fn update_de<S: Digit>(d: &mut [Limb], e: &mut [Limb], n: &[Limb], ninv: S, t: [S; 4]) {
     let k = d.len() / S::LIMBS;
+    let kl = k * S::LIMBS;
+    let (d, e, n) = (&mut d[..kl], &mut e[..kl], &n[..kl]);
     let sd = top::<S>(d).sign();
     let se = top::<S>(e).sign();
     let [u, v, q, r] = t;
@@ -535,6 +536,7 @@ fn update_de<S: Digit>(d: &mut [Limb], e: &mut [Limb], n: &[Limb], ninv: S, t: [
 #[inline(never)]
 fn cneg_add<S: Digit>(x: &mut [Limb], neg: S, n: &[Limb], mask: S) {
     let k = x.len() / S::LIMBS;
+    let (x, n) = (&mut x[..k * S::LIMBS], &n[..k * S::LIMBS]);
     let (neg, mask) = (neg.widen(), mask.widen());
     let mut acc = S::ZERO.widen();
     for i in 0..k {

@@ -310,7 +310,10 @@ fn inv_timing() {
         let mut work = vec![0; inv_work_limbs(l)];
         let fns: [(&str, Inv); 2] = [("inv_mod", inv_mod), ("inv_mod_portable", inv_mod_portable)];
         for (name, f) in fns {
-            let mut times: Vec<f64> = (0..200)
+            let mut times: Vec<f64> = (0..std::env::var("INV_TIMING_RUNS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(200))
                 .map(|_| {
                     let t = Instant::now();
                     std::hint::black_box(f(&mut out, &a, &n, &mut work));
