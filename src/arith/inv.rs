@@ -536,7 +536,6 @@ fn update_de<S: Digit>(d: &mut [Limb], e: &mut [Limb], n: &[Limb], ninv: S, t: [
 #[inline(never)]
 fn cneg_add<S: Digit>(x: &mut [Limb], neg: S, n: &[Limb], mask: S) {
     let k = x.len() / S::LIMBS;
-    let (x, n) = (&mut x[..k * S::LIMBS], &n[..k * S::LIMBS]);
     let (neg, mask) = (neg.widen(), mask.widen());
     let mut acc = S::ZERO.widen();
     for i in 0..k {
@@ -570,7 +569,11 @@ fn from_digits<S: Digit>(out: &mut [Limb], x: &[Limb]) {
     for i in 0..x.len() / S::LIMBS {
         acc = acc | S::load(x, i).to_bits() << bits;
         bits += S::BATCH;
-        while bits >= 32 {
+        // A digit fills at most LIMBS limbs.
+        for _ in 0..S::LIMBS {
+            if bits < 32 {
+                break;
+            }
             if let Some(o) = out.get_mut(j) {
                 *o = S::bits_limb(acc);
             }
