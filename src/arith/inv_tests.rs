@@ -209,7 +209,7 @@ fn radix62_matches_radix30() {
                 0 => vec![0; l],
                 1 => from_big(&BigUint::one(), l),
                 2 => from_big(&(&bn - 1u8), l),
-                3 => from_big(&(BigUint::one() << rng.next_u32() as usize % (32 * l)), l),
+                3 => from_big(&(BigUint::one() << (rng.next_u32() as usize % (32 * l))), l),
                 4 => n.clone(),
                 5 => vec![Limb::MAX; l],
                 6 => from_big(&((to_big(&random(&mut rng, l)) >> 2u8) * 3u8), l),
