@@ -125,22 +125,65 @@ trait Digit:
     fn wrapping_shl(self, s: u32) -> Self;
 }
 
-/// The wrapping arithmetic of `$t`, by its own methods.
-macro_rules! wrapping {
-    ($t:ty) => {
-        fn wrapping_add(self, b: Self) -> Self {
+/// What a word type `$t` (unsigned `$u`, product `$wide`, bits `$bits`)
+/// does alike in both radixes: conversions and its own wrapping arithmetic.
+macro_rules! word {
+    ($t:ty, $u:ty, $wide:ty, $bits:ty) => {
+        const ZERO: $t = 0;
+        const ONE: $t = 1;
+        type Wide = $wide;
+        type Bits = $bits;
+
+        #[inline(always)]
+        fn widen(self) -> $wide {
+            <$wide>::from(self)
+        }
+        #[inline(always)]
+        fn low(w: $wide) -> $t {
+            w as $t
+        }
+        #[inline(always)]
+        fn from_bits(b: $bits) -> $t {
+            b as $t
+        }
+        #[inline(always)]
+        fn to_bits(self) -> $bits {
+            <$bits>::from(self as $u)
+        }
+        #[inline(always)]
+        fn bits_limb(b: $bits) -> Limb {
+            b as Limb
+        }
+        #[inline(always)]
+        fn from_i32(x: i32) -> $t {
+            <$t>::from(x)
+        }
+        #[inline(always)]
+        fn to_i32(self) -> i32 {
+            self as i32
+        }
+        #[inline(always)]
+        fn sign(self) -> $t {
+            self >> (<$t>::BITS - 1)
+        }
+        #[inline(always)]
+        fn wrapping_add(self, b: $t) -> $t {
             <$t>::wrapping_add(self, b)
         }
-        fn wrapping_sub(self, b: Self) -> Self {
+        #[inline(always)]
+        fn wrapping_sub(self, b: $t) -> $t {
             <$t>::wrapping_sub(self, b)
         }
-        fn wrapping_mul(self, b: Self) -> Self {
+        #[inline(always)]
+        fn wrapping_mul(self, b: $t) -> $t {
             <$t>::wrapping_mul(self, b)
         }
-        fn wrapping_neg(self) -> Self {
+        #[inline(always)]
+        fn wrapping_neg(self) -> $t {
             <$t>::wrapping_neg(self)
         }
-        fn wrapping_shl(self, s: u32) -> Self {
+        #[inline(always)]
+        fn wrapping_shl(self, s: u32) -> $t {
             <$t>::wrapping_shl(self, s)
         }
     };
@@ -150,10 +193,7 @@ impl Digit for i32 {
     const BATCH: u32 = 30;
     const MASK: i32 = (1 << 30) - 1;
     const LIMBS: usize = 1;
-    const ZERO: i32 = 0;
-    const ONE: i32 = 1;
-    type Wide = i64;
-    type Bits = u64;
+    word!(i32, u32, i64, u64);
 
     #[inline(always)]
     fn load(x: &[Limb], i: usize) -> i32 {
@@ -168,52 +208,16 @@ impl Digit for i32 {
         mul_wide_signed(self, b)
     }
     #[inline(always)]
-    fn widen(self) -> i64 {
-        i64::from(self)
-    }
-    #[inline(always)]
-    fn low(w: i64) -> i32 {
-        w as i32
-    }
-    #[inline(always)]
-    fn from_bits(b: u64) -> i32 {
-        b as i32
-    }
-    #[inline(always)]
-    fn to_bits(self) -> u64 {
-        u64::from(self as u32)
-    }
-    #[inline(always)]
-    fn bits_limb(b: u64) -> Limb {
-        b as Limb
-    }
-    #[inline(always)]
-    fn from_i32(x: i32) -> i32 {
-        x
-    }
-    #[inline(always)]
-    fn to_i32(self) -> i32 {
-        self
-    }
-    #[inline(always)]
-    fn sign(self) -> i32 {
-        self >> 31
-    }
-    #[inline(always)]
     fn ninv(n: &[Limb]) -> i32 {
         (inv_limb(n[0]) as i32) & Self::MASK
     }
-    wrapping!(i32);
 }
 
 impl Digit for i64 {
     const BATCH: u32 = 62;
     const MASK: i64 = (1 << 62) - 1;
     const LIMBS: usize = 2;
-    const ZERO: i64 = 0;
-    const ONE: i64 = 1;
-    type Wide = i128;
-    type Bits = u128;
+    word!(i64, u64, i128, u128);
 
     #[inline(always)]
     fn load(x: &[Limb], i: usize) -> i64 {
@@ -226,39 +230,8 @@ impl Digit for i64 {
     }
     #[inline(always)]
     fn smul(self, b: i64) -> i128 {
+        // One IMUL (x86-64), MUL and SMULH (aarch64).
         i128::from(self) * i128::from(b)
-    }
-    #[inline(always)]
-    fn widen(self) -> i128 {
-        i128::from(self)
-    }
-    #[inline(always)]
-    fn low(w: i128) -> i64 {
-        w as i64
-    }
-    #[inline(always)]
-    fn from_bits(b: u128) -> i64 {
-        b as i64
-    }
-    #[inline(always)]
-    fn to_bits(self) -> u128 {
-        u128::from(self as u64)
-    }
-    #[inline(always)]
-    fn bits_limb(b: u128) -> Limb {
-        b as Limb
-    }
-    #[inline(always)]
-    fn from_i32(x: i32) -> i64 {
-        i64::from(x)
-    }
-    #[inline(always)]
-    fn to_i32(self) -> i32 {
-        self as i32
-    }
-    #[inline(always)]
-    fn sign(self) -> i64 {
-        self >> 63
     }
     #[inline(always)]
     fn ninv(n: &[Limb]) -> i64 {
@@ -267,7 +240,6 @@ impl Digit for i64 {
         // One Newton step doubles the correct bits, 32 to 64.
         (x.wrapping_mul(2u64.wrapping_sub(n.wrapping_mul(x))) as i64) & Self::MASK
     }
-    wrapping!(i64);
 }
 
 /// The radix [`inv_mod`] uses: 2⁶² where 64×64→128 products are native.
