@@ -404,34 +404,29 @@ fn top<S: Digit>(x: &[Limb]) -> S {
 /// `2^BATCH·g' = q·f + r·g`, and advances `δ`. Branch-free.
 #[inline(never)]
 fn divsteps<S: Digit>(delta: &mut i32, f: S, g: S) -> [S; 4] {
-    let (mut f, mut g) = (f, g);
-    // y = −δ, whose sign is δ > 0: a short chain from one step's δ to the
-    // next, on one word whatever S.
-    let mut y = delta.wrapping_neg();
+    let (mut f, mut g, mut d) = (f, g, S::from_i32(*delta));
     let (mut u, mut v, mut q, mut r) = (S::ONE, S::ZERO, S::ZERO, S::ONE);
     for _ in 0..S::BATCH {
-        // c0: δ > 0; c2: g is odd; c1: both (the swapping case). All-ones
-        // or 0. The value barrier: without conditional execution (ARMv6-M)
-        // LLVM otherwise selects with a branch on the sign of δ.
-        let c0 = crate::verdict::opaque((y >> 31) as u32) as i32;
+        // c2: g is odd; c1: also δ > 0 (the swapping case). All-ones or 0.
         let c2 = (g & S::ONE).wrapping_neg();
-        let c1 = c0 & c2.to_i32();
-        let (c0, c1s) = (S::from_i32(c0), S::from_i32(c1));
+        // opaque: without conditional execution (ARMv6-M) LLVM otherwise
+        // selects c1 with a branch on the sign of δ.
+        let c0 = crate::verdict::opaque(d.wrapping_neg().sign().to_i32() as u32) as i32;
+        let c1 = c2 & S::from_i32(c0);
         // g += ±f (−f when swapping) if odd; then f += g when swapping,
         // which makes it the old g; the same on the matrix rows.
-        g = g.wrapping_add(((f ^ c0).wrapping_sub(c0)) & c2);
-        q = q.wrapping_add(((u ^ c0).wrapping_sub(c0)) & c2);
-        r = r.wrapping_add(((v ^ c0).wrapping_sub(c0)) & c2);
-        f = f.wrapping_add(g & c1s);
-        u = u.wrapping_add(q & c1s);
-        v = v.wrapping_add(r & c1s);
-        // δ ← 1 − δ when swapping, else 1 + δ: y ← !y, else y − 1.
-        y = (y ^ c1).wrapping_add(!c1);
+        g = g.wrapping_add(((f ^ c1).wrapping_sub(c1)) & c2);
+        q = q.wrapping_add(((u ^ c1).wrapping_sub(c1)) & c2);
+        r = r.wrapping_add(((v ^ c1).wrapping_sub(c1)) & c2);
+        f = f.wrapping_add(g & c1);
+        u = u.wrapping_add(q & c1);
+        v = v.wrapping_add(r & c1);
+        d = (d ^ c1).wrapping_sub(c1).wrapping_add(S::ONE);
         g >>= 1;
         u = u.wrapping_shl(1);
         v = v.wrapping_shl(1);
     }
-    *delta = y.wrapping_neg();
+    *delta = d.to_i32();
     [u, v, q, r]
 }
 
