@@ -24,19 +24,21 @@
 //!
 //! # Radix 2⁶²
 //!
-//! One definition serves both radixes, generic over the [`Digit`] word:
+//! One definition serves both radixes, generic over the `Digit` word:
 //! `i32` (batches of 30, radix 2³⁰, one limb a digit, 64-bit products) or
-//! `i64` (batches of 62, radix 2⁶², two limbs a digit, 128-bit products),
-//! the latter on 64-bit targets, where a 64×64→128 product is one or two
-//! instructions and half the digits and batches pay off. The bounds, with
-//! `B = 62`: a row of `T` has `|u| + |v| ≤ 2^B`, so the entries fit `i64`;
-//! the multiples of `n` in the `(d, e)` update lie in `(−2^(B+1), 2^B]`,
-//! 63 bits with the sign; a step of the `(d, e)` update adds two products
-//! of a digit (below 2^B; the signed top one smaller) and an entry, at most
-//! `2^(2B)` together, one of a digit and a multiple of `n`, below
-//! `2^(2B+1)`, and the carry, below `2^(B+2)`: below `2^126` in all, inside
-//! `i128`; the `(f, g)` update has less. For `B = 30` the same sums fit
-//! `i64`.
+//! `i64` (batches of 62, radix 2⁶², two limbs a digit, 128-bit products).
+//! [`inv_mod`] takes the latter on 64-bit targets, where a 64×64→128
+//! product is one or two instructions: half the digits and half the
+//! batches. The bounds, with `B` the batch (62; the same hold for 30 with
+//! `i64` for `i128`):
+//! - a row of `T` has `|u| + |v| ≤ 2^B`, so the entries fit the word;
+//! - the multiples of `n` in the `(d, e)` update lie in `(−2^(B+1), 2^B]`
+//!   (`u`·[d < 0] + `v`·[e < 0], at most `2^B` in magnitude, less a
+//!   clearing multiple in `[0, 2^B)`), in the word too;
+//! - a step of the `(d, e)` update adds `u·dᵢ + v·eᵢ` (at most `2^(2B)`:
+//!   digits below `2^B`, the signed top one smaller), a digit of `n` times
+//!   a multiple (below `2^(2B+1)`) and the carry (below `2^(B+2)`): below
+//!   `2^(2B+2) = 2^126`, inside `i128`; the `(f, g)` update adds less.
 //!
 //! # Constant time
 //!
@@ -44,9 +46,10 @@
 //! both branches' values and selects with masks from `δ`'s sign and `g`'s
 //! low bit; the digit loops run over all digits; no table is indexed by a
 //! value. So the instruction sequence and the memory addresses depend only
-//! on `l`, given a constant-time 32×32→64 multiply (64×64→128 for radix
-//! 2⁶²): the products go through `portable32::mul_wide_signed`, 16-bit
-//! halves where the target's own is not (Cortex-M3).
+//! on `l`, given a constant-time multiply: radix 2³⁰'s 32×32→64 products go
+//! through `portable32::mul_wide_signed`, 16-bit halves where the target's
+//! own is not (Cortex-M3); radix 2⁶²'s are `i128` products of `i64`, one
+//! IMUL on x86-64, MUL and SMULH on aarch64.
 //! The verdict (invertible or not) is returned, not branched on.
 //!
 //! On the fast UMAAL kernel set the batches run in Thumb-2 assembly
