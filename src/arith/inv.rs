@@ -33,7 +33,7 @@
 //! `i64` for `i128`):
 //! - a row of `T` has `|u| + |v| ≤ 2^B`, so the entries fit the word;
 //! - the multiples of `n` in the `(d, e)` update lie in `(−2^(B+1), 2^B]`
-//!   (`u`·[d < 0] + `v`·[e < 0], at most `2^B` in magnitude, less a
+//!   (`u` if `d < 0`, plus `v` if `e < 0`: at most `2^B` in magnitude, less a
 //!   clearing multiple in `[0, 2^B)`), in the word too;
 //! - a step of the `(d, e)` update adds `u·dᵢ + v·eᵢ` (at most `2^(2B)`:
 //!   digits below `2^B`, the signed top one smaller), a digit of `n` times
