@@ -18,12 +18,30 @@ fn from_big(x: &BigUint, l: usize) -> Vec<Limb> {
     v
 }
 
-/// Checks `inv_mod(a, n)` against num-bigint; returns whether invertible.
+/// Checks `inv_mod(a, n)` (radix 2⁶² on 64-bit targets) and
+/// `inv_mod_portable(a, n)` (radix 2³⁰) against num-bigint; returns whether
+/// invertible.
 fn check(a: &[Limb], n: &[Limb]) -> bool {
+    let invertible = check_with(a, n, inv_mod, used::<Native>(n.len()));
+    assert_eq!(
+        check_with(a, n, inv_mod_portable, used::<i32>(n.len())),
+        invertible
+    );
+    invertible
+}
+
+/// Work limbs an inversion of `l` limbs in radix `2^S::BATCH` uses.
+fn used<S: Digit>(l: usize) -> usize {
+    5 * digits::<S>(l) * S::LIMBS
+}
+
+type Inv = fn(&mut [Limb], &[Limb], &[Limb], &mut [Limb]) -> Limb;
+
+fn check_with(a: &[Limb], n: &[Limb], inv: Inv, used: usize) -> bool {
     let l = n.len();
     let mut out = vec![0x5a5a_5a5a; l];
     let mut work = vec![0xa5a5_a5a5; inv_work_limbs(l) + 3];
-    let ok = inv_mod(&mut out, a, n, &mut work);
+    let ok = inv(&mut out, a, n, &mut work);
     let (bn, ba) = (to_big(n), to_big(a));
     let want = ba.modinv(&bn);
     let invertible = ba.gcd(&bn).is_one();
@@ -33,7 +51,6 @@ fn check(a: &[Limb], n: &[Limb]) -> bool {
         _ => assert!(out.iter().all(|&w| w == 0)),
     }
     // The used part is wiped, the rest untouched.
-    let used = 5 * digits(l);
     assert!(used <= inv_work_limbs(l));
     assert!(work[..used].iter().all(|&w| w == 0));
     assert!(work[used..].iter().all(|&w| w == 0xa5a5_a5a5));
@@ -101,24 +118,34 @@ fn not_invertible() {
 /// integers (the word-level matrix and the big-number updates together).
 #[test]
 fn batch_matches_divstep_definition() {
+    for l in [1, 2, 4, 7] {
+        batch_matches_divstep::<i32>(l);
+        batch_matches_divstep::<i64>(l);
+    }
+}
+
+fn batch_matches_divstep<S: Digit>(l: usize)
+where
+    S::Wide: Into<num_bigint::BigInt>,
+{
     use num_bigint::BigInt;
     let mut rng = StdRng::from_seed([11; 32]);
-    let l = 4;
-    let k = digits(l);
+    let k = digits::<S>(l);
+    let kl = k * S::LIMBS;
     for _ in 0..50 {
         let mut n = random(&mut rng, l);
         n[0] |= 1;
         let a = random(&mut rng, l);
-        let (mut f, mut g) = (vec![0; k], vec![0; k]);
-        to_digits(&mut f, &n);
-        to_digits(&mut g, &a);
+        let (mut f, mut g) = (vec![0; kl], vec![0; kl]);
+        to_digits::<S>(&mut f, &n);
+        to_digits::<S>(&mut g, &a);
         let (mut bf, mut bg) = (BigInt::from(to_big(&n)), BigInt::from(to_big(&a)));
         let mut delta = 1i32;
         let mut bdelta = 1i64;
-        for _ in 0..batches(l) {
-            let t = divsteps(&mut delta, f[0], g[0]);
+        for _ in 0..batches::<S>(l) {
+            let t = divsteps(&mut delta, S::load(&f, 0), S::load(&g, 0));
             update_fg(&mut f, &mut g, t);
-            for _ in 0..BATCH {
+            for _ in 0..S::BATCH {
                 if bdelta > 0 && bg.is_odd() {
                     (bdelta, bf, bg) = (1 - bdelta, bg.clone(), (&bg - &bf) >> 1u8);
                 } else {
@@ -131,16 +158,96 @@ fn batch_matches_divstep_definition() {
                 }
             }
             assert_eq!(i64::from(delta), bdelta);
-            assert_eq!(signed(&f), bf);
-            assert_eq!(signed(&g), bg);
+            assert_eq!(signed::<S>(&f), bf);
+            assert_eq!(signed::<S>(&g), bg);
         }
-        assert_eq!(signed(&g), BigInt::ZERO);
+        assert_eq!(signed::<S>(&g), BigInt::ZERO);
     }
 
-    fn signed(x: &[Limb]) -> BigInt {
-        x.iter()
-            .rev()
-            .fold(BigInt::ZERO, |acc, &w| (acc << BATCH) + digit(w))
+    fn signed<S: Digit>(x: &[Limb]) -> BigInt
+    where
+        S::Wide: Into<BigInt>,
+    {
+        (0..x.len() / S::LIMBS).rev().fold(BigInt::ZERO, |acc, i| {
+            (acc << S::BATCH) + S::load(x, i).widen().into()
+        })
+    }
+}
+
+/// Radix 2⁶² against radix 2³⁰, bit for bit (the inverse, the verdict,
+/// the wiped work area), each also against num-bigint: every length from
+/// 1 to 256 limbs (on 64-bit targets; the key sizes' lengths elsewhere),
+/// odd moduli of every top bit, random and edge operands (0, 1, n − 1,
+/// n − 2, n, a ≥ n, a power of two, a common factor).
+#[test]
+fn radix62_matches_radix30() {
+    let mut rng = StdRng::from_seed([62; 32]);
+    let lengths: Vec<usize> = if cfg!(target_pointer_width = "64") {
+        (1..=256).collect()
+    } else {
+        vec![1, 2, 3, 4, 5, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256]
+    };
+    for l in lengths {
+        let rounds = if l > 96 { 4 } else { 10 };
+        for i in 0..rounds {
+            let mut n = random(&mut rng, l);
+            n[0] |= 1;
+            // Short moduli too: top limbs cleared down to a random length.
+            let top = rng.next_u32() as usize % l;
+            if i % 3 == 1 {
+                n[top + 1..].fill(0);
+            }
+            if i % 3 == 0 {
+                n[l - 1] |= 1 << 31;
+            }
+            if i == 6 {
+                // A common factor 3: n = 3·m, a = 3·x below.
+                n = from_big(&((to_big(&n) >> 2u8 | BigUint::one()) * 3u8), l);
+            }
+            let bn = to_big(&n);
+            let a = match i {
+                0 => vec![0; l],
+                1 => from_big(&BigUint::one(), l),
+                2 => from_big(&(&bn - 1u8), l),
+                3 => from_big(&(BigUint::one() << (rng.next_u32() as usize % (32 * l))), l),
+                4 => n.clone(),
+                5 => vec![Limb::MAX; l],
+                6 => from_big(&((to_big(&random(&mut rng, l)) >> 2u8) * 3u8), l),
+                7 if bn > BigUint::from(2u8) => from_big(&(&bn - 2u8), l),
+                _ => random(&mut rng, l),
+            };
+            let mut out = [vec![0x5a5a_5a5a; l], vec![0x5a5a_5a5a; l]];
+            let mut work = [
+                vec![0xa5a5_a5a5; inv_work_limbs(l)],
+                vec![0xa5a5_a5a5; inv_work_limbs(l)],
+            ];
+            let [o62, o30] = &mut out;
+            let [w62, w30] = &mut work;
+            let ok62 = inv_mod_with::<i64>(o62, &a, &n, w62, run_batches);
+            let ok30 = inv_mod_portable(o30, &a, &n, w30);
+            assert_eq!((ok62, &o62), (ok30, &o30), "l {l} round {i}");
+            let used = [used::<i64>(l), used::<i32>(l)];
+            for (w, used) in work.iter().zip(used) {
+                assert!(w[..used].iter().all(|&x| x == 0));
+                assert!(w[used..].iter().all(|&x| x == 0xa5a5_a5a5));
+            }
+            let ba = to_big(&a);
+            if let Some(inv) = ba.modinv(&bn) {
+                assert_eq!(ok62, 1);
+                assert_eq!(to_big(&out[0]), inv, "l {l} round {i}");
+            } else {
+                assert_eq!(ok62, 0, "l {l} round {i}");
+            }
+        }
+    }
+}
+
+/// The work area holds both radixes for every length.
+#[test]
+fn work_limbs_hold_both_radixes() {
+    for l in 1..=1024 {
+        assert!(used::<i32>(l) <= inv_work_limbs(l), "{l}");
+        assert!(used::<i64>(l) <= inv_work_limbs(l), "{l}");
     }
 }
 
@@ -152,7 +259,7 @@ fn batch_matches_divstep_definition() {
 fn kernels_match_reference() {
     let mut rng = StdRng::from_seed([30; 32]);
     for l in [1usize, 2, 3, 4, 5, 32, 48, 64, 96, 128] {
-        let k = digits(l);
+        let k = digits::<i32>(l);
         for round in 0..8 {
             let mut n = random(&mut rng, l);
             n[0] |= 1;
@@ -165,14 +272,14 @@ fn kernels_match_reference() {
                 _ => random(&mut rng, l),
             };
             let mut w = vec![0; 5 * k];
-            to_digits(&mut w[4 * k..], &n);
-            to_digits(&mut w[k..2 * k], &a);
+            to_digits::<i32>(&mut w[4 * k..], &n);
+            to_digits::<i32>(&mut w[k..2 * k], &a);
             w.copy_within(4 * k.., 0);
             w[3 * k] = 1;
-            let ninv = inv_limb(n[0]) & MASK;
+            let ninv = i32::ninv(&n);
             let (mut w1, mut w2) = (w.clone(), w);
             let (mut d1, mut d2) = (1i32, 1i32);
-            for b in 0..batches(l) {
+            for b in 0..batches::<i32>(l) {
                 run_batches(&mut w1, k, ninv, &mut d1, 1);
                 kernels::run_batches(&mut w2, k, ninv, &mut d2, 1);
                 assert_eq!((d1, &w1), (d2, &w2), "l {l} round {round} batch {b}");
@@ -181,6 +288,44 @@ fn kernels_match_reference() {
             run_batches(&mut w1, k, ninv, &mut d1, 3);
             kernels::run_batches(&mut w2, k, ninv, &mut d2, 3);
             assert_eq!((d1, &w1), (d2, &w2), "l {l} round {round}");
+        }
+    }
+}
+
+/// Times `inv_mod` and `inv_mod_portable` at 1024, 2048 and 4096 bits
+/// (fastest and median call):
+/// `cargo test --release --lib inv_timing -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn inv_timing() {
+    use std::time::Instant;
+    let mut rng = StdRng::from_seed([62; 32]);
+    for bits in [1024usize, 2048, 4096] {
+        let l = bits / 32;
+        let mut n = random(&mut rng, l);
+        n[0] |= 1;
+        n[l - 1] |= 1 << 31;
+        let a = random(&mut rng, l);
+        let mut out = vec![0; l];
+        let mut work = vec![0; inv_work_limbs(l)];
+        let fns: [(&str, Inv); 2] = [("inv_mod", inv_mod), ("inv_mod_portable", inv_mod_portable)];
+        for (name, f) in fns {
+            let mut times: Vec<f64> = (0..std::env::var("INV_TIMING_RUNS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(200))
+                .map(|_| {
+                    let t = Instant::now();
+                    std::hint::black_box(f(&mut out, &a, &n, &mut work));
+                    t.elapsed().as_secs_f64() * 1e6
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            std::println!(
+                "{bits:5} bits {name:17} min {:8.1} us  median {:8.1} us",
+                times[0],
+                times[times.len() / 2]
+            );
         }
     }
 }
