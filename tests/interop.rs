@@ -217,3 +217,46 @@ fn components_constructors_agree_with_rsa() {
         );
     }
 }
+
+/// The two-prime width rule is rsa's: each prime within `⌈bits(n)/2⌉` bits
+/// of the exact modulus length, not of its limb-rounded precision. Cases
+/// whose rounding would differ: n of 125 bits from a 61-bit and a 64-bit
+/// prime (2⁶¹ − 1 and 2⁶⁴ − 59), n = 55 = 5·11 and n = 15 = 3·5.
+#[test]
+fn prime_width_rule_agrees_with_rsa() {
+    use rsa::BoxedUint;
+    let m61 = BoxedUint::from((1u64 << 61) - 1);
+    let q64 = BoxedUint::from(u64::MAX - 58);
+    let cases: [(BoxedUint, BoxedUint, u64); 3] = [
+        (m61, q64, 65537),
+        (BoxedUint::from(5u64), BoxedUint::from(11u64), 3),
+        (BoxedUint::from(3u64), BoxedUint::from(5u64), 3),
+    ];
+    for (p, q, e) in cases {
+        let e = BoxedUint::from(e);
+        let ours = PrivateKey::from_p_q(p.clone(), q.clone(), e.clone()).map(|_| ());
+        let theirs = rsa::PrivateKey::from_p_q(p.clone(), q.clone(), e.clone()).map(|_| ());
+        assert_eq!(
+            format!("{ours:?}"),
+            format!("{theirs:?}"),
+            "from_p_q({p}, {q})"
+        );
+        assert_eq!(
+            ours,
+            Err(rsa_cortex_m::Error::InvalidPrime),
+            "from_p_q({p}, {q})"
+        );
+        let ours = PrivateKey::from_primes(vec![p.clone(), q.clone()], e.clone()).map(|_| ());
+        let theirs = rsa::PrivateKey::from_primes(vec![p.clone(), q.clone()], e).map(|_| ());
+        assert_eq!(
+            format!("{ours:?}"),
+            format!("{theirs:?}"),
+            "from_primes({p}, {q})"
+        );
+    }
+    // from_components with n = 15, e = d = 3 (helper's case): rsa says InvalidPrime.
+    let c = |x: u64| BoxedUint::from(x);
+    let ours = PrivateKey::from_components(c(15), c(3), c(3), vec![c(3), c(5)]).map(|_| ());
+    let theirs = rsa::PrivateKey::from_components(c(15), c(3), c(3), vec![c(3), c(5)]).map(|_| ());
+    assert_eq!(format!("{ours:?}"), format!("{theirs:?}"));
+}

@@ -100,7 +100,9 @@ impl PrivateKey {
         wide_primes: bool,
     ) -> Result<PrivateKey> {
         let (n, d) = Self::normalize(n, d)?;
-        let n_bits = n.bits_precision();
+        // The exact length of the (public) modulus, as rsa: its precision is
+        // rounded up to whole limbs, which would admit a wider prime.
+        let n_bits = n.bit_width_vartime();
         if primes.len() < 2 {
             return Err(Error::NprimesTooSmall);
         }
