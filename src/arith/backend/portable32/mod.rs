@@ -52,7 +52,11 @@ pub(crate) fn mul_wide_signed(a: i32, b: i32) -> i64 {
 #[inline(always)]
 #[cfg_attr(not(any(rsa_cortex_m_mul16, test)), allow(dead_code))]
 fn signed_product(a: i32, b: i32, p: u64) -> i64 {
-    let fix = ((a >> 31) as Limb & b as Limb).wrapping_add((b >> 31) as Limb & a as Limb);
+    // opaque: without conditional execution (ARMv6-M) LLVM otherwise turns
+    // a sign mask and its AND into a branch on the sign (ci/ct-trace --m0).
+    let opaque = crate::verdict::opaque;
+    let (sa, sb) = (opaque((a >> 31) as Limb), opaque((b >> 31) as Limb));
+    let fix = (sa & b as Limb).wrapping_add(sb & a as Limb);
     p.wrapping_sub(u64::from(fix) << 32) as i64
 }
 
