@@ -1,8 +1,15 @@
 //! The OpenSSL-made fixture keys of `tests/data/fixtures/rsa{2048,3072,4096}`
-//! (see that folder's commands), embedded, for the host benchmarks.
+//! (see that folder's commands), embedded, for the host benchmarks, and the
+//! signing calls the benchmarks share.
 
 // Each benchmark reads the parts it needs.
 #![allow(dead_code)]
+
+use std::hint::black_box;
+
+use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix, Pkcs1v15Sign};
+use rsa_cortex_m::{BoundedPrivateKey, Max4096, PrivateKey};
+use sha2::{Digest, Sha256};
 
 /// One fixture key folder, embedded.
 pub struct Fixture {
@@ -42,12 +49,6 @@ macro_rules! fixture {
 }
 
 pub const FIXTURES: [Fixture; 3] = [fixture!(2048), fixture!(3072), fixture!(4096)];
-
-use std::hint::black_box;
-
-use rsa_cortex_m::pkcs1v15::{self, DigestInfoPrefix, Pkcs1v15Sign};
-use rsa_cortex_m::{BoundedPrivateKey, Max4096, PrivateKey};
-use sha2::{Digest, Sha256};
 
 /// PKCS#1 v1.5 SHA-256 signature of `msg` through the drop-in API (blinded
 /// with the system RNG, as `rsa` 0.10 does).
