@@ -1082,16 +1082,8 @@ rsa_cm_stream_si:
     EXIT_LAZY
     .size rsa_cm_sqr, . - rsa_cm_sqr
 
-@ Four words of the lazy final step over ~n: r = x + top ~n (+ carry in lr),
-@ r1 = x, r2 = ~n, r0 = r, r12 = top (rsa_cm_sqr_redc32 and rsa_cm_sqr_redc4864).
-    .macro SUB_NOT_N4
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    UMAAL_M4 lr, r12, r4, r5, r6, r7, r8, r9, r10, r11
-    stmia   r0!, {r4-r7}
-    .endm
-
-@ The lazy final step over ~n at len = 32 (rsa_cm_sqr_redc32): r = x + top ~n
+@ The lazy final step over ~n, 32 words (rsa_cm_sqr_redc32; rsa_cm_sqr_redc4864
+@ runs it once or twice more, the pointers moved on): r = x + top ~n
 @ (+ carry in lr), r1 = x, r2 = ~n, r0 = r, r12 = top, by
 @ single loads at fixed offsets: eight loads in a row pipeline (9 cycles
 @ instead of two LDMs' 10), and the last word of each group of four is
@@ -1957,8 +1949,8 @@ rsa_cm_pow32_seld:
 @ .Lsrn_sub, which moves sp back to L before it writes the result (into
 @ L's buffer, or into a after the last squaring).  H keeps a in F_LEN
 @ and the count in F_Q5, which redc48/64 do not use.  The final step
-@ subtracts top n as x + top (~n + 1) mod R, one UMAAL per word (unrolled,
-@ 48 entering at the fifth group of four), reading ~n from not_n (the
+@ subtracts top n as x + top (~n + 1) mod R, one UMAAL per word (32 words
+@ at fixed offsets, then 16 or 32 more by the same code), reading ~n from not_n (the
 @ caller's, made once per exponentiation); when not_n is null it
 @ subtracts n AND -top with SBCS instead (the frames leave no len words
 @ free for a copy of ~n at 64: L's buffer below H's locals holds 47).
@@ -2090,18 +2082,35 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
 1:
     cmp     r2, #0
     beq.w   .Lsrn_mask
-    cmp     r3, #64
-    mov     r3, lr                     @ passes left
+    cmp     r3, #48                    @ C = 1: the first pass (Z = 1 at 48)
     mov     lr, r12                    @ x - top n = x + top ~n + top (mod R)
-    bne.w   .Lsrn_u48                  @ 48: the last 12 groups of four
-    .rept 4
-    SUB_NOT_N4
+.Lsrn_g0:                              @ 32 words by SUB_NOT_N32's groups: the
+    SNN32_LOAD 0, r3                   @ flags live across them (UMAAL, LDR and
+    SNN32_ADD 0, r3                    @ STR set none)
+    SNN32_NEXT 1, r7, r3
+    SNN32_NEXT 2, r3, r7
+    SNN32_NEXT 3, r7, r3
+.Lsrn_g4:
+    .irp g, 4, 6
+    SNN32_NEXT \g, r3, r7
+    SNN32_NEXT (\g + 1), r7, r3
     .endr
-.Lsrn_u48:
-    .rept 12
-    SUB_NOT_N4
-    .endr
+    bcs     .Lsrn_more                 @ the word 31 of this pass in r7
+    str     r7, [r0, #124]
+    ldr     r3, [sp, #(F_GAP2 + F_LEFT2)] @ passes left
     b.w     .Lsrn_next
+.Lsrn_more:                            @ C = 0 after the ADDS below: the last pass
+    bne     1f
+    add.w   r1, r1, #64                @ 48: words 32..47 by groups 4..7, which
+    add.w   r2, r2, #64                @ store word 31 (r7) first
+    adds    r0, r0, #64
+    b       .Lsrn_g4
+1:
+    str     r7, [r0, #124]             @ 64: words 32..63
+    add.w   r1, r1, #128
+    add.w   r2, r2, #128
+    adds    r0, r0, #128
+    b       .Lsrn_g0
 .Lsrn_mask:                            @ no ~n: x - (n AND -top)
     ldr     r2, [sp, #(F_GAP2 + F_A)]  @ n
     rsb     r12, r12, #0               @ mask = -top
