@@ -1980,7 +1980,7 @@ rsa_cm_pow32_seld:
     it      ne
     addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [r12, #F_LEFT2]
-    mov.w   r4, #0
+    movs    r4, #0
     str     r4, [r12, #F_K]            @ not rsa_cm_pow4864
 .Lsrn_setup:                           @ r12 = H, r2 = n
     adr.w   r4, .Lsrn_sub + 1
@@ -2009,7 +2009,7 @@ rsa_cm_pow32_seld:
     cmp     r3, #0
     bne.w   .Lpwn_next
     ldr     r3, [sp, #(F_GAP2 + F_LEFT2)]
-    b.w     .Lsrn_next
+    b       .Lsrn_next
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
 rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squarings here)
     ldr.w   pc, [sp, #(F_GAP2 + F_SQB)] @ sqr48/64's body: a at the top of L's
@@ -2033,8 +2033,8 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     beq     1f
     stmia   r0!, {r1, r2, r4, r5}      @ 48 = 4 * 11 + 4
     str     r1, [sp, #F_K]             @ no partial block
-    mov.w   r4, #8                     @ q5
-    mov.w   r5, #2                     @ q4
+    movs    r4, #8                     @ q5
+    movs    r5, #2                     @ q4
     ldr.w   r6, .Llit_5x128_z80        @ F_S5 (five-row blocks from a zero window)
     subw    r7, r1, #320               @ F_OFF5 = -320 (r1 = 0)
     ldr.w   r8, .Llit_4x64_z16         @ F_S (four-row blocks)
@@ -2044,8 +2044,8 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     stmia   r0!, {r1, r2, r4-r12}      @ 64 = 5 * 11 + 9
     stmia   r0!, {r1, r2, r4-r10}
     str     r1, [sp, #F_K]
-    mov.w   r4, #12
-    mov.w   r5, #1
+    movs    r4, #12
+    movs    r5, #1
     ldr.w   r6, .Llit_5x128_z64
     mvn     r7, #255                   @ -256
     ldr.w   r8, .Llit_4x64_z0
@@ -2061,10 +2061,35 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r4, [sp, #F_RET]
     ldr.w   pc, .Llit_mul5_blk
 .Lsrn_sqd:                             @ the squaring and the product end here
-    add.w   sp, sp, #F_GAP2            @ sp = H
-    ldr     r0, [sp, #F_B]
-    str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
-    ldr.w   pc, [sp, #F_RDB]
+    ldr     r0, [sp, #(F_GAP2 + F_B)]
+    ldr     r1, [sp, #(F_GAP2 + F_RDB)]
+    str     r0, [sp, #(F_GAP2 + F_T)]  @ (F_T walks down the blocks)
+    add     sp, sp, #F_GAP2            @ sp = H
+    bx      r1
+.Lsrn_more:                            @ C = 0 after the ADDS below: the last pass
+    bne     1f
+    adds    r1, r1, #64                @ 48: words 32..47 by groups 4..7, which
+    adds    r2, r2, #64                @ store word 31 (r7) first
+    adds    r0, r0, #64
+    b       .Lsrn_g4
+1:
+    str     r7, [r0, #124]             @ 64: words 32..63
+    adds    r1, r1, #128
+    adds    r2, r2, #128
+    adds    r0, r0, #128
+    b       .Lsrn_g0
+.Lsrn_mask:                            @ no ~n: x - (n AND -top)
+    ldr     r2, [sp, #(F_GAP2 + F_A)]  @ n
+    rsb     r12, r12, #0               @ mask = -top
+    add.w   r3, r1, r3, lsl #2         @ end of x
+    cmp     r0, r0                     @ C = 1
+2:
+    SUB_N4  r12
+    SUB_N4  r12
+    teq     r1, r3
+    bne     2b
+    mov     r3, lr
+    b       .Lsrn_next
 .Lsrn_sub:                             @ the reduction's final step: sp = H
     ldr     r1, [sp, #F_B]
     ldr     r2, [sp, #F_NNOT2]         @ ~n, or null
@@ -2072,7 +2097,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     ldr     r3, [sp, #F_ALEN]
     ldr     lr, [sp, #F_LEFT2]
     ldr     r0, [sp, #F_DST2]
-    sub.w   sp, sp, #F_GAP2            @ sp = L
+    sub     sp, sp, #F_GAP2            @ sp = L
     add.w   r1, r1, r3, lsl #2         @ x
     subs    lr, lr, #1
     str     lr, [sp, #(F_GAP2 + F_LEFT2)]
@@ -2095,33 +2120,9 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     SNN32_NEXT \g, r3, r7
     SNN32_NEXT (\g + 1), r7, r3
     .endr
-    bcs     .Lsrn_more                 @ the word 31 of this pass in r7
+    bcs.w   .Lsrn_more                 @ the word 31 of this pass in r7
     str     r7, [r0, #124]
     ldr     r3, [sp, #(F_GAP2 + F_LEFT2)] @ passes left
-    b.w     .Lsrn_next
-.Lsrn_more:                            @ C = 0 after the ADDS below: the last pass
-    bne     1f
-    add.w   r1, r1, #64                @ 48: words 32..47 by groups 4..7, which
-    add.w   r2, r2, #64                @ store word 31 (r7) first
-    adds    r0, r0, #64
-    b       .Lsrn_g4
-1:
-    str     r7, [r0, #124]             @ 64: words 32..63
-    add.w   r1, r1, #128
-    add.w   r2, r2, #128
-    adds    r0, r0, #128
-    b       .Lsrn_g0
-.Lsrn_mask:                            @ no ~n: x - (n AND -top)
-    ldr     r2, [sp, #(F_GAP2 + F_A)]  @ n
-    rsb     r12, r12, #0               @ mask = -top
-    add.w   r3, r1, r3, lsl #2         @ end of x
-    cmp     r0, r0                     @ C = 1
-2:
-    SUB_N4  r12
-    SUB_N4  r12
-    teq     r1, r3
-    bne     2b
-    mov     r3, lr
 .Lsrn_next:                            @ r3 = passes left
     ldr     r0, [sp, #(F_GAP2 + F_B)]  @ L: t, and where the squarings and the
     str     r0, [sp, #F_T]             @ product end, before every step: they
@@ -2150,9 +2151,9 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r0, [r12, #F_DST2]         @ (the prologue copies a from there)
     str     r1, [r12, #F_B]            @ t
     str     r2, [r12, #F_A]            @ n
-    mov.w   r4, #1
+    movs    r4, #1
     str     r4, [r12, #F_K]            @ rsa_cm_pow4864
-    b.w     .Lsrn_setup
+    b       .Lsrn_setup
 .Lpwn_next:                            @ sp = L
     ldr     r3, [sp, #(F_GAP2 + F_PWIN)]
     cmp     r3, #0
@@ -2173,12 +2174,12 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r0, [sp, #0]               @ select's fifth argument (L's F_R: free)
     ldr     r0, [sp, #(F_GAP2 + F_BARG2)] @ sel
     ldr     r1, [sp, #(F_GAP2 + F_TAB2)]
-    mov.w   r3, #16
+    movs    r3, #16
     bl      rsa_cm_select
 rsa_cm_pow4864_seld:
-    mov.w   r3, #5                     @ passes: 4 squarings and the product
+    movs    r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP2 + F_LEFT2)]
-    b.w     .Lsrn_next
+    b       .Lsrn_next
     .p2align 2
 .Llit_sqr64_body:
     .word   .Lsqr64_body + 1
