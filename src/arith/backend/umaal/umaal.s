@@ -362,112 +362,112 @@ rsa_cm_stream_si:
 @ that step s expects (w0 = W[s mod 5], W = r6..r10), then jump in.
 .Lst0:
     mov.w   r9, #0
-    b.w     .Ls0
+    b       .Ls0
 .Lst1:
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r10, #0
-    b.w     .Ls1
+    b       .Ls1
 .Lst2:
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     mov.w   r6, #0
-    b.w     .Ls2
+    b       .Ls2
 .Lst3:
     mov     r9, r6
     mov     r10, r7
     mov     r6, r8
     mov.w   r7, #0
-    b.w     .Ls3
+    b       .Ls3
 .Lst4:
     mov     r10, r6
     mov     r6, r7
     mov     r7, r8
     mov.w   r8, #0
-    b.w     .Ls4
+    b       .Ls4
 .Lst5:
     mov.w   r9, #0
-    b.w     .Ls5
+    b       .Ls5
 .Lst6:
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r10, #0
-    b.w     .Ls6
+    b       .Ls6
 .Lst7:
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     mov.w   r6, #0
-    b.w     .Ls7
+    b       .Ls7
 .Lst8:
     mov     r9, r6
     mov     r10, r7
     mov     r6, r8
     mov.w   r7, #0
-    b.w     .Ls8
+    b       .Ls8
 .Lst9:
     mov     r10, r6
     mov     r6, r7
     mov     r7, r8
     mov.w   r8, #0
-    b.w     .Ls9
+    b       .Ls9
 .Lst10:
     mov.w   r9, #0
-    b.w     .Ls10
+    b       .Ls10
 .Lst11:
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r10, #0
-    b.w     .Ls11
+    b       .Ls11
 .Lst12:
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     mov.w   r6, #0
-    b.w     .Ls12
+    b       .Ls12
 .Lst13:
     mov     r9, r6
     mov     r10, r7
     mov     r6, r8
     mov.w   r7, #0
-    b.w     .Ls13
+    b       .Ls13
 .Lst14:
     mov     r10, r6
     mov     r6, r7
     mov     r7, r8
     mov.w   r8, #0
-    b.w     .Ls14
+    b       .Ls14
 .Lst15:
     mov.w   r9, #0
-    b.w     .Ls15
+    b       .Ls15
 .Lst16:
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r10, #0
-    b.w     .Ls16
+    b       .Ls16
 .Lst17:
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     mov.w   r6, #0
-    b.w     .Ls17
+    b       .Ls17
 .Lst18:
     mov     r9, r6
     mov     r10, r7
     mov     r6, r8
     mov.w   r7, #0
-    b.w     .Ls18
+    b       .Ls18
 .Lst19:
     mov     r10, r6
     mov     r6, r7
     mov     r7, r8
     mov.w   r8, #0
-    b.w     .Ls19
+    b       .Ls19
 
     .p2align 2
 .Ls0:   STEP 0, r6, r7, r8, r9, r10
@@ -535,7 +535,7 @@ rsa_cm_stream_si:
     mov     r9, r10
     mov     r10, r11
     .endif
-    b.w     .L5s\s
+    b       .L5s\s
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -778,7 +778,7 @@ rsa_cm_stream_si:
     str     r2, [sp, #F_B]
     str     r3, [sp, #F_LEN]
     cmp     r3, #32
-    beq.w   .Lmul32
+    beq     .Lmul32
     mov.w   r4, #0
     str     r4, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
 .Lmul_generic:
@@ -945,20 +945,20 @@ rsa_cm_stream_si:
     mov.w   r3, #0
     str     r3, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
     cmp     r2, #32
-    beq.w   .Lsqr32z
+    beq     .Lsqr32z
     cmp     r2, #64                    @ sqr48/64 clear t themselves
-    beq.w   .Lsqr64
+    beq     .Lsqr64
     cmp     r2, #48
-    beq.w   .Lsqr48
+    beq     .Lsqr48
     SQR_WALK
     cmp     r3, #17
     blo     .Lsqr_blk
     cmp     r3, #32
-    beq.w   .Lsqr32
+    beq     .Lsqr32
     cmp     r3, #128
-    beq.w   .Lsqr128
+    beq     .Lsqr128
     cmp     r3, #96
-    beq.w   .Lsqr96
+    beq     .Lsqr96
     @ len >= 17: q5 blocks of five rows first, then q4 blocks of four
     SPLIT45                            @ (uses F_I and F_K: set them again)
     subs    r2, r3, #4
@@ -1190,20 +1190,20 @@ rsa_cm_stream_si:
     str     r4, [sp, #F_I]
     str     r4, [sp, #F_PEND]
     cmp     r3, #32
-    beq.w   .Lredc32
+    beq     .Lredc32
     cmp     r3, #4
     blo     .Lredc_small
     mov     r12, r3
     ENTRY_SETUP
     ldr     r3, [sp, #F_LEN]
     cmp     r3, #64
-    beq.w   .Lredc64
+    beq     .Lredc64
     cmp     r3, #48
-    beq.w   .Lredc48
+    beq     .Lredc48
     cmp     r3, #128
-    beq.w   .Lredc128
+    beq     .Lredc128
     cmp     r3, #96
-    beq.w   .Lredc96
+    beq     .Lredc96
     cmp     r3, #17
     blo     .Lredc_r4only
     SPLIT45
@@ -1303,7 +1303,7 @@ rsa_cm_stream_si:
 .Lredc_final:
     ldr     r4, [sp, #F_LAZY]
     cmp     r4, #1
-    beq.w   .Lredc_lazy
+    beq     .Lredc_lazy
     it      hi
     bxhi    r4                         @ rsa_cm_sqr_redc4864's final step
     @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
@@ -1345,7 +1345,7 @@ rsa_cm_stream_si:
     sub     sp, sp, #F_SIZE
     mov.w   r4, #1
     str     r4, [sp, #F_LAZY]
-    b.w     .Lredc_common
+    b       .Lredc_common
     .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
 
 @ ---------------------------------------------------------------------------
@@ -1507,7 +1507,7 @@ rsa_cm_stream_si:
     MOVW_ZERO r7, r8, r9, r10, r11, r12
     adr.w   lr, .Lmu32_r\k + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
+    b       rsa_cm_s5x32
     .p2align 1
 .Lmu32_r\k:
     stmia   r0, {r7-r11}
@@ -1703,7 +1703,7 @@ rsa_cm_stream_si:
     cmp     r3, #0
     itt     eq
     streq   lr, [sp, #F_PEND]
-    beq.w   .Lredc_final
+    beq     .Lredc_final
     @ lazy final step, unrolled: r = x - (n AND -top)
     rsb     r12, lr, #0
     cmp     r3, #1
@@ -1729,16 +1729,16 @@ rsa_cm_stream_si:
 @ of rsa_cm_pow32 or rsa_cm_pow4864 if [sp, #\win] is set, else the
 @ return from the frame (of F_SIZE + \gap bytes).
     .macro SQR_REDC_NEXT sqr, mul, b, win, pow, gap
-    bhi.w   \sqr
+    bhi     \sqr
     blo     1f
     ldr     r4, [sp, #\b]
     cmp     r4, #0
-    bne.w   \mul
-    b.w     \sqr
+    bne     \mul
+    b       \sqr
 1:
     ldr     r3, [sp, #\win]
     cmp     r3, #0
-    bne.w   \pow
+    bne     \pow
     addw    sp, sp, #(F_SIZE + \gap)
     pop     {r4-r11, pc}
     .endm
@@ -1798,7 +1798,7 @@ rsa_cm_stream_si:
     COPY_WORDS 32
     ldr     r4, [sp, #(F_GAP + F_NNOT)]
     cmp     r4, #0
-    bne.w   2f
+    bne     2f
     add.w   r0, sp, #(F_GAP + F_BUF + 132) @ ~n into H's buffer, past n
     str     r0, [sp, #(F_GAP + F_NNOT)]
     ldr     r1, [sp, #(F_GAP + F_A)]
@@ -1818,7 +1818,7 @@ rsa_cm_stream_si:
     CLEAR32                            @ t (then cleared by each reduction)
     ldr     r3, [sp, #(F_GAP + F_LEFT)]
     cmp     r3, #1
-    b.w     .Lsr32_next
+    b       .Lsr32_next
 .Lsr32_sqr:                            @ sp = L, a in L's buffer
 rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squarings here)
     ldr     r0, [sp, #(F_GAP + F_B)]
@@ -1886,7 +1886,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     ldr     r0, [sp, #(F_GAP + F_B)]
     CLEAR32                            @ t (then cleared by each reduction)
     ldr     r3, [sp, #(F_GAP + F_WIN)]
-    b.w     .Lpw32_win
+    b       .Lpw32_win
 .Lpw32_win:                            @ sp = L, r3 = windows left (>= 1)
     WINDOW_START rsa_cm_pow32_sel, (F_GAP+F_WIN)
     ldr     r0, [sp, #(F_GAP + F_APTR)]
@@ -1903,7 +1903,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
 rsa_cm_pow32_seld:
     mov.w   r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]
-    b.w     .Lsr32_sqr
+    b       .Lsr32_sqr
 
     @ addresses in .text, loaded into pc: no branch relocation across
     @ sections (images without these kernels drop their section)
@@ -2007,7 +2007,7 @@ rsa_cm_pow32_seld:
     COPY16_LOOP
     ldr     r3, [sp, #(F_GAP2 + F_K)]
     cmp     r3, #0
-    bne.w   .Lpwn_next
+    bne     .Lpwn_next
     ldr     r3, [sp, #(F_GAP2 + F_LEFT2)]
     b       .Lsrn_next
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
@@ -2106,7 +2106,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     sub.w   r0, r0, r3, lsl #2
 1:
     cmp     r2, #0
-    beq.w   .Lsrn_mask
+    beq     .Lsrn_mask
     cmp     r3, #48                    @ C = 1: the first pass (Z = 1 at 48)
     mov     lr, r12                    @ x - top n = x + top ~n + top (mod R)
 .Lsrn_g0:                              @ 32 words by SUB_NOT_N32's groups: the
@@ -2120,7 +2120,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     SNN32_NEXT \g, r3, r7
     SNN32_NEXT (\g + 1), r7, r3
     .endr
-    bcs.w   .Lsrn_more                 @ the word 31 of this pass in r7
+    bcs     .Lsrn_more                 @ the word 31 of this pass in r7
     str     r7, [r0, #124]
     ldr     r3, [sp, #(F_GAP2 + F_LEFT2)] @ passes left
 .Lsrn_next:                            @ r3 = passes left
@@ -2157,7 +2157,7 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
 .Lpwn_next:                            @ sp = L
     ldr     r3, [sp, #(F_GAP2 + F_PWIN)]
     cmp     r3, #0
-    bne.w   .Lpwn_win
+    bne     .Lpwn_win
     addw    sp, sp, #(F_SIZE + F_GAP2)
     pop     {r4-r11, pc}
 .Lpwn_win:                             @ sp = L, r3 = windows left (>= 1)
