@@ -620,7 +620,7 @@ def dbl_setup(L):
 # The last groups of rsa_cm_dbl4864 that store by STRs (DIAG8 strs = 1: 2
 # cycles less per group, 30 bytes more); both lengths run them. As many as
 # the drop-in image's flash budget leaves room for.
-DBL_STR_GROUPS = 4
+DBL_STR_GROUPS = 9
 
 
 def dbl4864():

@@ -3043,11 +3043,11 @@ rsa_cm_dbl4864:
     DIAG8   (F_BUF + 320)
     DIAG8   (F_BUF + 336)
     DIAG8   (F_BUF + 352)
-    DIAG8   (F_BUF + 368)
-    DIAG8   (F_BUF + 384)
-    DIAG8   (F_BUF + 400)
-    DIAG8   (F_BUF + 416)
-    DIAG8   (F_BUF + 432)
+    DIAG8   (F_BUF + 368), 1
+    DIAG8   (F_BUF + 384), 1
+    DIAG8   (F_BUF + 400), 1
+    DIAG8   (F_BUF + 416), 1
+    DIAG8   (F_BUF + 432), 1
     DIAG8   (F_BUF + 448), 1
     DIAG8   (F_BUF + 464), 1
     DIAG8   (F_BUF + 480), 1
