@@ -23,9 +23,12 @@ fn uint_bytes<U: AsUintRef>(u: &U) -> &[u8] {
     u.as_uint_ref().as_bytes()
 }
 
-/// `RSAPrivateKey` from DER, out of line: one copy of the decoder for
-/// both storages' PKCS#1 and PKCS#8 paths.
-#[inline(never)]
+/// `RSAPrivateKey` from DER, out of line with `alloc`: one copy of the
+/// decoder for both storages' PKCS#1 and PKCS#8 paths. Without `alloc`
+/// there is one storage, and the no-heap images are smaller with the
+/// decoder inlined into it as before.
+#[cfg_attr(feature = "alloc", inline(never))]
+#[cfg_attr(not(feature = "alloc"), inline(always))]
 pub(crate) fn decode_rsa_private_key(bytes: &[u8]) -> der::Result<pkcs1::RsaPrivateKeyRef<'_>> {
     use der::Decode;
     pkcs1::RsaPrivateKeyRef::from_der(bytes)
