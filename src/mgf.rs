@@ -24,6 +24,10 @@ use crate::errors::{Error, Result};
 /// left unchanged in that case.
 ///
 /// [RFC 8017 B.2.1]: https://www.rfc-editor.org/rfc/rfc8017#appendix-B.2.1
+// Out of line with `alloc`, where the heap keys' OAEP and PSS add their call
+// sites to the core's; the no-heap images keep it inlined (their peak stack
+// is under it).
+#[cfg_attr(feature = "alloc", inline(never))]
 pub fn mgf1_xor<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
     let h_len = <D as Digest>::output_size();
     if h_len == 0 {
@@ -39,19 +43,12 @@ pub fn mgf1_xor<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
     for (counter, chunk) in (0u32..).zip(out.chunks_mut(h_len)) {
         // Step 3: T = T || Hash(mgfSeed || I2OSP(counter, 4)).
         hash_parts::<D>(&[seed, &counter.to_be_bytes()], &mut block);
-        xor_into(chunk, &block);
+        for (o, m) in chunk.iter_mut().zip(block.iter()) {
+            *o ^= *m;
+        }
     }
     crate::wipe::wipe(block.as_mut_slice());
     Ok(())
-}
-
-/// `out ^= mask` over the shorter length, out of line: at opt-level 3 LLVM
-/// unrolls the loop into every MGF1 call site it is inlined into.
-#[inline(never)]
-fn xor_into(out: &mut [u8], mask: &[u8]) {
-    for (o, m) in out.iter_mut().zip(mask) {
-        *o ^= *m;
-    }
 }
 
 /// `out = Hash(parts[0] || parts[1] || …)`, out of line: one copy of the
