@@ -146,10 +146,16 @@ fn random_mod<F: FillBytes + ?Sized>(
     Ok(())
 }
 
-/// The blinding pair `(A, Aᵢ) = (r^e·R, r⁻¹·R) mod n` (Montgomery forms,
-/// `l` limbs each) of the next operation: from the key's cache when `cache`
-/// holds its lock (advancing the cache), else freshly drawn from `rng`.
-/// `work` ≥ [`blind_work_limbs`]`(l)` limbs, zeroed before returning.
+/// The blinding pair `(A, Aᵢ)` of the next operation, for each of `moduli`
+/// (`n`, or the CRT primes `p` and `q`: one pair per prime then, for
+/// independent uniform `r_p` and `r_q`, which make an `r` uniform modulo
+/// `n`): `A = r^e·R² mod m` and `Aᵢ = r⁻¹·R mod m`, the moduli's pairs one
+/// after the other in `a` and `ai`. `A` multiplies a value by `r^e` in its
+/// reduction ([`Modulus::reduce_times`]: at no cost in the CRT halves),
+/// `Aᵢ` a result by `r⁻¹` in one Montgomery product. From the key's cache
+/// when `cache` holds its lock (advancing the cache), else freshly drawn
+/// from `rng`. `work` ≥ [`blind_work_limbs`]`(l)` limbs for moduli of at
+/// most `l` limbs, zeroed before returning.
 ///
 /// # Errors
 /// [`Error::Rng`] if a fresh pair is needed and the generator fails, or
@@ -158,20 +164,19 @@ fn random_mod<F: FillBytes + ?Sized>(
 pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
     cache: Option<PairGuard<'_>>,
     rng: &mut F,
-    n: &Modulus,
+    moduli: &[Modulus],
     e: &[Limb],
     a: &mut [Limb],
     ai: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
-    debug_assert!(work.len() >= blind_work_limbs(n.len()));
     let result = match cache {
         // The lock is released when `g` drops, at the end of this arm.
         Some(g) => {
             // Branches on the public use count only.
             let mut fresh = Ok(());
             if *g.uses == 0 {
-                fresh = fresh_pair(rng, n, e, &mut *g.a, &mut *g.ai, work);
+                fresh = fresh_pairs(rng, moduli, e, &mut *g.a, &mut *g.ai, work);
             }
             if fresh.is_ok() {
                 a.copy_from_slice(g.a);
@@ -185,12 +190,12 @@ pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
                     crate::wipe::wipe(&mut *g.ai);
                     *g.uses = 0;
                 } else {
-                    square_pair(n, &mut *g.a, &mut *g.ai, work);
+                    square_pair(moduli, &mut *g.a, &mut *g.ai, work);
                 }
             }
             fresh
         }
-        None => fresh_pair(rng, n, e, a, ai, work),
+        None => fresh_pairs(rng, moduli, e, a, ai, work),
     };
     crate::wipe::wipe(work);
     if result.is_err() {
@@ -200,44 +205,74 @@ pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
     result
 }
 
-/// A fresh pair for a uniform `r` (see [`blinding_pair`]); `a` and `ai`
-/// are left zero on error.
+/// `a` and `ai` cut into one part per modulus (all of one length).
+fn pairs<'a>(
+    moduli: &'a [Modulus<'a>],
+    a: &'a mut [Limb],
+    ai: &'a mut [Limb],
+) -> impl Iterator<Item = (&'a Modulus<'a>, &'a mut [Limb], &'a mut [Limb])> {
+    let w = moduli[0].len();
+    debug_assert_eq!(a.len(), w * moduli.len());
+    moduli
+        .iter()
+        .zip(a.chunks_exact_mut(w).zip(ai.chunks_exact_mut(w)))
+        .map(|(m, (a, ai))| (m, a, ai))
+}
+
+/// A fresh pair for each modulus (see [`blinding_pair`]); the caller
+/// wipes `a` and `ai` on error. Out of line: one copy for both of
+/// [`blinding_pair`]'s cases.
 #[inline(never)]
-fn fresh_pair<F: FillBytes + ?Sized>(
+fn fresh_pairs<F: FillBytes + ?Sized>(
     rng: &mut F,
-    n: &Modulus,
+    moduli: &[Modulus],
     e: &[Limb],
     a: &mut [Limb],
     ai: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
-    let l = n.len();
+    for (m, a, ai) in pairs(moduli, a, ai) {
+        fresh_pair(rng, m, e, a, ai, work)?;
+    }
+    Ok(())
+}
+
+/// A fresh pair modulo `m` for a uniform `r` (see [`blinding_pair`]).
+#[inline(never)]
+fn fresh_pair<F: FillBytes + ?Sized>(
+    rng: &mut F,
+    m: &Modulus,
+    e: &[Limb],
+    a: &mut [Limb],
+    ai: &mut [Limb],
+    work: &mut [Limb],
+) -> Result<()> {
+    let l = m.len();
     let (r, rest) = work.split_at_mut(l);
     let (y, rest) = rest.split_at_mut(l);
     let (t, rest) = rest.split_at_mut(2 * l);
     for _ in 0..MAX_BLINDING_DRAWS {
-        random_mod(rng, n, r, rest)?;
-        // Public by design: whether a discarded draw shared a factor with n.
-        if declassify(inv::inv_mod(y, r, n.n(), rest)) == 0 {
-            continue; // r shares a factor with n: only 0 in practice
+        random_mod(rng, m, r, rest)?;
+        // Public by design: whether a discarded draw shared a factor with m.
+        if declassify(inv::inv_mod(y, r, m.n(), rest)) == 0 {
+            continue; // r shares a factor with m: only 0 in practice
         }
-        mul(n, ai, y, Some(n.rr()), t);
-        exp::pow_public_last::<false>(y, r, e, r, n, rest);
-        mul(n, a, y, Some(n.rr()), t);
+        mul(m, ai, y, Some(m.rr()), t);
+        exp::pow_public_last::<false>(y, r, e, r, m, rest);
+        // r^e·R, then r^e·R².
+        mul(m, r, y, Some(m.rr()), t);
+        mul(m, a, r, Some(m.rr()), t);
         return Ok(());
     }
-    crate::wipe::wipe(a);
-    crate::wipe::wipe(ai);
     Err(Error::Rng)
 }
 
 /// `r = a·b·R⁻¹ mod n`, with `None` for `b` `a²·R⁻¹` (`a, b < n`; `t` ≥
 /// `2l` limbs): [`Modulus::mul`] or [`Modulus::sqr`], in AVX-512 IFMA where
-/// the backend runs its exponentiations there (the blinding's four
-/// products per operation would otherwise be the only full-length products
-/// of an IFMA signature left in the BMI2/ADX rows). The branch is on the
-/// CPU and the length only.
-#[inline(always)]
+/// the backend runs its exponentiations there and the length suits. The
+/// branch is on the CPU and the length only. Out of line: one copy for the
+/// pair's products.
+#[inline(never)]
 fn mul(n: &Modulus, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Limb]) {
     #[cfg(rsa_cortex_m_ifma)]
     if crate::arith::kernels::mul_whole(r, a, b.unwrap_or(a), n) {
@@ -250,44 +285,40 @@ fn mul(n: &Modulus, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Lim
     }
 }
 
-/// The pair of `r²` from that of `r`: `(r^e)²·R = A²·R⁻¹`, likewise `Aᵢ`.
+/// The pairs of `r²` from those of `r`: `A²·R⁻¹ = r^(2e)·R³`, brought back
+/// to `·R²` by one more REDC; `Aᵢ²·R⁻¹ = r⁻²·R`.
 #[inline(never)]
-fn square_pair(n: &Modulus, a: &mut [Limb], ai: &mut [Limb], work: &mut [Limb]) {
-    for v in [a, ai] {
-        // The IFMA product takes no operand aliasing its result: it squares
-        // a copy. Elsewhere the square is in place, with no copy.
-        #[cfg(rsa_cortex_m_ifma)]
-        {
-            let x = &mut work[..n.len()];
-            x.copy_from_slice(v);
-            if crate::arith::kernels::mul_whole(v, x, x, n) {
-                continue;
-            }
-        }
-        n.sqr_assign(v, &mut work[..2 * n.len()]);
+fn square_pair(moduli: &[Modulus], a: &mut [Limb], ai: &mut [Limb], work: &mut [Limb]) {
+    for (m, a, ai) in pairs(moduli, a, ai) {
+        let (x, t) = work.split_at_mut(m.len());
+        mul(m, x, a, None, t);
+        m.reduce_wide(a, x, t);
+        mul(m, x, ai, None, t);
+        ai.copy_from_slice(x);
     }
 }
 
-/// `xb = x·r^e mod n` (`x < n`) from `a = r^e·R`. `t` ≥ `2l` limbs.
+/// `xb = x·r^e mod n` (`x < n`) from `a = r^e·R²`. `t` ≥ `2l` limbs.
 #[inline(never)]
 pub(crate) fn blind_base(n: &Modulus, xb: &mut [Limb], x: &[Limb], a: &[Limb], t: &mut [Limb]) {
-    mul(n, xb, x, Some(a), t);
+    n.reduce_times(xb, x, a, t);
 }
 
-/// `out = m·r⁻¹ mod n` from `ai = r⁻¹·R` (removes the blinding factor).
+/// `m = m·r⁻¹ mod n` from `ai = r⁻¹·R` (removes the blinding factor).
 /// `t` ≥ `2l` limbs.
 #[inline(never)]
-pub(crate) fn unblind(n: &Modulus, out: &mut [Limb], m: &[Limb], ai: &[Limb], t: &mut [Limb]) {
-    mul(n, out, m, Some(ai), t);
+pub(crate) fn unblind(n: &Modulus, m: &mut [Limb], ai: &[Limb], t: &mut [Limb]) {
+    n.mul_assign(m, ai, &mut t[..2 * n.len()]);
 }
 
-/// Where a key keeps its blinding pair between operations: two values of
-/// `l` limbs for an `l`-limb modulus.
+/// Where a key keeps its blinding pair between operations: `A` and `Aᵢ`
+/// of [`PrivateView::pair_limbs`](crate::key::rsadp::PrivateView::pair_limbs)
+/// limbs each (at most the modulus length of the key's capacity).
 #[cfg_attr(not(target_has_atomic = "8"), allow(dead_code))]
 pub(crate) trait PairStorage: Send {
     /// Storage holding no pair.
     fn empty() -> Self;
-    /// `(A, Aᵢ)`, `l` limbs each (`l` is the key's, within its capacity).
+    /// `(A, Aᵢ)`, `l` limbs each.
     fn halves(&mut self, l: usize) -> (&mut [Limb], &mut [Limb]);
     /// Zeroes whatever the storage holds.
     fn wipe(&mut self);
@@ -389,7 +420,8 @@ impl<S: PairStorage> PairCache<S> {
         }
     }
 
-    /// The cache for one operation on an `l`-limb modulus, or `None` if
+    /// The cache for one operation, its pair's halves of `l` limbs
+    /// ([`PrivateView::pair_limbs`](crate::key::rsadp::PrivateView::pair_limbs)), or `None` if
     /// another operation holds it (that operation then draws a fresh
     /// pair, as every operation does without compare-and-swap).
     #[cfg_attr(not(target_has_atomic = "8"), allow(unused_variables))]

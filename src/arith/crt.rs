@@ -27,20 +27,46 @@ pub const fn crt_work_limbs(h: usize) -> usize {
     3 * h + max_len(2 * h, exp::secret_work_limbs(h))
 }
 
+/// Factors applied inside the CRT halves: the base blinding of two-prime
+/// keys (`blinding.rs`), modulo `p` and `q` instead of `n`. `f = f_p ‖ f_q`
+/// and `g = g_p ‖ g_q`, `h` limbs each, with `f_p = y_p·R²` and
+/// `g_p = z_p·R mod p`: half `p` runs on `c·y_p mod p` and returns its
+/// result times `z_p`.
+#[derive(Clone, Copy)]
+pub struct Factors<'a> {
+    /// Multiplies the reduced base, at no extra cost.
+    pub f: &'a [Limb],
+    /// Multiplies the half's result (one Montgomery product per half).
+    pub g: &'a [Limb],
+}
+
 /// `m = c^d mod n` through the CRT: `m1 = c^dP mod p`, `m2 = c^dQ mod q`,
-/// `h = qInv·(m1 − m2) mod p`, `m = m2 + q·h`.
+/// `h = qInv·(m1 − m2) mod p`, `m = m2 + q·h`; with `factors`, `m1` and `m2`
+/// are computed on `c·y_p` and `c·y_q` and multiplied by `z_p`, `z_q` (see
+/// [`Factors`]).
 ///
 /// `c < n` has at most `2h` limbs; `out` receives `m` in `out.len()` limbs
 /// (`out.len() ≤ 2h`, and `m < n` must fit). Constant time in all values.
 /// `work` ≥ [`crt_work_limbs`]`(h)` limbs, of which those are zeroed before
 /// returning (the rest is not touched).
-pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]) {
+pub fn private_crt(
+    out: &mut [Limb],
+    c: &[Limb],
+    key: &CrtKey,
+    factors: Option<Factors>,
+    work: &mut [Limb],
+) {
     let h = key.p.len();
     debug_assert_eq!(key.q.len(), h);
     debug_assert!(c.len() <= 2 * h && out.len() <= 2 * h);
     let (m1, rest) = work.split_at_mut(h);
     let (m2, rest) = rest.split_at_mut(h);
     let (x, rest) = rest.split_at_mut(h);
+    // Without factors, R² (the plain reduction) and no product.
+    let (f_p, f_q) = match &factors {
+        Some(f) => f.f.split_at(h),
+        None => (key.p.rr(), key.q.rr()),
+    };
 
     // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q. c < n = p·q < p·R.
     // The reductions' scratch `wide` and the exponentiations' share limbs.
@@ -50,8 +76,8 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
     let paired = kernels::pow_secret_pair_runs(h, [key.dp.len(), key.dq.len()]) && {
         let (xq, wide) = rest.split_at_mut(h);
         let wide = &mut wide[..2 * h];
-        key.p.reduce(x, c, wide);
-        key.q.reduce(xq, c, wide);
+        key.p.reduce_times(x, c, f_p, wide);
+        key.q.reduce_times(xq, c, f_q, wide);
         let (d, m) = ([key.dp, key.dq], [&key.p, &key.q]);
         kernels::pow_secret_pair([m1, m2], [x, xq], d, m, exp::window_bits(h));
         true
@@ -59,12 +85,17 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
     #[cfg(not(rsa_cortex_m_ifma))]
     let paired = false;
     if !paired {
-        key.p.reduce(x, c, &mut rest[..2 * h]);
+        key.p.reduce_times(x, c, f_p, &mut rest[..2 * h]);
         exp::pow_secret_window(m1, x, key.dp, &key.p, rest, exp::window_bits(h));
-        key.q.reduce(x, c, &mut rest[..2 * h]);
+        key.q.reduce_times(x, c, f_q, &mut rest[..2 * h]);
         exp::pow_secret_window(m2, x, key.dq, &key.q, rest, exp::window_bits(h));
     }
     let wide = &mut rest[..2 * h];
+    if let Some(f) = factors {
+        let (g_p, g_q) = f.g.split_at(h);
+        key.p.mul_assign(m1, g_p, wide);
+        key.q.mul_assign(m2, g_q, wide);
+    }
 
     // x = (m1 − (m2 mod p)) mod p; m2 < q < R so one reduction suffices.
     key.p.reduce(x, m2, wide);
