@@ -12,6 +12,19 @@
 //! it; blinding is defence in depth, and the one countermeasure against
 //! power/EM analyses that correlate with the known input (CPA on the base).
 //!
+//! ## Modulo the primes
+//!
+//! Two-prime keys blind each CRT half instead: `c_p = c·r_p^e mod p`,
+//! `m_p = c_p^dP·r_p⁻¹ mod p`, the same for `q`, with independent uniform
+//! `r_p` and `r_q`. That is base blinding by the `r` modulo `n` whose
+//! residues they are (uniform too, by the CRT): each half's exponentiation
+//! runs on exactly the value it would run on after a blinding modulo `n`.
+//! It costs less: `r^e` enters in the reduction of `c` modulo `p` that the
+//! half makes anyway (`A = r^e·R²` in place of `R²`), `r⁻¹` in one product
+//! of half length, the pair's squarings are of half length, and a fresh pair
+//! inverts and exponentiates two half-length values instead of one of full
+//! length. Keys without CRT values blind modulo `n` with the same forms.
+//!
 //! `r⁻¹` comes from the constant-time inversion [`inv::inv_mod`] on `r`
 //! itself. (A variable-time GCD used to need an independent uniform mask
 //! `b`, inverting `r·b` instead. With a constant-time inversion the mask
@@ -22,7 +35,7 @@
 //!
 //! A fresh `r` costs `r^e` and the inversion, more than the rest of the
 //! blinding together. So each key keeps the pair `(A, Aᵢ) = (r^e, r⁻¹)`
-//! (Montgomery forms: one product applies each) in a [`PairCache`], and
+//! (as `r^e·R²` and `r⁻¹·R`, see [`blinding_pair`]) in a [`PairCache`], and
 //! after each use replaces it by `(A², Aᵢ²)`, the pair of `r²` (Kocher,
 //! "Timing Attacks on Implementations of Diffie-Hellman, RSA, DSS, and
 //! Other Systems", CRYPTO 1996; OpenSSL's `BN_BLINDING`). Every

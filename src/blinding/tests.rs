@@ -130,6 +130,7 @@ trait Cached: PrivateOps {
 
 impl Cached for crate::BoundedPrivateKey {
     fn cache(&self) -> (u8, Vec<Limb>, Vec<Limb>) {
+        // 2h = l = 64 at 2048 bits, with or without CRT values.
         self.blinding.peek(64)
     }
     fn hold(&self) -> Option<PairGuard<'_>> {
@@ -140,6 +141,7 @@ impl Cached for crate::BoundedPrivateKey {
 #[cfg(feature = "alloc")]
 impl Cached for crate::PrivateKey {
     fn cache(&self) -> (u8, Vec<Limb>, Vec<Limb>) {
+        // 2h = l = 64 at 2048 bits, with or without CRT values.
         self.blinding.peek(64)
     }
     fn hold(&self) -> Option<PairGuard<'_>> {
@@ -147,17 +149,49 @@ impl Cached for crate::PrivateKey {
     }
 }
 
-/// `(A, Aᵢ)` holds a blinding pair of `p` and one of `q` (32 limbs each)
-/// for `e = 65537`: `A = r^e·R²` and `Aᵢ = r⁻¹·R` for one `r` modulo each
-/// prime, i.e. `Aᵢ^e·A ≡ R^(e+2)`, with `A ≠ 0`.
-fn assert_pair(primes: &[BigUint; 2], a: &[Limb], ai: &[Limb]) {
+/// `(A, Aᵢ)` holds a blinding pair of each modulus (`p` and `q`, or `n`;
+/// the parts of equal length) for `e = 65537`: `A = r^e·R²` and
+/// `Aᵢ = r⁻¹·R` for one `r` modulo each, i.e. `Aᵢ^e·A ≡ R^(e+2)`, with
+/// `A ≠ 0`.
+fn assert_pair(moduli: &[BigUint], a: &[Limb], ai: &[Limb]) {
     let e = BigUint::from(65537u32);
-    for (i, m) in primes.iter().enumerate() {
-        let (a, ai) = (&a[32 * i..][..32], &ai[32 * i..][..32]);
-        let r = BigUint::from(1u8) << (32 * a.len());
+    let w = a.len() / moduli.len();
+    for (i, m) in moduli.iter().enumerate() {
+        let (a, ai) = (&a[w * i..][..w], &ai[w * i..][..w]);
+        let r = BigUint::from(1u8) << (32 * w);
         let (a, ai) = (to_big(a), to_big(ai));
         assert!(a != BigUint::from(0u8) && &a < m && &ai < m);
         assert_eq!(ai.modpow(&e, m) * a % m, r.modpow(&(&e + 2u8), m));
+    }
+}
+
+/// A heap key whose CRT values are cleared blinds modulo `n`, and modulo
+/// `p` and `q` again once they are computed: a pair cached in one form is
+/// never taken for the other (both are 64 limbs for a 2048-bit key).
+#[cfg(feature = "alloc")]
+#[test]
+fn pair_follows_the_crt_values() {
+    let reference = Reference::new();
+    let primes = reference.primes();
+    let n = [&primes[0] * &primes[1]];
+    let mut key = crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+    let mut rng = CountingRng::new(11);
+    let mut inputs = StdRng::from_seed([12; 32]);
+    let mut out = vec![0u8; 256];
+    for round in 0..3 {
+        match round {
+            1 => key.clear_precomputed(),
+            2 => key.precompute().unwrap(),
+            _ => {}
+        }
+        for _ in 0..3 {
+            let x = input(&mut inputs);
+            rng.rsadp(&key, &x, &mut out).unwrap();
+            assert_eq!(out, reference.rsadp(&x), "round {round}");
+        }
+        let (uses, a, ai) = key.cache();
+        assert_eq!(uses, 3, "round {round}: a pair drawn afresh");
+        assert_pair(if round == 1 { &n[..] } else { &primes[..] }, &a, &ai);
     }
 }
 
