@@ -164,7 +164,7 @@ fn random_mod<F: FillBytes + ?Sized>(
 /// independent uniform `r_p` and `r_q`, which make an `r` uniform modulo
 /// `n`): `A = r^e·R² mod m` and `Aᵢ = r⁻¹·R mod m`, the moduli's pairs one
 /// after the other in `a` and `ai`. `A` multiplies a value by `r^e` in its
-/// reduction ([`Modulus::reduce_times`]: at no cost in the CRT halves),
+/// reduction ([`Modulus::with_factor`]: at no cost in the CRT halves),
 /// `Aᵢ` a result by `r⁻¹` in one Montgomery product. From the key's cache
 /// when `cache` holds its lock (advancing the cache), else freshly drawn
 /// from `rng`. `work` ≥ [`blind_work_limbs`]`(l)` limbs for moduli of at
@@ -314,7 +314,7 @@ fn square_pair(moduli: &[Modulus], a: &mut [Limb], ai: &mut [Limb], work: &mut [
 /// `xb = x·r^e mod n` (`x < n`) from `a = r^e·R²`. `t` ≥ `2l` limbs.
 #[inline(never)]
 pub(crate) fn blind_base(n: &Modulus, xb: &mut [Limb], x: &[Limb], a: &[Limb], t: &mut [Limb]) {
-    n.reduce_times(xb, x, a, t);
+    n.with_factor(a).reduce(xb, x, t);
 }
 
 /// `m = m·r⁻¹ mod n` from `ai = r⁻¹·R` (removes the blinding factor).

@@ -62,10 +62,15 @@ pub fn private_crt(
     let (m1, rest) = work.split_at_mut(h);
     let (m2, rest) = rest.split_at_mut(h);
     let (x, rest) = rest.split_at_mut(h);
-    // Without factors, R² (the plain reduction) and no product.
-    let (f_p, f_q) = match &factors {
-        Some(f) => f.f.split_at(h),
-        None => (key.p.rr(), key.q.rr()),
+    // The reductions of c: by f_p and f_q (see `Modulus::with_factor`), or
+    // plain.
+    let scaled;
+    let (rp, rq) = match &factors {
+        Some(f) => {
+            scaled = [key.p.with_factor(&f.f[..h]), key.q.with_factor(&f.f[h..])];
+            (&scaled[0], &scaled[1])
+        }
+        None => (&key.p, &key.q),
     };
 
     // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q. c < n = p·q < p·R.
@@ -76,8 +81,8 @@ pub fn private_crt(
     let paired = kernels::pow_secret_pair_runs(h, [key.dp.len(), key.dq.len()]) && {
         let (xq, wide) = rest.split_at_mut(h);
         let wide = &mut wide[..2 * h];
-        key.p.reduce_times(x, c, f_p, wide);
-        key.q.reduce_times(xq, c, f_q, wide);
+        rp.reduce(x, c, wide);
+        rq.reduce(xq, c, wide);
         let (d, m) = ([key.dp, key.dq], [&key.p, &key.q]);
         kernels::pow_secret_pair([m1, m2], [x, xq], d, m, exp::window_bits(h));
         true
@@ -85,9 +90,9 @@ pub fn private_crt(
     #[cfg(not(rsa_cortex_m_ifma))]
     let paired = false;
     if !paired {
-        key.p.reduce_times(x, c, f_p, &mut rest[..2 * h]);
+        rp.reduce(x, c, &mut rest[..2 * h]);
         exp::pow_secret_window(m1, x, key.dp, &key.p, rest, exp::window_bits(h));
-        key.q.reduce_times(x, c, f_q, &mut rest[..2 * h]);
+        rq.reduce(x, c, &mut rest[..2 * h]);
         exp::pow_secret_window(m2, x, key.dq, &key.q, rest, exp::window_bits(h));
     }
     let wide = &mut rest[..2 * h];

@@ -121,10 +121,8 @@ impl<'a> Modulus<'a> {
         kernels::redc(r, t, self.n, self.n0);
     }
 
-    /// `a = a·b·R⁻¹ mod n` in place. Out of line: its callers (the CRT
-    /// halves' factors, unblinding, the public exponentiation's products)
-    /// are not hot, and each inlined copy costs flash on the devices.
-    #[inline(never)]
+    /// `a = a·b·R⁻¹ mod n` in place.
+    #[inline]
     pub fn mul_assign(&self, a: &mut [Limb], b: &[Limb], t: &mut [Limb]) {
         kernels::mul(t, a, b);
         kernels::redc(a, t, self.n, self.n0);
@@ -205,25 +203,28 @@ impl<'a> Modulus<'a> {
         kernels::redc(r, t, self.n, self.n0);
     }
 
-    /// `r = x mod n` for any `x < n·R` of up to `2l` limbs (two REDC passes).
-    #[inline]
+    /// `r = x mod n` for any `x < n·R` of up to `2l` limbs (two REDC passes:
+    /// `x·R⁻¹`, then times `R²·R⁻¹`). On a [`Modulus::with_factor`]`(f)`:
+    /// `r = x·f·R⁻² mod n`.
     pub fn reduce(&self, r: &mut [Limb], x: &[Limb], t: &mut [Limb]) {
-        self.reduce_times(r, x, self.rr, t);
-    }
-
-    /// `r = x·f·R⁻² mod n` for any `x < n·R` of up to `2l` limbs and
-    /// `f < n`: [`Modulus::reduce`] with `f` in place of `R²`, so that a
-    /// factor `f = y·R²` multiplies the reduced value by `y` at no extra
-    /// cost (the base blinding of the CRT halves).
-    pub fn reduce_times(&self, r: &mut [Limb], x: &[Limb], f: &[Limb], t: &mut [Limb]) {
         // reduce_wide's steps written out: one call less on the blinding
         // path (issue 22's frame budget).
         let t = &mut t[..2 * self.len()];
         t.fill(0);
         t[..x.len()].copy_from_slice(x);
         kernels::redc(r, t, self.n, self.n0);
-        kernels::mul(t, r, f);
+        kernels::mul(t, r, self.rr);
         kernels::redc(r, t, self.n, self.n0);
+    }
+
+    /// This modulus with `f < n` in place of `R²`, for [`Modulus::reduce`]
+    /// only: a factor `f = y·R²` then multiplies the reduced value by `y`
+    /// at no extra cost (the base blinding of the CRT halves). Every other
+    /// method that uses `R²` would be off by `f·R⁻²` too: nothing else is
+    /// called on it.
+    pub(crate) fn with_factor(&self, f: &'a [Limb]) -> Self {
+        debug_assert_eq!(f.len(), self.len());
+        Modulus { rr: f, ..*self }
     }
 
     /// `r = R mod n`, the Montgomery form of 1.

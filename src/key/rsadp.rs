@@ -151,14 +151,13 @@ pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
     let mut result = Ok(());
     let mut exponents = None;
     let mut factors = None;
-    // The blinding pair's moduli: p and q, or n for keys without CRT
-    // values.
-    let primes = key.crt.as_ref().map(|crt| [crt.p, crt.q]);
-    let moduli = primes.as_ref().map_or(core::slice::from_ref(n), |m| &m[..]);
     let (base, ai): (&[Limb], Option<&[Limb]>) = match blinding.as_mut() {
         None => (x, None),
         Some(b) => {
-            // Step 2: the key's next blinding pair (A, Aᵢ), or a fresh one.
+            // Step 2: the key's next blinding pair (A, Aᵢ), or a fresh one,
+            // modulo p and q, or n for keys without CRT values.
+            let primes = key.crt.as_ref().map(|crt| [crt.p, crt.q]);
+            let moduli = primes.as_ref().map_or(core::slice::from_ref(n), |m| &m[..]);
             let half = key.pair_limbs();
             let (a, rest) = b.scratch.split_at_mut(half);
             let (ai, rest) = rest.split_at_mut(half);
