@@ -53,7 +53,7 @@ pub fn private_crt(
     out: &mut [Limb],
     c: &[Limb],
     key: &CrtKey,
-    factors: Option<Factors>,
+    factors: Option<&Factors>,
     work: &mut [Limb],
 ) {
     let h = key.p.len();
@@ -65,7 +65,7 @@ pub fn private_crt(
     // The reductions of c: by f_p and f_q (see `Modulus::with_factor`), or
     // plain.
     let scaled;
-    let (rp, rq) = match &factors {
+    let (rp, rq) = match factors {
         Some(f) => {
             scaled = [key.p.with_factor(&f.f[..h]), key.q.with_factor(&f.f[h..])];
             (&scaled[0], &scaled[1])

@@ -222,7 +222,7 @@ fn crt_matches_plain_exponentiation() {
                 g[i * h..][..h].copy_from_slice(&from_big(&(z * &r % m), h));
             }
             let factors = crt::Factors { f: &f, g: &g };
-            crt::private_crt(&mut out, &from_big(&c, l), &key, Some(factors), &mut work);
+            crt::private_crt(&mut out, &from_big(&c, l), &key, Some(&factors), &mut work);
             let m1 = (&c * &yz[0].0).modpow(&to_big(&dp), &p) * &yz[0].1 % &p;
             let m2 = (&c * &yz[1].0).modpow(&to_big(&dq), &q) * &yz[1].1 % &q;
             assert_eq!(to_big(&out), garner(&m1, &m2), "factors {pbits}/{qbits}");

@@ -149,8 +149,7 @@ pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
     let l = n.len();
     let mut blinding = blinding;
     let mut result = Ok(());
-    let mut exponents = None;
-    let mut factors = None;
+    let mut crt_blinded = None;
     let (base, ai): (&[Limb], Option<&[Limb]>) = match blinding.as_mut() {
         None => (x, None),
         Some(b) => {
@@ -174,7 +173,7 @@ pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
                 // x·r^e and m'·r⁻¹ inside the CRT halves; the CRT exponents
                 // dP + k·(p − 1), dQ + k'·(q − 1) when asked.
                 Some(crt) => {
-                    factors = Some(crt::Factors { f: a, g: ai });
+                    let mut exponents = None;
                     if b.exponents {
                         let h = crt.p.len();
                         let (dp, rest) = rest.split_at_mut(h + 2);
@@ -187,6 +186,10 @@ pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
                         }
                         exponents = Some((dp as &[Limb], dq as &[Limb]));
                     }
+                    crt_blinded = Some(CrtBlinded {
+                        exponents,
+                        factors: crt::Factors { f: a, g: ai },
+                    });
                     (x, None)
                 }
                 // x' = x·r^e mod n here, m'·r⁻¹ after step 3.
@@ -201,7 +204,7 @@ pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
     if result.is_ok() {
         // Step 3 (on x' when blinded; one call, so that it is inlined once),
         // then step 4: out = m'·r⁻¹ (keys without CRT values).
-        exponentiate(key, base, out, exponents, factors, work);
+        exponentiate(key, base, out, crt_blinded.as_ref(), work);
         if let Some(ai) = ai {
             blinding::unblind(n, out, ai, work);
         }
@@ -229,9 +232,16 @@ pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
     verdict.result(|| Error::Internal)
 }
 
-/// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (with
-/// `exponents` in place of `(dP, dQ)` when given), or directly without CRT
-/// values. Out of line except in the compact kernel set's builds (whose
+/// What blinding changes in the CRT halves (see [`rsadp`]).
+pub(crate) struct CrtBlinded<'a> {
+    /// `dP + k·(p − 1)`, `dQ + k'·(q − 1)`, when the exponents are blinded.
+    exponents: Option<(&'a [Limb], &'a [Limb])>,
+    /// The base blinding pair modulo `p` and `q`.
+    factors: crt::Factors<'a>,
+}
+
+/// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (blinded
+/// as `blinded` says), or directly without CRT values. Out of line except in the compact kernel set's builds (whose
 /// sign image budget has no room for the call): inlined into `rsadp`, it
 /// let LLVM fold RSADP into the signing function with the error stored by
 /// one instruction into the caller's slot, and `ci/glitch` found a skip of
@@ -242,15 +252,15 @@ pub(crate) fn exponentiate(
     key: &PrivateView,
     base: &[Limb],
     out: &mut [Limb],
-    exponents: Option<(&[Limb], &[Limb])>,
-    factors: Option<crt::Factors>,
+    blinded: Option<&CrtBlinded>,
     work: &mut [Limb],
 ) {
     match &key.crt {
         Some(crt) => {
+            let exponents = blinded.and_then(|b| b.exponents);
             let (dp, dq) = exponents.unwrap_or((crt.dp, crt.dq));
             let halves = CrtKey { dp, dq, ..*crt };
-            crt::private_crt(out, base, &halves, factors, work);
+            crt::private_crt(out, base, &halves, blinded.map(|b| &b.factors), work);
         }
         None => {
             let n = &key.public.n;

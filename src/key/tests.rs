@@ -170,7 +170,7 @@ fn unchecked(view: &PrivateView, x: &[u8], out: &mut [u8]) {
     let (mut xl, mut yl) = (std::vec![0 as Limb; l], std::vec![0 as Limb; l]);
     assert!(crate::arith::limbs::from_be_bytes(&mut xl, x));
     let mut work = <Max4096 as Capacity>::Work::zeroed();
-    rsadp::exponentiate(view, &xl, &mut yl, None, None, work.as_mut());
+    rsadp::exponentiate(view, &xl, &mut yl, None, work.as_mut());
     crate::arith::limbs::to_be_bytes(out, &yl);
 }
 
