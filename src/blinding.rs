@@ -224,17 +224,15 @@ fn pairs<'a>(
     a: &'a mut [Limb],
     ai: &'a mut [Limb],
 ) -> impl Iterator<Item = (&'a Modulus<'a>, &'a mut [Limb], &'a mut [Limb])> {
-    let w = moduli[0].len();
-    debug_assert_eq!(a.len(), w * moduli.len());
+    let w = a.len() / moduli.len();
     moduli
         .iter()
-        .zip(a.chunks_exact_mut(w).zip(ai.chunks_exact_mut(w)))
+        .zip(a.chunks_mut(w).zip(ai.chunks_mut(w)))
         .map(|(m, (a, ai))| (m, a, ai))
 }
 
-/// A fresh pair for each modulus (see [`blinding_pair`]); the caller
-/// wipes `a` and `ai` on error. Out of line: one copy for both of
-/// [`blinding_pair`]'s cases.
+/// A fresh pair modulo each of `moduli`, for uniform `r` (see
+/// [`blinding_pair`]); `a` and `ai` are left zero on error.
 #[inline(never)]
 fn fresh_pairs<F: FillBytes + ?Sized>(
     rng: &mut F,
@@ -244,58 +242,40 @@ fn fresh_pairs<F: FillBytes + ?Sized>(
     ai: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
-    for (m, a, ai) in pairs(moduli, a, ai) {
-        fresh_pair(rng, m, e, a, ai, work)?;
-    }
-    Ok(())
-}
-
-/// A fresh pair modulo `m` for a uniform `r` (see [`blinding_pair`]).
-#[inline(never)]
-fn fresh_pair<F: FillBytes + ?Sized>(
-    rng: &mut F,
-    m: &Modulus,
-    e: &[Limb],
-    a: &mut [Limb],
-    ai: &mut [Limb],
-    work: &mut [Limb],
-) -> Result<()> {
-    let l = m.len();
-    let (r, rest) = work.split_at_mut(l);
-    let (y, rest) = rest.split_at_mut(l);
-    let (t, rest) = rest.split_at_mut(2 * l);
-    for _ in 0..MAX_BLINDING_DRAWS {
-        random_mod(rng, m, r, rest)?;
-        // Public by design: whether a discarded draw shared a factor with m.
-        if declassify(inv::inv_mod(y, r, m.n(), rest)) == 0 {
-            continue; // r shares a factor with m: only 0 in practice
+    let mut result = Ok(());
+    'moduli: for (m, a, ai) in pairs(moduli, a, ai) {
+        let l = m.len();
+        let (r, rest) = work.split_at_mut(l);
+        let (y, rest) = rest.split_at_mut(l);
+        let (t, rest) = rest.split_at_mut(2 * l);
+        let mut draws = 0;
+        loop {
+            if draws == MAX_BLINDING_DRAWS {
+                result = Err(Error::Rng);
+            } else {
+                draws += 1;
+                result = random_mod(rng, m, r, rest);
+            }
+            if result.is_err() {
+                break 'moduli;
+            }
+            // Public by design: whether a discarded draw shared a factor
+            // with m (only r = 0 does in practice).
+            if declassify(inv::inv_mod(y, r, m.n(), rest)) != 0 {
+                break;
+            }
         }
-        mul(m, ai, y, Some(m.rr()), t);
+        m.product(ai, y, Some(m.rr()), t);
         exp::pow_public_last::<false>(y, r, e, r, m, rest);
         // r^e·R, then r^e·R².
-        mul(m, r, y, Some(m.rr()), t);
-        mul(m, a, r, Some(m.rr()), t);
-        return Ok(());
+        m.product(r, y, Some(m.rr()), t);
+        m.product(a, r, Some(m.rr()), t);
     }
-    Err(Error::Rng)
-}
-
-/// `r = a·b·R⁻¹ mod n`, with `None` for `b` `a²·R⁻¹` (`a, b < n`; `t` ≥
-/// `2l` limbs): [`Modulus::mul`] or [`Modulus::sqr`], in AVX-512 IFMA where
-/// the backend runs its exponentiations there and the length suits. The
-/// branch is on the CPU and the length only. Out of line: one copy for the
-/// pair's products.
-#[inline(never)]
-fn mul(n: &Modulus, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Limb]) {
-    #[cfg(rsa_cortex_m_ifma)]
-    if crate::arith::kernels::mul_whole(r, a, b.unwrap_or(a), n) {
-        return;
+    if result.is_err() {
+        crate::wipe::wipe(a);
+        crate::wipe::wipe(ai);
     }
-    let t = &mut t[..2 * n.len()];
-    match b {
-        Some(b) => n.mul(r, a, b, t),
-        None => n.sqr(r, a, t),
-    }
+    result
 }
 
 /// The pairs of `r²` from those of `r`: `A²·R⁻¹ = r^(2e)·R³`, brought back
@@ -304,9 +284,9 @@ fn mul(n: &Modulus, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Lim
 fn square_pair(moduli: &[Modulus], a: &mut [Limb], ai: &mut [Limb], work: &mut [Limb]) {
     for (m, a, ai) in pairs(moduli, a, ai) {
         let (x, t) = work.split_at_mut(m.len());
-        mul(m, x, a, None, t);
+        m.product(x, a, None, t);
         m.reduce_wide(a, x, t);
-        mul(m, x, ai, None, t);
+        m.product(x, ai, None, t);
         ai.copy_from_slice(x);
     }
 }
@@ -318,10 +298,12 @@ pub(crate) fn blind_base(n: &Modulus, xb: &mut [Limb], x: &[Limb], a: &[Limb], t
 }
 
 /// `m = m·r⁻¹ mod n` from `ai = r⁻¹·R` (removes the blinding factor).
-/// `t` ≥ `2l` limbs.
+/// `t` ≥ `3l` limbs.
 #[inline(never)]
 pub(crate) fn unblind(n: &Modulus, m: &mut [Limb], ai: &[Limb], t: &mut [Limb]) {
-    n.mul_assign(m, ai, &mut t[..2 * n.len()]);
+    let (x, t) = t.split_at_mut(n.len());
+    n.product(x, m, Some(ai), t);
+    m.copy_from_slice(x);
 }
 
 /// Where a key keeps its blinding pair between operations: `A` and `Aᵢ`
@@ -362,14 +344,14 @@ impl PairStorage for alloc::vec::Vec<Limb> {
 
     fn halves(&mut self, l: usize) -> (&mut [Limb], &mut [Limb]) {
         if self.len() != 2 * l {
-            self.zeroize();
+            crate::wipe::wipe(self);
             self.resize(2 * l, 0);
         }
         self.split_at_mut(l)
     }
 
     fn wipe(&mut self) {
-        self.zeroize();
+        crate::wipe::wipe(self);
     }
 }
 

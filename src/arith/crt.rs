@@ -97,9 +97,12 @@ pub fn private_crt(
     }
     let wide = &mut rest[..2 * h];
     if let Some(f) = factors {
+        // m1·z_p, m2·z_q.
         let (g_p, g_q) = f.g.split_at(h);
-        key.p.mul_assign(m1, g_p, wide);
-        key.q.mul_assign(m2, g_q, wide);
+        for (half, g, m) in [(&key.p, g_p, &mut *m1), (&key.q, g_q, &mut *m2)] {
+            half.product(x, m, Some(g), wide);
+            m.copy_from_slice(x);
+        }
     }
 
     // x = (m1 − (m2 mod p)) mod p; m2 < q < R so one reduction suffices.

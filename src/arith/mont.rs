@@ -121,6 +121,26 @@ impl<'a> Modulus<'a> {
         kernels::redc(r, t, self.n, self.n0);
     }
 
+    /// `r = a·b·R⁻¹ mod n`, with `None` for `b` `a²·R⁻¹` (`a, b < n`; `t` ≥
+    /// `2l` limbs): [`Modulus::mul`] or [`Modulus::sqr`], out of line, for
+    /// the products off the exponentiations' path (the blinding's): one copy
+    /// of the kernel calls for all of them. In AVX-512 IFMA where the backend
+    /// runs its exponentiations there (full-length products modulo `n` would
+    /// otherwise be the only ones of an IFMA operation left in the BMI2/ADX
+    /// rows); the branch is on the CPU and the length only.
+    #[inline(never)]
+    pub(crate) fn product(&self, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Limb]) {
+        #[cfg(rsa_cortex_m_ifma)]
+        if kernels::mul_whole(r, a, b.unwrap_or(a), self) {
+            return;
+        }
+        let t = &mut t[..2 * self.len()];
+        match b {
+            Some(b) => self.mul(r, a, b, t),
+            None => self.sqr(r, a, t),
+        }
+    }
+
     /// `a = a·b·R⁻¹ mod n` in place.
     #[inline]
     pub fn mul_assign(&self, a: &mut [Limb], b: &[Limb], t: &mut [Limb]) {

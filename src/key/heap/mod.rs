@@ -461,7 +461,7 @@ impl PrivateKey {
         let (qinv, qinv_mont) = crt_coefficient(p, &pl, &ql, &p_mont, qinv_hint)?;
         // A cached blinding pair is modulo n; the CRT operation's is modulo
         // p and q (of the same length for some keys): start afresh.
-        self.blinding.zeroize();
+        wipe(&mut self.blinding);
         self.precomputed = Some(PrecomputedValues {
             dp,
             dq,
@@ -507,7 +507,7 @@ impl PrivateKey {
     pub fn clear_precomputed(&mut self) {
         self.precomputed = None;
         // The cached blinding pair was modulo p and q (see `precompute`).
-        self.blinding.zeroize();
+        wipe(&mut self.blinding);
     }
 
     /// The CRT coefficient `qInv = q⁻¹ mod p`.
