@@ -14,42 +14,42 @@ pub const fn limbs_for_bits(bits: usize) -> usize {
 /// not fit; leading zero bytes are allowed. Timing depends only on lengths.
 pub fn from_be_bytes(out: &mut [Limb], bytes: &[u8]) -> bool {
     // Four bytes per limb from the least significant end, then the short
-    // chunk (fewer than four bytes, possibly none) left at the front of
-    // `bytes`; limbs past the input are zeroed. (The shorter side drives
-    // each zip: the other is not advanced past it.)
-    let mut chunks = bytes.rchunks_exact(4);
+    // chunk (fewer than four bytes) left at the front of `bytes`.
+    let chunks = bytes.rchunks_exact(4);
     let head = chunks.remainder();
-    let (body, rest) = out.split_at_mut(chunks.len().min(out.len()));
-    for (o, c) in body.iter_mut().zip(&mut chunks) {
-        *o = Limb::from_be_bytes([c[0], c[1], c[2], c[3]]);
-    }
+    let full = bytes.len() / 4;
     let mut overflow = 0;
-    for c in chunks {
-        overflow |= Limb::from_be_bytes([c[0], c[1], c[2], c[3]]);
-    }
-    let v = head.iter().fold(0, |acc: Limb, &b| (acc << 8) | b as Limb);
-    match rest.split_first_mut() {
-        Some((o, rest)) => {
-            *o = v;
-            rest.fill(0);
+    for (i, c) in chunks.enumerate() {
+        let v = Limb::from_be_bytes([c[0], c[1], c[2], c[3]]);
+        match out.get_mut(i) {
+            Some(o) => *o = v,
+            None => overflow |= v,
         }
-        None => overflow |= v,
     }
+    let mut used = full.min(out.len());
+    if !head.is_empty() {
+        let v = head.iter().fold(0, |acc: Limb, &b| (acc << 8) | b as Limb);
+        match out.get_mut(full) {
+            Some(o) => {
+                *o = v;
+                used = full + 1;
+            }
+            None => overflow |= v,
+        }
+    }
+    out[used..].fill(0);
     overflow == 0
 }
 
 /// Writes `x` as exactly `out.len()` big-endian bytes. Limbs (or bytes of the
 /// top limb) beyond `out.len()` must be zero; they are ignored.
 pub fn to_be_bytes(out: &mut [u8], x: &[Limb]) {
-    // Four bytes per limb from the least significant end (zeros past `x`);
-    // the short chunk at the front of `out` takes the low bytes of its limb.
+    // Four bytes per limb from the least significant end; the short chunk
+    // at the front of `out` takes the low bytes of its limb.
     let full = out.len() / 4;
     let mut chunks = out.rchunks_exact_mut(4);
-    for (&w, c) in x[..full.min(x.len())].iter().zip(&mut chunks) {
-        c.copy_from_slice(&w.to_be_bytes());
-    }
-    for c in &mut chunks {
-        c.fill(0);
+    for (i, c) in (&mut chunks).enumerate() {
+        c.copy_from_slice(&x.get(i).copied().unwrap_or(0).to_be_bytes());
     }
     let head = chunks.into_remainder();
     let v = x.get(full).copied().unwrap_or(0);
@@ -135,33 +135,18 @@ pub fn mul_u64(out: &mut [Limb], x: &[Limb], k: u64) {
 /// constant time.
 #[inline(never)]
 pub fn ct_lt(a: &[Limb], b: &[Limb]) -> Limb {
-    // The borrow of a − b: over the common length, then over the longer
-    // operand's tail against zero (at most one of the tails is non-empty).
-    let n = a.len().min(b.len());
-    let (a, a_tail) = a.split_at(n);
-    let (b, b_tail) = b.split_at(n);
-    let mut borrow = 0;
-    for (&ai, &bi) in a.iter().zip(b) {
-        borrow = sub_borrow(ai, bi, borrow);
+    // The borrow of a − b over the longer length, both zero-extended (one
+    // loop: smaller than a second pass over the longer operand's tail).
+    let mut borrow = 0u64;
+    for i in 0..a.len().max(b.len()) {
+        let ai = a.get(i).copied().unwrap_or(0);
+        let bi = b.get(i).copied().unwrap_or(0);
+        let d = (ai as u64).wrapping_sub(bi as u64).wrapping_sub(borrow);
+        // opaque: without conditional execution (ARMv6-M) LLVM otherwise
+        // sets the 0/1 borrow with a branch on the carry flag.
+        borrow = u64::from(crate::verdict::opaque((d >> 32) as u32) >> 31);
     }
-    for &ai in a_tail {
-        borrow = sub_borrow(ai, 0, borrow);
-    }
-    for &bi in b_tail {
-        borrow = sub_borrow(0, bi, borrow);
-    }
-    borrow
-}
-
-/// The borrow out (0 or 1) of `a − b − borrow`.
-#[inline(always)]
-fn sub_borrow(a: Limb, b: Limb, borrow: Limb) -> Limb {
-    let d = (a as u64)
-        .wrapping_sub(b as u64)
-        .wrapping_sub(borrow as u64);
-    // opaque: without conditional execution (ARMv6-M) LLVM otherwise sets
-    // the 0/1 borrow with a branch on the carry flag.
-    crate::verdict::opaque((d >> 32) as u32) >> 31
+    borrow as Limb
 }
 
 /// 1 if `x` is zero, else 0; constant time.

@@ -81,17 +81,21 @@ impl<T: Copy + Default + Send + Sync, const N: usize> Array<T> for [T; N] {
 /// is never initialised nor read.
 ///
 /// # Panics
-/// If `buf` is not limb-aligned or holds fewer than `len` limbs.
+/// If `buf` holds fewer than `len` limbs.
 pub(crate) fn zeroed_limbs<A>(buf: &mut MaybeUninit<A>, len: usize) -> &mut [Limb] {
-    assert!(align_of::<A>() >= align_of::<Limb>() && len <= size_of::<A>() / size_of::<Limb>());
-    let p = buf.as_mut_ptr().cast::<Limb>();
-    // SAFETY: `p` is limb-aligned and `len` limbs lie within `*buf` (checked
-    // above), borrowed exclusively for the result's lifetime; every limb of
-    // the slice is written (zeroed) before the slice is made. `A` itself is
-    // never assumed initialised.
+    const { assert!(align_of::<A>() >= align_of::<Limb>()) };
+    let cap = size_of::<A>() / size_of::<Limb>();
+    // SAFETY: `buf` is limb-aligned (checked at compile time) and holds
+    // `cap` limbs, borrowed exclusively for the result's lifetime; the
+    // slice of `MaybeUninit` needs no initialisation, and the `len` limbs
+    // returned are all written (zeroed) before they are viewed as `Limb`s.
+    // `A` itself is never assumed initialised.
     unsafe {
-        p.write_bytes(0, len);
-        core::slice::from_raw_parts_mut(p, len)
+        let all =
+            core::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<MaybeUninit<Limb>>(), cap);
+        let part = &mut all[..len] as *mut [MaybeUninit<Limb>] as *mut [Limb];
+        part.cast::<Limb>().write_bytes(0, len);
+        &mut *part
     }
 }
 

@@ -172,13 +172,15 @@ impl<C: Capacity> BoundedPublicKey<C> {
     /// [`Error::InvalidArguments`] if `input` is longer than `k` bytes or not
     /// below `n`, or `output` is not `k` bytes.
     pub fn raw_public(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        // x, y and the work area, all at the capacity size; only the
-        // key's `l`-limb parts are used, and only those are cleared.
-        let mut buf = MaybeUninit::<(C::Limbs, C::Limbs, C::PublicWork)>::uninit();
+        // x, y and the work area are sized for the capacity; only the key's
+        // `l`-limb parts are used, and only those are cleared.
+        let mut x = MaybeUninit::<C::Limbs>::uninit();
+        let mut y = MaybeUninit::<C::Limbs>::uninit();
+        let mut work = MaybeUninit::<C::PublicWork>::uninit();
         let l = self.l;
-        let buf = zeroed_limbs(&mut buf, 2 * l + exp::public_work_limbs(l));
-        let (x, rest) = buf.split_at_mut(l);
-        let (y, work) = rest.split_at_mut(l);
+        let x = zeroed_limbs(&mut x, l);
+        let y = zeroed_limbs(&mut y, l);
+        let work = zeroed_limbs(&mut work, exp::public_work_limbs(l));
         rsaep::rsaep_bytes(&self.view(), self.size(), input, output, x, y, work)
     }
 }
