@@ -138,7 +138,7 @@ def sqr_blocks(L, q5=None):
         pos = i
         a(f"    adr.w   lr, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
         a("    str     lr, [sp, #F_RET]")
-        a(f"    b.w     .L5x{L}_k{i+5}            @ the last {d} steps")
+        a(f"    b       .L5x{L}_k{i+5}            @ the last {d} steps")
         a("    .p2align 1")
         a(f".Lsq{L}_r{b}:")
         pos = i + L
@@ -155,7 +155,7 @@ def sqr_blocks(L, q5=None):
     a("    str     r0, [sp, #F_K]             @ &t[2i+1]")
     a(f"    mov.w   r2, #{L - i4 - 4}")
     a("    str     r2, [sp, #F_I]             @ len - i - 4")
-    a("    b.w     .Lsqr_blk")
+    a("    b       .Lsqr_blk")
     a(f"    .size rsa_cm_sqr{L}, . - rsa_cm_sqr{L}")
     return "\n".join(o)
 
@@ -225,7 +225,7 @@ def stream_sp():
                 a(f"    mov.w   {r}, #0")
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*e})]")
         a(f"    ldr     {c}, [r0, #{4*e}]")
-        a(f"    b.w     .L5x128_u{e}")
+        a(f"    b       .L5x128_u{e}")
     a("    .p2align 2")
     a("    .thumb_func")
     a(f"    .type rsa_cm_s5x{L}, %function")
@@ -333,7 +333,7 @@ def redc_loop_sp(L):
     a(f"    ldr     r2, [sp, #F_S5]            @ m0")
     a(f"    ldr     r3, [sp, #F_OFF5]          @ m1")
     a(f"    subw    r0, r0, #{20 + OFF(L)}")
-    a(f"    b.w     {entry(L, 5)}            @ (stores the cleared column i+4)")
+    a(f"    b       {entry(L, 5)}            @ (stores the cleared column i+4)")
     a(f"    .p2align 1")
     a(f".Lrd{L}_ret:")
     # The loop test's load first (r0 = &t[i+len] against its last value),
@@ -353,12 +353,12 @@ def redc_loop_sp(L):
         a(f"    mov.w   lr, #0")
         a(f"    adc     lr, lr, #0")
         a(f"    str     lr, [sp, #F_PEND]")
-        a(f"    b.w     .Lredc_final")
+        a(f"    b       .Lredc_final")
     else:
         a(f"    mov.w   lr, #0")
         a(f"    adc     lr, lr, #0")
         a(f"    str     lr, [sp, #F_PEND]")
-        a(f"    b.w     .Lredc_r4")
+        a(f"    b       .Lredc_r4")
     a(f"    .size rsa_cm_redc{L}, . - rsa_cm_redc{L}")
     return "\n".join(o)
 
@@ -517,7 +517,7 @@ def sqr_blocks_sp(L):
             a(f"    addw    r0, r0, #{delta}")
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
-        a(f"    b.w     {entry(L, i+5)}            @ the last {L - i - 5} steps")
+        a(f"    b       {entry(L, i+5)}            @ the last {L - i - 5} steps")
         a("    .p2align 1")
         a(f".Lsq{L}_r{b}:")
         pos = i + L
@@ -554,7 +554,7 @@ def sqr_blocks_sp(L):
     assert c0 + 5 + rl == 2 * L
     o.extend(dbl_setup(L))
     if L == 48:
-        a("    b.w     .Ldbl48")
+        a("    b       .Ldbl48")
     else:
         a("    @ (falls into rsa_cm_dbl4864)")
     a(f"    .size rsa_cm_sqr{L}, . - rsa_cm_sqr{L}")
@@ -620,7 +620,7 @@ def dbl_setup(L):
 # The last groups of rsa_cm_dbl4864 that store by STRs (DIAG8 strs = 1: 2
 # cycles less per group, 30 bytes more); both lengths run them. As many as
 # the drop-in image's flash budget leaves room for.
-DBL_STR_GROUPS = 4
+DBL_STR_GROUPS = 9
 
 
 def dbl4864():
@@ -787,7 +787,7 @@ def sqr_loop_sp():
     a(".Lsqb_ret:")
     a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
     a("    bne     .Lsqb_blk")
-    a("    b.w     .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'")
+    a("    b       .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'")
     for L in (128, 96):
         q5, _ = split45(L)
         a("    .p2align 4")
@@ -824,7 +824,7 @@ def stream4_64():
                 a(f"    mov.w   {r}, #0")
         a(f"    ldr     {b}, [r1, #{4*e}]")
         a(f"    ldr     {c}, [r0, #{4*e}]")
-        a(f"    b.w     .L4x64_u{e}")
+        a(f"    b       .L4x64_u{e}")
     a("    .p2align 2")
     a("    .thumb_func")
     a(f"    .type rsa_cm_s4x{L}, %function")
@@ -945,7 +945,7 @@ def redc32_sq5():
     a("    .if \\off")
     a("    add.w   r0, r0, #(\\off)")
     a("    .endif")
-    a("    b.w     .L5x_k5")
+    a("    b       .L5x_k5")
     a("    .endm")
     return "\n".join(o)
 
@@ -982,7 +982,7 @@ def sqr32_sp():
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
         pos = i
-        a(f"    b.w     .L5x_k{i+5}            @ the last {L - i - 5} steps")
+        a(f"    b       .L5x_k{i+5}            @ the last {L - i - 5} steps")
         a("    .p2align 1")
         a(f".Lsg32_r{b}:")
         pos = i + L

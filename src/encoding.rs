@@ -23,6 +23,17 @@ fn uint_bytes<U: AsUintRef>(u: &U) -> &[u8] {
     u.as_uint_ref().as_bytes()
 }
 
+/// `RSAPrivateKey` from DER, out of line with `alloc`: one copy of the
+/// decoder for both storages' PKCS#1 and PKCS#8 paths. Without `alloc`
+/// there is one storage, and the no-heap images are smaller with the
+/// decoder inlined into it as before.
+#[cfg_attr(feature = "alloc", inline(never))]
+#[cfg_attr(not(feature = "alloc"), inline(always))]
+pub(crate) fn decode_rsa_private_key(bytes: &[u8]) -> der::Result<pkcs1::RsaPrivateKeyRef<'_>> {
+    use der::Decode;
+    pkcs1::RsaPrivateKeyRef::from_der(bytes)
+}
+
 fn key_error(err: Error) -> pkcs1::Error {
     match err {
         Error::Pkcs1(e) => e,
@@ -44,8 +55,7 @@ macro_rules! impl_decode_pkcs1 {
 
         impl<$($g)*> ::pkcs1::DecodeRsaPrivateKey for $private {
             fn from_pkcs1_der(bytes: &[u8]) -> ::pkcs1::Result<Self> {
-                use ::der::Decode;
-                ::pkcs1::RsaPrivateKeyRef::from_der(bytes)?.try_into()
+                $crate::encoding::decode_rsa_private_key(bytes)?.try_into()
             }
         }
     };
@@ -166,8 +176,7 @@ impl<C: Capacity> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for BoundedPrivateKey<C>
 
     fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
         verify_algorithm_id(&info.algorithm)?;
-        use der::Decode;
-        let key = pkcs1::RsaPrivateKeyRef::from_der(info.private_key.as_bytes())
+        let key = decode_rsa_private_key(info.private_key.as_bytes())
             .map_err(|e| pkcs1_to_pkcs8(e.into()))?;
         // A key larger (or smaller) than the capacity holds says so.
         private_from_pkcs1(&key).map_err(|err| match err {

@@ -24,6 +24,10 @@ use crate::errors::{Error, Result};
 /// left unchanged in that case.
 ///
 /// [RFC 8017 B.2.1]: https://www.rfc-editor.org/rfc/rfc8017#appendix-B.2.1
+// Out of line with `alloc`, where the heap keys' OAEP and PSS add their call
+// sites to the core's; the no-heap images keep it inlined (their peak stack
+// is under it).
+#[cfg_attr(feature = "alloc", inline(never))]
 pub fn mgf1_xor<D: Digest>(out: &mut [u8], seed: &[u8]) -> Result<()> {
     let h_len = <D as Digest>::output_size();
     if h_len == 0 {

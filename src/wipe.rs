@@ -19,7 +19,6 @@ pub(crate) fn wipe<T: Zeroize + ?Sized>(x: &mut T) {
 #[derive(Clone, Default)]
 pub(crate) struct Wiped<T: Zeroize>(T);
 
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 impl<T: Zeroize> Wiped<T> {
     pub(crate) fn new(x: T) -> Self {
         Wiped(x)

@@ -31,7 +31,10 @@ impl Counting {
 }
 
 // SAFETY: forwards to the inner allocator; only counts.
+// Out of line, as the inner allocator is: the counting is the harness's, not
+// code an application would carry at every allocation site.
 unsafe impl GlobalAlloc for Counting {
+    #[inline(never)]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded with the caller's layout.
         let p = unsafe { self.heap.alloc(layout) };
@@ -42,6 +45,7 @@ unsafe impl GlobalAlloc for Counting {
         p
     }
 
+    #[inline(never)]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         self.used.fetch_sub(layout.size(), Ordering::Relaxed);
         // SAFETY: forwarded.

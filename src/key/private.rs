@@ -14,6 +14,7 @@ use crate::blinding::PairCache;
 use crate::capacity::{Array, Capacity, Max4096};
 use crate::ct::{self, NoRng};
 use crate::errors::Result;
+use crate::wipe::wipe;
 
 /// How a private key performs RSADP/RSASP1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,15 +277,15 @@ pub(crate) enum Component {
 
 impl<C: Capacity> Drop for BoundedPrivateKey<C> {
     fn drop(&mut self) {
-        self.d.as_mut().zeroize();
-        self.p.as_mut().zeroize();
-        self.q.as_mut().zeroize();
-        self.rr_p.as_mut().zeroize();
-        self.rr_q.as_mut().zeroize();
-        self.dp.as_mut().zeroize();
-        self.dq.as_mut().zeroize();
-        self.qinv.as_mut().zeroize();
-        self.qinv_mont.as_mut().zeroize();
+        wipe(self.d.as_mut());
+        wipe(self.p.as_mut());
+        wipe(self.q.as_mut());
+        wipe(self.rr_p.as_mut());
+        wipe(self.rr_q.as_mut());
+        wipe(self.dp.as_mut());
+        wipe(self.dq.as_mut());
+        wipe(self.qinv.as_mut());
+        wipe(self.qinv_mont.as_mut());
         self.p0.zeroize();
         self.q0.zeroize();
     }

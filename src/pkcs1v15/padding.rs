@@ -380,10 +380,10 @@ pub use implicit::{eme_pkcs1v15_decode_implicit, KeyDerivationKey, MAX_IMPLICIT_
 
 mod implicit {
     use super::*;
+    use crate::wipe::Wiped;
     use digest::{FixedOutput, Output};
     use hmac::{Hmac, KeyInit, Mac};
     use sha2::Sha256;
-    use zeroize::Zeroizing;
 
     type HmacSha256 = Hmac<Sha256>;
 
@@ -464,13 +464,13 @@ mod implicit {
             // Step 3.1.2: DH = SHA-256(D).
             let mut dh_out = Output::<Sha256>::default();
             Digest::finalize_into(hasher, &mut dh_out);
-            let mut dh = Zeroizing::new([0u8; 32]);
+            let mut dh = Wiped::new([0u8; 32]);
             dh.copy_from_slice(&dh_out);
             crate::wipe::wipe(dh_out.as_mut_slice());
             // Step 3.1.3: KDK = HMAC-SHA256(DH, C).
             let mut mac = keyed_mac(&dh)?;
             mac_update(&mut mac, ciphertext);
-            let mut kdk = Zeroizing::new([0u8; 32]);
+            let mut kdk = Wiped::new([0u8; 32]);
             finalize_mac(mac, &mut kdk);
             Ok(Self {
                 mac: keyed_mac(&kdk)?,
@@ -500,7 +500,7 @@ mod implicit {
             mask |= mask >> 4;
             mask |= mask >> 8;
             let mut al = 0u16;
-            let mut block = Zeroizing::new([0u8; 32]);
+            let mut block = Wiped::new([0u8; 32]);
             for i in 0..8u16 {
                 self.irprf_block(i, b"length", 256 * 8, &mut block);
                 for pair in block.chunks_exact(2) {
@@ -550,7 +550,7 @@ mod implicit {
         // Step 4: check and L.
         let (invalid, l) = eme_pkcs1v15_parse(em);
         // Step 5: select EM or AM, block by block of AM = IRPRF(KDK, "message", 8k).
-        let mut block = Zeroizing::new([0u8; 32]);
+        let mut block = Wiped::new([0u8; 32]);
         for (i, chunk) in (0u16..).zip(em.chunks_mut(32)) {
             kdk.irprf_block(i, b"message", bit_len, &mut block);
             for (e, a) in chunk.iter_mut().zip(block.iter()) {

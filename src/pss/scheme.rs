@@ -7,12 +7,12 @@ use core::fmt;
 
 use digest::{Digest, FixedOutputReset};
 use rand_core::TryCryptoRng;
-use zeroize::Zeroizing;
 
 use super::{sign_with, verify_prehash};
 use crate::blinding::NoRng;
 use crate::errors::{Error, Result};
 use crate::traits::{PublicKeyParts, SignatureScheme};
+use crate::wipe::Wiped;
 use crate::{PrivateKey, PublicKey};
 
 /// RSASSA-PSS signing with a `salt_len`-byte salt from `rng`, the private
@@ -24,7 +24,7 @@ pub(super) fn sign<R: TryCryptoRng + ?Sized, D: Digest>(
     hashed: &[u8],
     salt_len: usize,
 ) -> Result<Vec<u8>> {
-    let mut salt = Zeroizing::new(vec![0; salt_len]);
+    let mut salt = Wiped::new(vec![0u8; salt_len]);
     rng.try_fill_bytes(&mut salt).map_err(|_| Error::Rng)?;
     let mut sig = vec![0; key.size()];
     if blind {

@@ -17,7 +17,9 @@ use pkcs8::der::asn1::{AsUintRef, OctetStringRef};
 use pkcs8::{Document, EncodePrivateKey, EncodePublicKey, SecretDocument};
 
 use super::{PrivateKey, PublicKey};
-use crate::encoding::{pkcs1_to_pkcs8, pkcs1_to_spki, public_key_from_spki, ID_RSASSA_PSS};
+use crate::encoding::{
+    decode_rsa_private_key, pkcs1_to_pkcs8, pkcs1_to_spki, public_key_from_spki, ID_RSASSA_PSS,
+};
 use crate::traits::{PrivateKeyParts, PublicKeyParts};
 
 fn uint_from_slice(data: &[u8], bits: u32) -> pkcs1::Result<BoxedUint> {
@@ -145,7 +147,8 @@ impl TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for PrivateKey {
 
     fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
         verify_algorithm_id(&info.algorithm)?;
-        pkcs1::RsaPrivateKeyRef::try_from(info.private_key)
+        decode_rsa_private_key(info.private_key.as_bytes())
+            .map_err(pkcs1::Error::from)
             .and_then(TryInto::try_into)
             .map_err(pkcs1_to_pkcs8)
     }

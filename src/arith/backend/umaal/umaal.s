@@ -362,112 +362,112 @@ rsa_cm_stream_si:
 @ that step s expects (w0 = W[s mod 5], W = r6..r10), then jump in.
 .Lst0:
     mov.w   r9, #0
-    b.w     .Ls0
+    b       .Ls0
 .Lst1:
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r10, #0
-    b.w     .Ls1
+    b       .Ls1
 .Lst2:
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     mov.w   r6, #0
-    b.w     .Ls2
+    b       .Ls2
 .Lst3:
     mov     r9, r6
     mov     r10, r7
     mov     r6, r8
     mov.w   r7, #0
-    b.w     .Ls3
+    b       .Ls3
 .Lst4:
     mov     r10, r6
     mov     r6, r7
     mov     r7, r8
     mov.w   r8, #0
-    b.w     .Ls4
+    b       .Ls4
 .Lst5:
     mov.w   r9, #0
-    b.w     .Ls5
+    b       .Ls5
 .Lst6:
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r10, #0
-    b.w     .Ls6
+    b       .Ls6
 .Lst7:
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     mov.w   r6, #0
-    b.w     .Ls7
+    b       .Ls7
 .Lst8:
     mov     r9, r6
     mov     r10, r7
     mov     r6, r8
     mov.w   r7, #0
-    b.w     .Ls8
+    b       .Ls8
 .Lst9:
     mov     r10, r6
     mov     r6, r7
     mov     r7, r8
     mov.w   r8, #0
-    b.w     .Ls9
+    b       .Ls9
 .Lst10:
     mov.w   r9, #0
-    b.w     .Ls10
+    b       .Ls10
 .Lst11:
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r10, #0
-    b.w     .Ls11
+    b       .Ls11
 .Lst12:
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     mov.w   r6, #0
-    b.w     .Ls12
+    b       .Ls12
 .Lst13:
     mov     r9, r6
     mov     r10, r7
     mov     r6, r8
     mov.w   r7, #0
-    b.w     .Ls13
+    b       .Ls13
 .Lst14:
     mov     r10, r6
     mov     r6, r7
     mov     r7, r8
     mov.w   r8, #0
-    b.w     .Ls14
+    b       .Ls14
 .Lst15:
     mov.w   r9, #0
-    b.w     .Ls15
+    b       .Ls15
 .Lst16:
     mov     r9, r8
     mov     r8, r7
     mov     r7, r6
     mov.w   r10, #0
-    b.w     .Ls16
+    b       .Ls16
 .Lst17:
     mov     r10, r8
     mov     r9, r7
     mov     r8, r6
     mov.w   r6, #0
-    b.w     .Ls17
+    b       .Ls17
 .Lst18:
     mov     r9, r6
     mov     r10, r7
     mov     r6, r8
     mov.w   r7, #0
-    b.w     .Ls18
+    b       .Ls18
 .Lst19:
     mov     r10, r6
     mov     r6, r7
     mov     r7, r8
     mov.w   r8, #0
-    b.w     .Ls19
+    b       .Ls19
 
     .p2align 2
 .Ls0:   STEP 0, r6, r7, r8, r9, r10
@@ -535,7 +535,7 @@ rsa_cm_stream_si:
     mov     r9, r10
     mov     r10, r11
     .endif
-    b.w     .L5s\s
+    b       .L5s\s
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -778,7 +778,7 @@ rsa_cm_stream_si:
     str     r2, [sp, #F_B]
     str     r3, [sp, #F_LEN]
     cmp     r3, #32
-    beq.w   .Lmul32
+    beq     .Lmul32
     mov.w   r4, #0
     str     r4, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
 .Lmul_generic:
@@ -945,20 +945,20 @@ rsa_cm_stream_si:
     mov.w   r3, #0
     str     r3, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
     cmp     r2, #32
-    beq.w   .Lsqr32z
+    beq     .Lsqr32z
     cmp     r2, #64                    @ sqr48/64 clear t themselves
-    beq.w   .Lsqr64
+    beq     .Lsqr64
     cmp     r2, #48
-    beq.w   .Lsqr48
+    beq     .Lsqr48
     SQR_WALK
     cmp     r3, #17
     blo     .Lsqr_blk
     cmp     r3, #32
-    beq.w   .Lsqr32
+    beq     .Lsqr32
     cmp     r3, #128
-    beq.w   .Lsqr128
+    beq     .Lsqr128
     cmp     r3, #96
-    beq.w   .Lsqr96
+    beq     .Lsqr96
     @ len >= 17: q5 blocks of five rows first, then q4 blocks of four
     SPLIT45                            @ (uses F_I and F_K: set them again)
     subs    r2, r3, #4
@@ -1082,16 +1082,8 @@ rsa_cm_stream_si:
     EXIT_LAZY
     .size rsa_cm_sqr, . - rsa_cm_sqr
 
-@ Four words of the lazy final step over ~n: r = x + top ~n (+ carry in lr),
-@ r1 = x, r2 = ~n, r0 = r, r12 = top (rsa_cm_sqr_redc32 and rsa_cm_sqr_redc4864).
-    .macro SUB_NOT_N4
-    ldmia   r1!, {r4-r7}
-    ldmia   r2!, {r8-r11}
-    UMAAL_M4 lr, r12, r4, r5, r6, r7, r8, r9, r10, r11
-    stmia   r0!, {r4-r7}
-    .endm
-
-@ The lazy final step over ~n at len = 32 (rsa_cm_sqr_redc32): r = x + top ~n
+@ The lazy final step over ~n, 32 words (rsa_cm_sqr_redc32; rsa_cm_sqr_redc4864
+@ runs it once or twice more, the pointers moved on): r = x + top ~n
 @ (+ carry in lr), r1 = x, r2 = ~n, r0 = r, r12 = top, by
 @ single loads at fixed offsets: eight loads in a row pipeline (9 cycles
 @ instead of two LDMs' 10), and the last word of each group of four is
@@ -1198,20 +1190,20 @@ rsa_cm_stream_si:
     str     r4, [sp, #F_I]
     str     r4, [sp, #F_PEND]
     cmp     r3, #32
-    beq.w   .Lredc32
+    beq     .Lredc32
     cmp     r3, #4
     blo     .Lredc_small
     mov     r12, r3
     ENTRY_SETUP
     ldr     r3, [sp, #F_LEN]
     cmp     r3, #64
-    beq.w   .Lredc64
+    beq     .Lredc64
     cmp     r3, #48
-    beq.w   .Lredc48
+    beq     .Lredc48
     cmp     r3, #128
-    beq.w   .Lredc128
+    beq     .Lredc128
     cmp     r3, #96
-    beq.w   .Lredc96
+    beq     .Lredc96
     cmp     r3, #17
     blo     .Lredc_r4only
     SPLIT45
@@ -1311,7 +1303,7 @@ rsa_cm_stream_si:
 .Lredc_final:
     ldr     r4, [sp, #F_LAZY]
     cmp     r4, #1
-    beq.w   .Lredc_lazy
+    beq     .Lredc_lazy
     it      hi
     bxhi    r4                         @ rsa_cm_sqr_redc4864's final step
     @ x = t[len..2len), top = pending.  Pass 1: r = x - n (SBCS chain),
@@ -1353,7 +1345,7 @@ rsa_cm_stream_si:
     sub     sp, sp, #F_SIZE
     mov.w   r4, #1
     str     r4, [sp, #F_LAZY]
-    b.w     .Lredc_common
+    b       .Lredc_common
     .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
 
 @ ---------------------------------------------------------------------------
@@ -1515,7 +1507,7 @@ rsa_cm_stream_si:
     MOVW_ZERO r7, r8, r9, r10, r11, r12
     adr.w   lr, .Lmu32_r\k + 1                @ (Thumb bit)
     str     lr, [sp, #F_RET]
-    b.w     rsa_cm_s5x32
+    b       rsa_cm_s5x32
     .p2align 1
 .Lmu32_r\k:
     stmia   r0, {r7-r11}
@@ -1711,7 +1703,7 @@ rsa_cm_stream_si:
     cmp     r3, #0
     itt     eq
     streq   lr, [sp, #F_PEND]
-    beq.w   .Lredc_final
+    beq     .Lredc_final
     @ lazy final step, unrolled: r = x - (n AND -top)
     rsb     r12, lr, #0
     cmp     r3, #1
@@ -1737,16 +1729,16 @@ rsa_cm_stream_si:
 @ of rsa_cm_pow32 or rsa_cm_pow4864 if [sp, #\win] is set, else the
 @ return from the frame (of F_SIZE + \gap bytes).
     .macro SQR_REDC_NEXT sqr, mul, b, win, pow, gap
-    bhi.w   \sqr
+    bhi     \sqr
     blo     1f
     ldr     r4, [sp, #\b]
     cmp     r4, #0
-    bne.w   \mul
-    b.w     \sqr
+    bne     \mul
+    b       \sqr
 1:
     ldr     r3, [sp, #\win]
     cmp     r3, #0
-    bne.w   \pow
+    bne     \pow
     addw    sp, sp, #(F_SIZE + \gap)
     pop     {r4-r11, pc}
     .endm
@@ -1806,7 +1798,7 @@ rsa_cm_stream_si:
     COPY_WORDS 32
     ldr     r4, [sp, #(F_GAP + F_NNOT)]
     cmp     r4, #0
-    bne.w   2f
+    bne     2f
     add.w   r0, sp, #(F_GAP + F_BUF + 132) @ ~n into H's buffer, past n
     str     r0, [sp, #(F_GAP + F_NNOT)]
     ldr     r1, [sp, #(F_GAP + F_A)]
@@ -1826,7 +1818,7 @@ rsa_cm_stream_si:
     CLEAR32                            @ t (then cleared by each reduction)
     ldr     r3, [sp, #(F_GAP + F_LEFT)]
     cmp     r3, #1
-    b.w     .Lsr32_next
+    b       .Lsr32_next
 .Lsr32_sqr:                            @ sp = L, a in L's buffer
 rsa_cm_sqr_redc32_sq:                  @ (a local symbol: ci/m4-bench counts squarings here)
     ldr     r0, [sp, #(F_GAP + F_B)]
@@ -1894,7 +1886,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     ldr     r0, [sp, #(F_GAP + F_B)]
     CLEAR32                            @ t (then cleared by each reduction)
     ldr     r3, [sp, #(F_GAP + F_WIN)]
-    b.w     .Lpw32_win
+    b       .Lpw32_win
 .Lpw32_win:                            @ sp = L, r3 = windows left (>= 1)
     WINDOW_START rsa_cm_pow32_sel, (F_GAP+F_WIN)
     ldr     r0, [sp, #(F_GAP + F_APTR)]
@@ -1911,7 +1903,7 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
 rsa_cm_pow32_seld:
     mov.w   r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]
-    b.w     .Lsr32_sqr
+    b       .Lsr32_sqr
 
     @ addresses in .text, loaded into pc: no branch relocation across
     @ sections (images without these kernels drop their section)
@@ -1957,8 +1949,8 @@ rsa_cm_pow32_seld:
 @ .Lsrn_sub, which moves sp back to L before it writes the result (into
 @ L's buffer, or into a after the last squaring).  H keeps a in F_LEN
 @ and the count in F_Q5, which redc48/64 do not use.  The final step
-@ subtracts top n as x + top (~n + 1) mod R, one UMAAL per word (unrolled,
-@ 48 entering at the fifth group of four), reading ~n from not_n (the
+@ subtracts top n as x + top (~n + 1) mod R, one UMAAL per word (32 words
+@ at fixed offsets, then 16 or 32 more by the same code), reading ~n from not_n (the
 @ caller's, made once per exponentiation); when not_n is null it
 @ subtracts n AND -top with SBCS instead (the frames leave no len words
 @ free for a copy of ~n at 64: L's buffer below H's locals holds 47).
@@ -1988,7 +1980,7 @@ rsa_cm_pow32_seld:
     it      ne
     addne   r3, r3, #1                 @ passes: k squarings and the product
     str     r3, [r12, #F_LEFT2]
-    mov.w   r4, #0
+    movs    r4, #0
     str     r4, [r12, #F_K]            @ not rsa_cm_pow4864
 .Lsrn_setup:                           @ r12 = H, r2 = n
     adr.w   r4, .Lsrn_sub + 1
@@ -2015,9 +2007,9 @@ rsa_cm_pow32_seld:
     COPY16_LOOP
     ldr     r3, [sp, #(F_GAP2 + F_K)]
     cmp     r3, #0
-    bne.w   .Lpwn_next
+    bne     .Lpwn_next
     ldr     r3, [sp, #(F_GAP2 + F_LEFT2)]
-    b.w     .Lsrn_next
+    b       .Lsrn_next
 .Lsrn_sqr:                             @ sp = L: what rsa_cm_sqr sets up
 rsa_cm_sqr_redc4864_sq:                @ (a local symbol: ci/m4-bench counts squarings here)
     ldr.w   pc, [sp, #(F_GAP2 + F_SQB)] @ sqr48/64's body: a at the top of L's
@@ -2041,8 +2033,8 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     beq     1f
     stmia   r0!, {r1, r2, r4, r5}      @ 48 = 4 * 11 + 4
     str     r1, [sp, #F_K]             @ no partial block
-    mov.w   r4, #8                     @ q5
-    mov.w   r5, #2                     @ q4
+    movs    r4, #8                     @ q5
+    movs    r5, #2                     @ q4
     ldr.w   r6, .Llit_5x128_z80        @ F_S5 (five-row blocks from a zero window)
     subw    r7, r1, #320               @ F_OFF5 = -320 (r1 = 0)
     ldr.w   r8, .Llit_4x64_z16         @ F_S (four-row blocks)
@@ -2052,8 +2044,8 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     stmia   r0!, {r1, r2, r4-r12}      @ 64 = 5 * 11 + 9
     stmia   r0!, {r1, r2, r4-r10}
     str     r1, [sp, #F_K]
-    mov.w   r4, #12
-    mov.w   r5, #1
+    movs    r4, #12
+    movs    r5, #1
     ldr.w   r6, .Llit_5x128_z64
     mvn     r7, #255                   @ -256
     ldr.w   r8, .Llit_4x64_z0
@@ -2069,39 +2061,23 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r4, [sp, #F_RET]
     ldr.w   pc, .Llit_mul5_blk
 .Lsrn_sqd:                             @ the squaring and the product end here
-    add.w   sp, sp, #F_GAP2            @ sp = H
-    ldr     r0, [sp, #F_B]
-    str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
-    ldr.w   pc, [sp, #F_RDB]
-.Lsrn_sub:                             @ the reduction's final step: sp = H
-    ldr     r1, [sp, #F_B]
-    ldr     r2, [sp, #F_NNOT2]         @ ~n, or null
-    ldr     r12, [sp, #F_PEND]         @ top
-    ldr     r3, [sp, #F_ALEN]
-    ldr     lr, [sp, #F_LEFT2]
-    ldr     r0, [sp, #F_DST2]
-    sub.w   sp, sp, #F_GAP2            @ sp = L
-    add.w   r1, r1, r3, lsl #2         @ x
-    subs    lr, lr, #1
-    str     lr, [sp, #(F_GAP2 + F_LEFT2)]
-    beq     1f
-    add.w   r0, sp, #(F_BUF + 512)     @ all but the last result into L's buffer
-    sub.w   r0, r0, r3, lsl #2
+    ldr     r0, [sp, #(F_GAP2 + F_B)]
+    ldr     r1, [sp, #(F_GAP2 + F_RDB)]
+    str     r0, [sp, #(F_GAP2 + F_T)]  @ (F_T walks down the blocks)
+    add     sp, sp, #F_GAP2            @ sp = H
+    bx      r1
+.Lsrn_more:                            @ C = 0 after the ADDS below: the last pass
+    bne     1f
+    adds    r1, r1, #64                @ 48: words 32..47 by groups 4..7, which
+    adds    r2, r2, #64                @ store word 31 (r7) first
+    adds    r0, r0, #64
+    b       .Lsrn_g4
 1:
-    cmp     r2, #0
-    beq.w   .Lsrn_mask
-    cmp     r3, #64
-    mov     r3, lr                     @ passes left
-    mov     lr, r12                    @ x - top n = x + top ~n + top (mod R)
-    bne.w   .Lsrn_u48                  @ 48: the last 12 groups of four
-    .rept 4
-    SUB_NOT_N4
-    .endr
-.Lsrn_u48:
-    .rept 12
-    SUB_NOT_N4
-    .endr
-    b.w     .Lsrn_next
+    str     r7, [r0, #124]             @ 64: words 32..63
+    adds    r1, r1, #128
+    adds    r2, r2, #128
+    adds    r0, r0, #128
+    b       .Lsrn_g0
 .Lsrn_mask:                            @ no ~n: x - (n AND -top)
     ldr     r2, [sp, #(F_GAP2 + F_A)]  @ n
     rsb     r12, r12, #0               @ mask = -top
@@ -2113,6 +2089,40 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     teq     r1, r3
     bne     2b
     mov     r3, lr
+    b       .Lsrn_next
+.Lsrn_sub:                             @ the reduction's final step: sp = H
+    ldr     r1, [sp, #F_B]
+    ldr     r2, [sp, #F_NNOT2]         @ ~n, or null
+    ldr     r12, [sp, #F_PEND]         @ top
+    ldr     r3, [sp, #F_ALEN]
+    ldr     lr, [sp, #F_LEFT2]
+    ldr     r0, [sp, #F_DST2]
+    sub     sp, sp, #F_GAP2            @ sp = L
+    add.w   r1, r1, r3, lsl #2         @ x
+    subs    lr, lr, #1
+    str     lr, [sp, #(F_GAP2 + F_LEFT2)]
+    beq     1f
+    add.w   r0, sp, #(F_BUF + 512)     @ all but the last result into L's buffer
+    sub.w   r0, r0, r3, lsl #2
+1:
+    cmp     r2, #0
+    beq     .Lsrn_mask
+    cmp     r3, #48                    @ C = 1: the first pass (Z = 1 at 48)
+    mov     lr, r12                    @ x - top n = x + top ~n + top (mod R)
+.Lsrn_g0:                              @ 32 words by SUB_NOT_N32's groups: the
+    SNN32_LOAD 0, r3                   @ flags live across them (UMAAL, LDR and
+    SNN32_ADD 0, r3                    @ STR set none)
+    SNN32_NEXT 1, r7, r3
+    SNN32_NEXT 2, r3, r7
+    SNN32_NEXT 3, r7, r3
+.Lsrn_g4:
+    .irp g, 4, 6
+    SNN32_NEXT \g, r3, r7
+    SNN32_NEXT (\g + 1), r7, r3
+    .endr
+    bcs     .Lsrn_more                 @ the word 31 of this pass in r7
+    str     r7, [r0, #124]
+    ldr     r3, [sp, #(F_GAP2 + F_LEFT2)] @ passes left
 .Lsrn_next:                            @ r3 = passes left
     ldr     r0, [sp, #(F_GAP2 + F_B)]  @ L: t, and where the squarings and the
     str     r0, [sp, #F_T]             @ product end, before every step: they
@@ -2141,13 +2151,13 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r0, [r12, #F_DST2]         @ (the prologue copies a from there)
     str     r1, [r12, #F_B]            @ t
     str     r2, [r12, #F_A]            @ n
-    mov.w   r4, #1
+    movs    r4, #1
     str     r4, [r12, #F_K]            @ rsa_cm_pow4864
-    b.w     .Lsrn_setup
+    b       .Lsrn_setup
 .Lpwn_next:                            @ sp = L
     ldr     r3, [sp, #(F_GAP2 + F_PWIN)]
     cmp     r3, #0
-    bne.w   .Lpwn_win
+    bne     .Lpwn_win
     addw    sp, sp, #(F_SIZE + F_GAP2)
     pop     {r4-r11, pc}
 .Lpwn_win:                             @ sp = L, r3 = windows left (>= 1)
@@ -2164,12 +2174,12 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r0, [sp, #0]               @ select's fifth argument (L's F_R: free)
     ldr     r0, [sp, #(F_GAP2 + F_BARG2)] @ sel
     ldr     r1, [sp, #(F_GAP2 + F_TAB2)]
-    mov.w   r3, #16
+    movs    r3, #16
     bl      rsa_cm_select
 rsa_cm_pow4864_seld:
-    mov.w   r3, #5                     @ passes: 4 squarings and the product
+    movs    r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP2 + F_LEFT2)]
-    b.w     .Lsrn_next
+    b       .Lsrn_next
     .p2align 2
 .Llit_sqr64_body:
     .word   .Lsqr64_body + 1

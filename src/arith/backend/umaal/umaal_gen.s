@@ -60,17 +60,17 @@
 .L5x128_z32:
     ldr     lr, [sp, #(F_BUF + 128)]
     ldr     r1, [r0, #128]
-    b.w     .L5x128_u32
+    b       .L5x128_u32
     .p2align 1
 .L5x128_z64:
     ldr     lr, [sp, #(F_BUF + 256)]
     ldr     r1, [r0, #256]
-    b.w     .L5x128_u64
+    b       .L5x128_u64
     .p2align 1
 .L5x128_z80:
     ldr     lr, [sp, #(F_BUF + 320)]
     ldr     r1, [r0, #320]
-    b.w     .L5x128_u80
+    b       .L5x128_u80
     .p2align 2
     .thumb_func
     .type rsa_cm_s5x128, %function
@@ -1240,7 +1240,7 @@ rsa_cm_s5x128:
     mov.w   r11, #0
     ldr     r10, [r1, #64]
     ldr     r12, [r0, #64]
-    b.w     .L4x64_u16
+    b       .L4x64_u16
     .p2align 2
     .thumb_func
     .type rsa_cm_s4x64, %function
@@ -1774,7 +1774,7 @@ rsa_cm_redc48:
     ldr     r2, [sp, #F_S5]            @ m0
     ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #340
-    b.w     .L5x128_k85            @ (stores the cleared column i+4)
+    b       .L5x128_k85            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd48_ret:
     ldr     r12, [sp, #F_END5]
@@ -1889,7 +1889,7 @@ rsa_cm_redc48:
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    b.w     .Lredc_final
+    b       .Lredc_final
     .size rsa_cm_redc48, . - rsa_cm_redc48
 
     .p2align 2
@@ -1965,7 +1965,7 @@ rsa_cm_redc64:
     ldr     r2, [sp, #F_S5]            @ m0
     ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #276
-    b.w     .L5x128_k69            @ (stores the cleared column i+4)
+    b       .L5x128_k69            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd64_ret:
     ldr     r12, [sp, #F_END5]
@@ -2033,7 +2033,7 @@ rsa_cm_redc64:
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    b.w     .Lredc_final
+    b       .Lredc_final
     .size rsa_cm_redc64, . - rsa_cm_redc64
 
     .p2align 2
@@ -2112,7 +2112,7 @@ rsa_cm_redc96:
     ldr     r2, [sp, #F_S5]            @ m0
     ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #148
-    b.w     .L5x128_k37            @ (stores the cleared column i+4)
+    b       .L5x128_k37            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd96_ret:
     ldr     r12, [sp, #F_END5]
@@ -2136,7 +2136,7 @@ rsa_cm_redc96:
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    b.w     .Lredc_r4
+    b       .Lredc_r4
     .size rsa_cm_redc96, . - rsa_cm_redc96
 
     .p2align 2
@@ -2215,7 +2215,7 @@ rsa_cm_redc128:
     ldr     r2, [sp, #F_S5]            @ m0
     ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #20
-    b.w     .L5x128_k5            @ (stores the cleared column i+4)
+    b       .L5x128_k5            @ (stores the cleared column i+4)
     .p2align 1
 .Lrd128_ret:
     ldr     r12, [sp, #F_END5]
@@ -2239,7 +2239,7 @@ rsa_cm_redc128:
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    b.w     .Lredc_r4
+    b       .Lredc_r4
     .size rsa_cm_redc128, . - rsa_cm_redc128
 
     .p2align 2
@@ -2289,7 +2289,7 @@ rsa_cm_sqr48:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #512
-    b.w     .L5x128_k85            @ the last 43 steps
+    b       .L5x128_k85            @ the last 43 steps
     .p2align 1
 .Lsq48_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2323,7 +2323,7 @@ rsa_cm_sqr48:
     umaal   r11, r1, r5, r6
     mov.w   lr, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k90            @ the last 38 steps
+    b       .L5x128_k90            @ the last 38 steps
     .p2align 1
 .Lsq48_r1:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2357,7 +2357,7 @@ rsa_cm_sqr48:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k95            @ the last 33 steps
+    b       .L5x128_k95            @ the last 33 steps
     .p2align 1
 .Lsq48_r2:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2391,7 +2391,7 @@ rsa_cm_sqr48:
     umaal   lr, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k100            @ the last 28 steps
+    b       .L5x128_k100            @ the last 28 steps
     .p2align 1
 .Lsq48_r3:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2425,7 +2425,7 @@ rsa_cm_sqr48:
     umaal   r10, r11, r5, r6
     mov.w   r1, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k105            @ the last 23 steps
+    b       .L5x128_k105            @ the last 23 steps
     .p2align 1
 .Lsq48_r4:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2459,7 +2459,7 @@ rsa_cm_sqr48:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k110            @ the last 18 steps
+    b       .L5x128_k110            @ the last 18 steps
     .p2align 1
 .Lsq48_r5:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2493,7 +2493,7 @@ rsa_cm_sqr48:
     umaal   r1, lr, r5, r6
     mov.w   r12, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k115            @ the last 13 steps
+    b       .L5x128_k115            @ the last 13 steps
     .p2align 1
 .Lsq48_r6:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2527,7 +2527,7 @@ rsa_cm_sqr48:
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k120            @ the last 8 steps
+    b       .L5x128_k120            @ the last 8 steps
     .p2align 1
 .Lsq48_r7:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2561,7 +2561,7 @@ rsa_cm_sqr48:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k125            @ the last 3 steps
+    b       .L5x128_k125            @ the last 3 steps
     .p2align 1
 .Lsq48_r8:
     ldr     r2, [sp, #(F_BUF + 500)]   @ a[45]
@@ -2579,7 +2579,7 @@ rsa_cm_sqr48:
     ldr     r0, [sp, #F_T]
     mov.w   r12, #2
     mov.w   lr, #0                     @ the pass's carry
-    b.w     .Ldbl48
+    b       .Ldbl48
     .size rsa_cm_sqr48, . - rsa_cm_sqr48
 
     .p2align 2
@@ -2631,7 +2631,7 @@ rsa_cm_sqr64:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #512
-    b.w     .L5x128_k69            @ the last 59 steps
+    b       .L5x128_k69            @ the last 59 steps
     .p2align 1
 .Lsq64_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2665,7 +2665,7 @@ rsa_cm_sqr64:
     umaal   r11, r1, r5, r6
     mov.w   lr, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k74            @ the last 54 steps
+    b       .L5x128_k74            @ the last 54 steps
     .p2align 1
 .Lsq64_r1:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2699,7 +2699,7 @@ rsa_cm_sqr64:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k79            @ the last 49 steps
+    b       .L5x128_k79            @ the last 49 steps
     .p2align 1
 .Lsq64_r2:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2733,7 +2733,7 @@ rsa_cm_sqr64:
     umaal   lr, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k84            @ the last 44 steps
+    b       .L5x128_k84            @ the last 44 steps
     .p2align 1
 .Lsq64_r3:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2767,7 +2767,7 @@ rsa_cm_sqr64:
     umaal   r10, r11, r5, r6
     mov.w   r1, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k89            @ the last 39 steps
+    b       .L5x128_k89            @ the last 39 steps
     .p2align 1
 .Lsq64_r4:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2801,7 +2801,7 @@ rsa_cm_sqr64:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k94            @ the last 34 steps
+    b       .L5x128_k94            @ the last 34 steps
     .p2align 1
 .Lsq64_r5:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2835,7 +2835,7 @@ rsa_cm_sqr64:
     umaal   r1, lr, r5, r6
     mov.w   r12, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k99            @ the last 29 steps
+    b       .L5x128_k99            @ the last 29 steps
     .p2align 1
 .Lsq64_r6:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2869,7 +2869,7 @@ rsa_cm_sqr64:
     umaal   r9, r10, r5, r6
     mov.w   r11, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k104            @ the last 24 steps
+    b       .L5x128_k104            @ the last 24 steps
     .p2align 1
 .Lsq64_r7:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2903,7 +2903,7 @@ rsa_cm_sqr64:
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k109            @ the last 19 steps
+    b       .L5x128_k109            @ the last 19 steps
     .p2align 1
 .Lsq64_r8:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2937,7 +2937,7 @@ rsa_cm_sqr64:
     umaal   r11, r1, r5, r6
     mov.w   lr, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k114            @ the last 14 steps
+    b       .L5x128_k114            @ the last 14 steps
     .p2align 1
 .Lsq64_r9:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2971,7 +2971,7 @@ rsa_cm_sqr64:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k119            @ the last 9 steps
+    b       .L5x128_k119            @ the last 9 steps
     .p2align 1
 .Lsq64_r10:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -3005,7 +3005,7 @@ rsa_cm_sqr64:
     umaal   lr, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #492
-    b.w     .L5x128_k124            @ the last 4 steps
+    b       .L5x128_k124            @ the last 4 steps
     .p2align 1
 .Lsq64_r11:
     ldr     r2, [sp, #(F_BUF + 496)]   @ a[60]
@@ -3043,11 +3043,11 @@ rsa_cm_dbl4864:
     DIAG8   (F_BUF + 320)
     DIAG8   (F_BUF + 336)
     DIAG8   (F_BUF + 352)
-    DIAG8   (F_BUF + 368)
-    DIAG8   (F_BUF + 384)
-    DIAG8   (F_BUF + 400)
-    DIAG8   (F_BUF + 416)
-    DIAG8   (F_BUF + 432)
+    DIAG8   (F_BUF + 368), 1
+    DIAG8   (F_BUF + 384), 1
+    DIAG8   (F_BUF + 400), 1
+    DIAG8   (F_BUF + 416), 1
+    DIAG8   (F_BUF + 432), 1
     DIAG8   (F_BUF + 448), 1
     DIAG8   (F_BUF + 464), 1
     DIAG8   (F_BUF + 480), 1
@@ -3206,7 +3206,7 @@ rsa_cm_sqr96128:
 .Lsqb_ret:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
     bne     .Lsqb_blk
-    b.w     .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'
+    b       .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'
     .p2align 4
 .Lsqb_tab128:
     .hword  .L5x128_k5 + 1 - (.Lsqb_tab128 + 2)
@@ -3285,7 +3285,7 @@ rsa_cm_sqr96128:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    b.w     .L5x_k5            @ the last 27 steps
+    b       .L5x_k5            @ the last 27 steps
     .p2align 1
 .Lsg32_r0:
     str     r7, [r0, #0]               @ t[i+len..i+len+5)
@@ -3323,7 +3323,7 @@ rsa_cm_sqr96128:
     umaal   r11, r1, r5, r6
     mov.w   lr, #0
     subw    r0, r0, #108
-    b.w     .L5x_k10            @ the last 22 steps
+    b       .L5x_k10            @ the last 22 steps
     .p2align 1
 .Lsg32_r1:
     str     r7, [r0, #0]               @ t[i+len..i+len+5)
@@ -3361,7 +3361,7 @@ rsa_cm_sqr96128:
     umaal   r8, r9, r5, r6
     mov.w   r10, #0
     subw    r0, r0, #108
-    b.w     .L5x_k15            @ the last 17 steps
+    b       .L5x_k15            @ the last 17 steps
     .p2align 1
 .Lsg32_r2:
     str     r7, [r0, #0]               @ t[i+len..i+len+5)
@@ -3399,7 +3399,7 @@ rsa_cm_sqr96128:
     umaal   lr, r12, r5, r6
     mov.w   r7, #0
     subw    r0, r0, #108
-    b.w     .L5x_k20            @ the last 12 steps
+    b       .L5x_k20            @ the last 12 steps
     .p2align 1
 .Lsg32_r3:
     str     r7, [r0, #0]               @ t[i+len..i+len+5)
@@ -3437,7 +3437,7 @@ rsa_cm_sqr96128:
     umaal   r10, r11, r5, r6
     mov.w   r1, #0
     subw    r0, r0, #108
-    b.w     .L5x_k25            @ the last 7 steps
+    b       .L5x_k25            @ the last 7 steps
     .p2align 1
 .Lsg32_r4:
     str     r7, [r0, #0]               @ t[i+len..i+len+5)
@@ -3475,7 +3475,7 @@ rsa_cm_sqr96128:
     umaal   r7, r8, r5, r6
     mov.w   r9, #0
     subw    r0, r0, #108
-    b.w     .L5x_k30            @ the last 2 steps
+    b       .L5x_k30            @ the last 2 steps
     .p2align 1
 .Lsg32_r5:
     .endm
@@ -3853,7 +3853,7 @@ rsa_cm_s5x32:
     .if \off
     add.w   r0, r0, #(\off)
     .endif
-    b.w     .L5x_k5
+    b       .L5x_k5
     .endm
     .endm
 
