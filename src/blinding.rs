@@ -210,7 +210,10 @@ pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
         }
         None => fresh_pairs(rng, moduli, e, a, ai, work),
     };
-    crate::wipe::wipe(work);
+    // Only what the pair's functions can have written: `work` may be the
+    // whole private operation's area.
+    let used = blind_work_limbs(moduli[0].len()).min(work.len());
+    crate::wipe::wipe(&mut work[..used]);
     if result.is_err() {
         crate::wipe::wipe(a);
         crate::wipe::wipe(ai);

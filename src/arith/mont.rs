@@ -130,8 +130,10 @@ impl<'a> Modulus<'a> {
     /// rows); the branch is on the CPU and the length only.
     #[inline(never)]
     pub(crate) fn product(&self, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Limb]) {
+        // Not at 1024 bits and below, where IFMA's conversions cost more
+        // than its product saves (BENCHMARKS.md, issue 23).
         #[cfg(rsa_cortex_m_ifma)]
-        if kernels::mul_whole(r, a, b.unwrap_or(a), self) {
+        if self.len() > 32 && kernels::mul_whole(r, a, b.unwrap_or(a), self) {
             return;
         }
         let t = &mut t[..2 * self.len()];
