@@ -226,7 +226,7 @@ impl<'a> Modulus<'a> {
     }
 
     /// `r = x mod n` for any `x < n·R` of up to `2l` limbs (two REDC passes:
-    /// `x·R⁻¹`, then times `R²·R⁻¹`). On a [`Modulus::with_factor`]`(f)`:
+    /// `x·R⁻¹`, then times `R²·R⁻¹`). On a modulus from `with_factor(f)`:
     /// `r = x·f·R⁻² mod n`.
     pub fn reduce(&self, r: &mut [Limb], x: &[Limb], t: &mut [Limb]) {
         // reduce_wide's steps written out: one call less on the blinding
