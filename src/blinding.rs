@@ -12,6 +12,19 @@
 //! it; blinding is defence in depth, and the one countermeasure against
 //! power/EM analyses that correlate with the known input (CPA on the base).
 //!
+//! ## Modulo the primes
+//!
+//! Two-prime keys blind each CRT half instead: `c_p = c·r_p^e mod p`,
+//! `m_p = c_p^dP·r_p⁻¹ mod p`, the same for `q`, with independent uniform
+//! `r_p` and `r_q`. That is base blinding by the `r` modulo `n` whose
+//! residues they are (uniform too, by the CRT): each half's exponentiation
+//! runs on exactly the value it would run on after a blinding modulo `n`.
+//! It costs less: `r^e` enters in the reduction of `c` modulo `p` that the
+//! half makes anyway (`A = r^e·R²` in place of `R²`), `r⁻¹` in one product
+//! of half length, the pair's squarings are of half length, and a fresh pair
+//! inverts and exponentiates two half-length values instead of one of full
+//! length. Keys without CRT values blind modulo `n` with the same forms.
+//!
 //! `r⁻¹` comes from the constant-time inversion [`inv::inv_mod`] on `r`
 //! itself. (A variable-time GCD used to need an independent uniform mask
 //! `b`, inverting `r·b` instead. With a constant-time inversion the mask
@@ -22,7 +35,7 @@
 //!
 //! A fresh `r` costs `r^e` and the inversion, more than the rest of the
 //! blinding together. So each key keeps the pair `(A, Aᵢ) = (r^e, r⁻¹)`
-//! (Montgomery forms: one product applies each) in a [`PairCache`], and
+//! (as `r^e·R²` and `r⁻¹·R`, see [`blinding_pair`]) in a [`PairCache`], and
 //! after each use replaces it by `(A², Aᵢ²)`, the pair of `r²` (Kocher,
 //! "Timing Attacks on Implementations of Diffie-Hellman, RSA, DSS, and
 //! Other Systems", CRYPTO 1996; OpenSSL's `BN_BLINDING`). Every
@@ -146,10 +159,16 @@ fn random_mod<F: FillBytes + ?Sized>(
     Ok(())
 }
 
-/// The blinding pair `(A, Aᵢ) = (r^e·R, r⁻¹·R) mod n` (Montgomery forms,
-/// `l` limbs each) of the next operation: from the key's cache when `cache`
-/// holds its lock (advancing the cache), else freshly drawn from `rng`.
-/// `work` ≥ [`blind_work_limbs`]`(l)` limbs, zeroed before returning.
+/// The blinding pair `(A, Aᵢ)` of the next operation, for each of `moduli`
+/// (`n`, or the CRT primes `p` and `q`: one pair per prime then, for
+/// independent uniform `r_p` and `r_q`, which make an `r` uniform modulo
+/// `n`): `A = r^e·R² mod m` and `Aᵢ = r⁻¹·R mod m`, the moduli's pairs one
+/// after the other in `a` and `ai`. `A` multiplies a value by `r^e` in its
+/// reduction ([`Modulus::with_factor`]: at no cost in the CRT halves),
+/// `Aᵢ` a result by `r⁻¹` in one Montgomery product. From the key's cache
+/// when `cache` holds its lock (advancing the cache), else freshly drawn
+/// from `rng`. `work` ≥ [`blind_work_limbs`]`(l)` limbs for moduli of at
+/// most `l` limbs, zeroed before returning.
 ///
 /// # Errors
 /// [`Error::Rng`] if a fresh pair is needed and the generator fails, or
@@ -158,20 +177,19 @@ fn random_mod<F: FillBytes + ?Sized>(
 pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
     cache: Option<PairGuard<'_>>,
     rng: &mut F,
-    n: &Modulus,
+    moduli: &[Modulus],
     e: &[Limb],
     a: &mut [Limb],
     ai: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
-    debug_assert!(work.len() >= blind_work_limbs(n.len()));
     let result = match cache {
         // The lock is released when `g` drops, at the end of this arm.
         Some(g) => {
             // Branches on the public use count only.
             let mut fresh = Ok(());
             if *g.uses == 0 {
-                fresh = fresh_pair(rng, n, e, &mut *g.a, &mut *g.ai, work);
+                fresh = fresh_pairs(rng, moduli, e, &mut *g.a, &mut *g.ai, work);
             }
             if fresh.is_ok() {
                 a.copy_from_slice(g.a);
@@ -185,14 +203,17 @@ pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
                     crate::wipe::wipe(&mut *g.ai);
                     *g.uses = 0;
                 } else {
-                    square_pair(n, &mut *g.a, &mut *g.ai, work);
+                    square_pair(moduli, &mut *g.a, &mut *g.ai, work);
                 }
             }
             fresh
         }
-        None => fresh_pair(rng, n, e, a, ai, work),
+        None => fresh_pairs(rng, moduli, e, a, ai, work),
     };
-    crate::wipe::wipe(work);
+    // Only what the pair's functions can have written: `work` may be the
+    // whole private operation's area.
+    let used = blind_work_limbs(moduli[0].len()).min(work.len());
+    crate::wipe::wipe(&mut work[..used]);
     if result.is_err() {
         crate::wipe::wipe(a);
         crate::wipe::wipe(ai);
@@ -200,94 +221,102 @@ pub(crate) fn blinding_pair<F: FillBytes + ?Sized>(
     result
 }
 
-/// A fresh pair for a uniform `r` (see [`blinding_pair`]); `a` and `ai`
-/// are left zero on error.
+/// `a` and `ai` cut into one part per modulus (all of one length).
+fn pairs<'a>(
+    moduli: &'a [Modulus<'a>],
+    a: &'a mut [Limb],
+    ai: &'a mut [Limb],
+) -> impl Iterator<Item = (&'a Modulus<'a>, &'a mut [Limb], &'a mut [Limb])> {
+    let w = a.len() / moduli.len();
+    moduli
+        .iter()
+        .zip(a.chunks_mut(w).zip(ai.chunks_mut(w)))
+        .map(|(m, (a, ai))| (m, a, ai))
+}
+
+/// A fresh pair modulo each of `moduli`, for uniform `r` (see
+/// [`blinding_pair`]); `a` and `ai` are left zero on error.
 #[inline(never)]
-fn fresh_pair<F: FillBytes + ?Sized>(
+fn fresh_pairs<F: FillBytes + ?Sized>(
     rng: &mut F,
-    n: &Modulus,
+    moduli: &[Modulus],
     e: &[Limb],
     a: &mut [Limb],
     ai: &mut [Limb],
     work: &mut [Limb],
 ) -> Result<()> {
-    let l = n.len();
-    let (r, rest) = work.split_at_mut(l);
-    let (y, rest) = rest.split_at_mut(l);
-    let (t, rest) = rest.split_at_mut(2 * l);
-    for _ in 0..MAX_BLINDING_DRAWS {
-        random_mod(rng, n, r, rest)?;
-        // Public by design: whether a discarded draw shared a factor with n.
-        if declassify(inv::inv_mod(y, r, n.n(), rest)) == 0 {
-            continue; // r shares a factor with n: only 0 in practice
-        }
-        mul(n, ai, y, Some(n.rr()), t);
-        exp::pow_public_last::<false>(y, r, e, r, n, rest);
-        mul(n, a, y, Some(n.rr()), t);
-        return Ok(());
-    }
-    crate::wipe::wipe(a);
-    crate::wipe::wipe(ai);
-    Err(Error::Rng)
-}
-
-/// `r = a·b·R⁻¹ mod n`, with `None` for `b` `a²·R⁻¹` (`a, b < n`; `t` ≥
-/// `2l` limbs): [`Modulus::mul`] or [`Modulus::sqr`], in AVX-512 IFMA where
-/// the backend runs its exponentiations there (the blinding's four
-/// products per operation would otherwise be the only full-length products
-/// of an IFMA signature left in the BMI2/ADX rows). The branch is on the
-/// CPU and the length only.
-#[inline(always)]
-fn mul(n: &Modulus, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Limb]) {
-    #[cfg(rsa_cortex_m_ifma)]
-    if crate::arith::kernels::mul_whole(r, a, b.unwrap_or(a), n) {
-        return;
-    }
-    let t = &mut t[..2 * n.len()];
-    match b {
-        Some(b) => n.mul(r, a, b, t),
-        None => n.sqr(r, a, t),
-    }
-}
-
-/// The pair of `r²` from that of `r`: `(r^e)²·R = A²·R⁻¹`, likewise `Aᵢ`.
-#[inline(never)]
-fn square_pair(n: &Modulus, a: &mut [Limb], ai: &mut [Limb], work: &mut [Limb]) {
-    for v in [a, ai] {
-        // The IFMA product takes no operand aliasing its result: it squares
-        // a copy. Elsewhere the square is in place, with no copy.
-        #[cfg(rsa_cortex_m_ifma)]
-        {
-            let x = &mut work[..n.len()];
-            x.copy_from_slice(v);
-            if crate::arith::kernels::mul_whole(v, x, x, n) {
-                continue;
+    let mut result = Ok(());
+    'moduli: for (m, a, ai) in pairs(moduli, a, ai) {
+        let l = m.len();
+        let (r, rest) = work.split_at_mut(l);
+        let (y, rest) = rest.split_at_mut(l);
+        let (t, rest) = rest.split_at_mut(2 * l);
+        let mut draws = 0;
+        loop {
+            if draws == MAX_BLINDING_DRAWS {
+                result = Err(Error::Rng);
+            } else {
+                draws += 1;
+                result = random_mod(rng, m, r, rest);
+            }
+            if result.is_err() {
+                break 'moduli;
+            }
+            // Public by design: whether a discarded draw shared a factor
+            // with m (only r = 0 does in practice).
+            if declassify(inv::inv_mod(y, r, m.n(), rest)) != 0 {
+                break;
             }
         }
-        n.sqr_assign(v, &mut work[..2 * n.len()]);
+        m.product(ai, y, Some(m.rr()), t);
+        exp::pow_public_last::<false>(y, r, e, r, m, rest);
+        // r^e·R, then r^e·R².
+        m.product(r, y, Some(m.rr()), t);
+        m.product(a, r, Some(m.rr()), t);
+    }
+    if result.is_err() {
+        crate::wipe::wipe(a);
+        crate::wipe::wipe(ai);
+    }
+    result
+}
+
+/// The pairs of `r²` from those of `r`: `A²·R⁻¹ = r^(2e)·R³`, brought back
+/// to `·R²` by one more REDC; `Aᵢ²·R⁻¹ = r⁻²·R`.
+#[inline(never)]
+fn square_pair(moduli: &[Modulus], a: &mut [Limb], ai: &mut [Limb], work: &mut [Limb]) {
+    for (m, a, ai) in pairs(moduli, a, ai) {
+        let (x, t) = work.split_at_mut(m.len());
+        m.product(x, a, None, t);
+        m.reduce_wide(a, x, t);
+        m.product(x, ai, None, t);
+        ai.copy_from_slice(x);
     }
 }
 
-/// `xb = x·r^e mod n` (`x < n`) from `a = r^e·R`. `t` ≥ `2l` limbs.
+/// `xb = x·r^e mod n` (`x < n`) from `a = r^e·R²`. `t` ≥ `2l` limbs.
 #[inline(never)]
 pub(crate) fn blind_base(n: &Modulus, xb: &mut [Limb], x: &[Limb], a: &[Limb], t: &mut [Limb]) {
-    mul(n, xb, x, Some(a), t);
+    n.with_factor(a).reduce(xb, x, t);
 }
 
-/// `out = m·r⁻¹ mod n` from `ai = r⁻¹·R` (removes the blinding factor).
-/// `t` ≥ `2l` limbs.
+/// `m = m·r⁻¹ mod n` from `ai = r⁻¹·R` (removes the blinding factor).
+/// `t` ≥ `3l` limbs.
 #[inline(never)]
-pub(crate) fn unblind(n: &Modulus, out: &mut [Limb], m: &[Limb], ai: &[Limb], t: &mut [Limb]) {
-    mul(n, out, m, Some(ai), t);
+pub(crate) fn unblind(n: &Modulus, m: &mut [Limb], ai: &[Limb], t: &mut [Limb]) {
+    let (x, t) = t.split_at_mut(n.len());
+    n.product(x, m, Some(ai), t);
+    m.copy_from_slice(x);
 }
 
-/// Where a key keeps its blinding pair between operations: two values of
-/// `l` limbs for an `l`-limb modulus.
+/// Where a key keeps its blinding pair between operations: `A` and `Aᵢ`
+/// of [`PrivateView::pair_limbs`](crate::key::rsadp::PrivateView::pair_limbs)
+/// limbs each (at most the modulus length of the key's capacity).
 #[cfg_attr(not(target_has_atomic = "8"), allow(dead_code))]
 pub(crate) trait PairStorage: Send {
     /// Storage holding no pair.
     fn empty() -> Self;
-    /// `(A, Aᵢ)`, `l` limbs each (`l` is the key's, within its capacity).
+    /// `(A, Aᵢ)`, `l` limbs each.
     fn halves(&mut self, l: usize) -> (&mut [Limb], &mut [Limb]);
     /// Zeroes whatever the storage holds.
     fn wipe(&mut self);
@@ -318,14 +347,14 @@ impl PairStorage for alloc::vec::Vec<Limb> {
 
     fn halves(&mut self, l: usize) -> (&mut [Limb], &mut [Limb]) {
         if self.len() != 2 * l {
-            self.zeroize();
+            crate::wipe::wipe(self);
             self.resize(2 * l, 0);
         }
         self.split_at_mut(l)
     }
 
     fn wipe(&mut self) {
-        self.zeroize();
+        crate::wipe::wipe(self);
     }
 }
 
@@ -389,7 +418,8 @@ impl<S: PairStorage> PairCache<S> {
         }
     }
 
-    /// The cache for one operation on an `l`-limb modulus, or `None` if
+    /// The cache for one operation, its pair's halves of `l` limbs
+    /// ([`PrivateView::pair_limbs`](crate::key::rsadp::PrivateView::pair_limbs)), or `None` if
     /// another operation holds it (that operation then draws a fresh
     /// pair, as every operation does without compare-and-swap).
     #[cfg_attr(not(target_has_atomic = "8"), allow(unused_variables))]

@@ -27,20 +27,51 @@ pub const fn crt_work_limbs(h: usize) -> usize {
     3 * h + max_len(2 * h, exp::secret_work_limbs(h))
 }
 
+/// Factors applied inside the CRT halves: the base blinding of two-prime
+/// keys (`blinding.rs`), modulo `p` and `q` instead of `n`. `f = f_p ‖ f_q`
+/// and `g = g_p ‖ g_q`, `h` limbs each, with `f_p = y_p·R²` and
+/// `g_p = z_p·R mod p`: half `p` runs on `c·y_p mod p` and returns its
+/// result times `z_p`.
+#[derive(Clone, Copy)]
+pub struct Factors<'a> {
+    /// Multiplies the reduced base, at no extra cost.
+    pub f: &'a [Limb],
+    /// Multiplies the half's result (one Montgomery product per half).
+    pub g: &'a [Limb],
+}
+
 /// `m = c^d mod n` through the CRT: `m1 = c^dP mod p`, `m2 = c^dQ mod q`,
-/// `h = qInv·(m1 − m2) mod p`, `m = m2 + q·h`.
+/// `h = qInv·(m1 − m2) mod p`, `m = m2 + q·h`; with `factors`, `m1` and `m2`
+/// are computed on `c·y_p` and `c·y_q` and multiplied by `z_p`, `z_q` (see
+/// [`Factors`]).
 ///
 /// `c < n` has at most `2h` limbs; `out` receives `m` in `out.len()` limbs
 /// (`out.len() ≤ 2h`, and `m < n` must fit). Constant time in all values.
 /// `work` ≥ [`crt_work_limbs`]`(h)` limbs, of which those are zeroed before
 /// returning (the rest is not touched).
-pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]) {
+pub fn private_crt(
+    out: &mut [Limb],
+    c: &[Limb],
+    key: &CrtKey,
+    factors: Option<&Factors>,
+    work: &mut [Limb],
+) {
     let h = key.p.len();
     debug_assert_eq!(key.q.len(), h);
     debug_assert!(c.len() <= 2 * h && out.len() <= 2 * h);
     let (m1, rest) = work.split_at_mut(h);
     let (m2, rest) = rest.split_at_mut(h);
     let (x, rest) = rest.split_at_mut(h);
+    // The reductions of c: by f_p and f_q (see `Modulus::with_factor`), or
+    // plain.
+    let scaled;
+    let (rp, rq) = match factors {
+        Some(f) => {
+            scaled = [key.p.with_factor(&f.f[..h]), key.q.with_factor(&f.f[h..])];
+            (&scaled[0], &scaled[1])
+        }
+        None => (&key.p, &key.q),
+    };
 
     // m1 = (c mod p)^dP mod p, m2 = (c mod q)^dQ mod q. c < n = p·q < p·R.
     // The reductions' scratch `wide` and the exponentiations' share limbs.
@@ -50,8 +81,8 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
     let paired = kernels::pow_secret_pair_runs(h, [key.dp.len(), key.dq.len()]) && {
         let (xq, wide) = rest.split_at_mut(h);
         let wide = &mut wide[..2 * h];
-        key.p.reduce(x, c, wide);
-        key.q.reduce(xq, c, wide);
+        rp.reduce(x, c, wide);
+        rq.reduce(xq, c, wide);
         let (d, m) = ([key.dp, key.dq], [&key.p, &key.q]);
         kernels::pow_secret_pair([m1, m2], [x, xq], d, m, exp::window_bits(h));
         true
@@ -59,12 +90,20 @@ pub fn private_crt(out: &mut [Limb], c: &[Limb], key: &CrtKey, work: &mut [Limb]
     #[cfg(not(rsa_cortex_m_ifma))]
     let paired = false;
     if !paired {
-        key.p.reduce(x, c, &mut rest[..2 * h]);
+        rp.reduce(x, c, &mut rest[..2 * h]);
         exp::pow_secret_window(m1, x, key.dp, &key.p, rest, exp::window_bits(h));
-        key.q.reduce(x, c, &mut rest[..2 * h]);
+        rq.reduce(x, c, &mut rest[..2 * h]);
         exp::pow_secret_window(m2, x, key.dq, &key.q, rest, exp::window_bits(h));
     }
     let wide = &mut rest[..2 * h];
+    if let Some(f) = factors {
+        // m1·z_p, m2·z_q.
+        let (g_p, g_q) = f.g.split_at(h);
+        for (half, g, m) in [(&key.p, g_p, &mut *m1), (&key.q, g_q, &mut *m2)] {
+            half.product(x, m, Some(g), wide);
+            m.copy_from_slice(x);
+        }
+    }
 
     // x = (m1 − (m2 mod p)) mod p; m2 < q < R so one reduction suffices.
     key.p.reduce(x, m2, wide);

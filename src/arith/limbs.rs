@@ -43,6 +43,9 @@ pub fn from_be_bytes(out: &mut [Limb], bytes: &[u8]) -> bool {
 
 /// Writes `x` as exactly `out.len()` big-endian bytes. Limbs (or bytes of the
 /// top limb) beyond `out.len()` must be zero; they are ignored.
+// One copy where the code is built for speed (the drop-in image has a caller
+// per key type and capacity); the compact images inline their few callers.
+#[cfg_attr(not(rsa_cortex_m_kernels = "compact"), inline(never))]
 pub fn to_be_bytes(out: &mut [u8], x: &[Limb]) {
     // Four bytes per limb from the least significant end; the short chunk
     // at the front of `out` takes the low bytes of its limb.

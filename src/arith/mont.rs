@@ -121,6 +121,28 @@ impl<'a> Modulus<'a> {
         kernels::redc(r, t, self.n, self.n0);
     }
 
+    /// `r = a·b·R⁻¹ mod n`, with `None` for `b` `a²·R⁻¹` (`a, b < n`; `t` ≥
+    /// `2l` limbs): [`Modulus::mul`] or [`Modulus::sqr`], out of line, for
+    /// the products off the exponentiations' path (the blinding's): one copy
+    /// of the kernel calls for all of them. In AVX-512 IFMA where the backend
+    /// runs its exponentiations there (full-length products modulo `n` would
+    /// otherwise be the only ones of an IFMA operation left in the BMI2/ADX
+    /// rows); the branch is on the CPU and the length only.
+    #[inline(never)]
+    pub(crate) fn product(&self, r: &mut [Limb], a: &[Limb], b: Option<&[Limb]>, t: &mut [Limb]) {
+        // Not at 1024 bits and below, where IFMA's conversions cost more
+        // than its product saves (BENCHMARKS.md, issue 23).
+        #[cfg(rsa_cortex_m_ifma)]
+        if self.len() > 32 && kernels::mul_whole(r, a, b.unwrap_or(a), self) {
+            return;
+        }
+        let t = &mut t[..2 * self.len()];
+        match b {
+            Some(b) => self.mul(r, a, b, t),
+            None => self.sqr(r, a, t),
+        }
+    }
+
     /// `a = a·b·R⁻¹ mod n` in place.
     #[inline]
     pub fn mul_assign(&self, a: &mut [Limb], b: &[Limb], t: &mut [Limb]) {
@@ -203,7 +225,9 @@ impl<'a> Modulus<'a> {
         kernels::redc(r, t, self.n, self.n0);
     }
 
-    /// `r = x mod n` for any `x < n·R` of up to `2l` limbs (two REDC passes).
+    /// `r = x mod n` for any `x < n·R` of up to `2l` limbs (two REDC passes:
+    /// `x·R⁻¹`, then times `R²·R⁻¹`). On a modulus from `with_factor(f)`:
+    /// `r = x·f·R⁻² mod n`.
     pub fn reduce(&self, r: &mut [Limb], x: &[Limb], t: &mut [Limb]) {
         // reduce_wide's steps written out: one call less on the blinding
         // path (issue 22's frame budget).
@@ -213,6 +237,16 @@ impl<'a> Modulus<'a> {
         kernels::redc(r, t, self.n, self.n0);
         kernels::mul(t, r, self.rr);
         kernels::redc(r, t, self.n, self.n0);
+    }
+
+    /// This modulus with `f < n` in place of `R²`, for [`Modulus::reduce`]
+    /// only: a factor `f = y·R²` then multiplies the reduced value by `y`
+    /// at no extra cost (the base blinding of the CRT halves). Every other
+    /// method that uses `R²` would be off by `f·R⁻²` too: nothing else is
+    /// called on it.
+    pub(crate) fn with_factor(&self, f: &'a [Limb]) -> Self {
+        debug_assert_eq!(f.len(), self.len());
+        Modulus { rr: f, ..*self }
     }
 
     /// `r = R mod n`, the Montgomery form of 1.

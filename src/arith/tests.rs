@@ -191,16 +191,41 @@ fn crt_matches_plain_exponentiation() {
             &n - 1u32,
             to_big(&rng.limbs(l)) % &n,
         ] {
-            crt::private_crt(&mut out, &from_big(&c, l), &key, &mut work);
+            crt::private_crt(&mut out, &from_big(&c, l), &key, None, &mut work);
             let want = c.modpow(&(&d % ((&p - 1u32) * (&q - 1u32))), &n);
             // d reduced mod φ(n) gives the same result for c coprime to n; compare via dP/dQ instead.
+            let garner = |m1: &BigUint, m2: &BigUint| {
+                let hh = ((m1 + &p - (m2 % &p)) * q.modinv(&p).unwrap()) % &p;
+                m2 + &q * hh
+            };
             let m1 = c.modpow(&to_big(&dp), &p);
             let m2 = c.modpow(&to_big(&dq), &q);
-            let hh = ((&m1 + &p - (&m2 % &p)) * q.modinv(&p).unwrap()) % &p;
-            assert_eq!(to_big(&out), &m2 + &q * hh, "crt {pbits}/{qbits}");
+            assert_eq!(to_big(&out), garner(&m1, &m2), "crt {pbits}/{qbits}");
             if c.is_one() || c.is_zero() {
                 assert_eq!(to_big(&out), want);
             }
+            // With factors: half p on c·y_p, its result times z_p (f_p =
+            // y_p·R², g_p = z_p·R), likewise q.
+            let r = BigUint::one() << (32 * h);
+            let (yz, mut f, mut g) = (
+                [&p, &q].map(|m| {
+                    let y = to_big(&rng.limbs(h)) % m;
+                    let z = to_big(&rng.limbs(h)) % m;
+                    (y, z)
+                }),
+                vec![0; 2 * h],
+                vec![0; 2 * h],
+            );
+            for (i, m) in [&p, &q].into_iter().enumerate() {
+                let (y, z) = &yz[i];
+                f[i * h..][..h].copy_from_slice(&from_big(&(y * &r * &r % m), h));
+                g[i * h..][..h].copy_from_slice(&from_big(&(z * &r % m), h));
+            }
+            let factors = crt::Factors { f: &f, g: &g };
+            crt::private_crt(&mut out, &from_big(&c, l), &key, Some(&factors), &mut work);
+            let m1 = (&c * &yz[0].0).modpow(&to_big(&dp), &p) * &yz[0].1 % &p;
+            let m2 = (&c * &yz[1].0).modpow(&to_big(&dq), &q) * &yz[1].1 % &q;
+            assert_eq!(to_big(&out), garner(&m1, &m2), "factors {pbits}/{qbits}");
         }
     }
 }

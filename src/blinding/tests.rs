@@ -35,6 +35,13 @@ impl Reference {
         Reference(rsa::PrivateKey::from_pkcs8_der(KEY_2048).unwrap())
     }
 
+    /// `p` and `q`: the moduli of the key's blinding pairs.
+    fn primes(&self) -> [BigUint; 2] {
+        use rsa::traits::PrivateKeyParts;
+        let p = self.0.primes();
+        [0, 1].map(|i| BigUint::from_bytes_be(&p[i].to_be_bytes()))
+    }
+
     fn rsadp(&self, x: &[u8]) -> Vec<u8> {
         use rsa::traits::PublicKeyParts;
         let c = rsa::BoxedUint::from_be_slice(x, self.0.n_bits_precision()).unwrap();
@@ -102,9 +109,10 @@ impl CountingRng {
     }
 }
 
-/// The bytes one fresh pair draws for a 2048-bit modulus (`l + 2` limbs,
-/// an invertible first draw) and the two 64-bit `k` of exponent blinding.
-const PAIR_BYTES: usize = 4 * (64 + 2);
+/// The bytes one fresh pair draws for a 2048-bit key (`h + 2` limbs for
+/// each of its 1024-bit primes, an invertible first draw each) and the two
+/// 64-bit `k` of exponent blinding.
+const PAIR_BYTES: usize = 2 * 4 * (32 + 2);
 const K_BYTES: usize = 2 * 8;
 
 /// A random input below `n` (its top byte zero).
@@ -114,20 +122,15 @@ fn input(rng: &mut StdRng) -> Vec<u8> {
     x
 }
 
-/// `n` and the cache's `(uses, A, Aᵢ)` of a key.
+/// The cache's `(uses, A, Aᵢ)` of a key.
 trait Cached: PrivateOps {
-    fn n(&self) -> BigUint;
     fn cache(&self) -> (u8, Vec<Limb>, Vec<Limb>);
     fn hold(&self) -> Option<PairGuard<'_>>;
 }
 
 impl Cached for crate::BoundedPrivateKey {
-    fn n(&self) -> BigUint {
-        let mut n = [0u8; 256];
-        self.as_public_key().write_n_be(&mut n).unwrap();
-        BigUint::from_bytes_be(&n)
-    }
     fn cache(&self) -> (u8, Vec<Limb>, Vec<Limb>) {
+        // 2h = l = 64 at 2048 bits, with or without CRT values.
         self.blinding.peek(64)
     }
     fn hold(&self) -> Option<PairGuard<'_>> {
@@ -137,11 +140,8 @@ impl Cached for crate::BoundedPrivateKey {
 
 #[cfg(feature = "alloc")]
 impl Cached for crate::PrivateKey {
-    fn n(&self) -> BigUint {
-        use crate::traits::PublicKeyParts;
-        BigUint::from_bytes_be(&PublicKeyParts::n(self).to_be_bytes())
-    }
     fn cache(&self) -> (u8, Vec<Limb>, Vec<Limb>) {
+        // 2h = l = 64 at 2048 bits, with or without CRT values.
         self.blinding.peek(64)
     }
     fn hold(&self) -> Option<PairGuard<'_>> {
@@ -149,14 +149,50 @@ impl Cached for crate::PrivateKey {
     }
 }
 
-/// `(A, Aᵢ)` is a blinding pair of `n` for `e = 65537`: `A = r^e·R` and
-/// `Aᵢ = r⁻¹·R` for one `r`, i.e. `Aᵢ^e·A ≡ R^(e+1)`, with `A ≠ 0`.
-fn assert_pair(n: &BigUint, a: &[Limb], ai: &[Limb]) {
+/// `(A, Aᵢ)` holds a blinding pair of each modulus (`p` and `q`, or `n`;
+/// the parts of equal length) for `e = 65537`: `A = r^e·R²` and
+/// `Aᵢ = r⁻¹·R` for one `r` modulo each, i.e. `Aᵢ^e·A ≡ R^(e+2)`, with
+/// `A ≠ 0`.
+fn assert_pair(moduli: &[BigUint], a: &[Limb], ai: &[Limb]) {
     let e = BigUint::from(65537u32);
-    let r = (BigUint::from(1u8) << (32 * a.len())) % n;
-    let (a, ai) = (to_big(a), to_big(ai));
-    assert!(a != BigUint::from(0u8) && &a < n && &ai < n);
-    assert_eq!(ai.modpow(&e, n) * a % n, r.modpow(&(e + 1u8), n));
+    let w = a.len() / moduli.len();
+    for (i, m) in moduli.iter().enumerate() {
+        let (a, ai) = (&a[w * i..][..w], &ai[w * i..][..w]);
+        let r = BigUint::from(1u8) << (32 * w);
+        let (a, ai) = (to_big(a), to_big(ai));
+        assert!(a != BigUint::from(0u8) && &a < m && &ai < m);
+        assert_eq!(ai.modpow(&e, m) * a % m, r.modpow(&(&e + 2u8), m));
+    }
+}
+
+/// A heap key whose CRT values are cleared blinds modulo `n`, and modulo
+/// `p` and `q` again once they are computed: a pair cached in one form is
+/// never taken for the other (both are 64 limbs for a 2048-bit key).
+#[cfg(feature = "alloc")]
+#[test]
+fn pair_follows_the_crt_values() {
+    let reference = Reference::new();
+    let primes = reference.primes();
+    let n = [&primes[0] * &primes[1]];
+    let mut key = crate::PrivateKey::from_pkcs8_der(KEY_2048).unwrap();
+    let mut rng = CountingRng::new(11);
+    let mut inputs = StdRng::from_seed([12; 32]);
+    let mut out = vec![0u8; 256];
+    for round in 0..3 {
+        match round {
+            1 => key.clear_precomputed(),
+            2 => key.precompute().unwrap(),
+            _ => {}
+        }
+        for _ in 0..3 {
+            let x = input(&mut inputs);
+            rng.rsadp(&key, &x, &mut out).unwrap();
+            assert_eq!(out, reference.rsadp(&x), "round {round}");
+        }
+        let (uses, a, ai) = key.cache();
+        assert_eq!(uses, 3, "round {round}: a pair drawn afresh");
+        assert_pair(if round == 1 { &n[..] } else { &primes[..] }, &a, &ai);
+    }
 }
 
 /// ≥ 70 consecutive blinded operations (a draw, two refreshes) give the
@@ -165,7 +201,7 @@ fn assert_pair(n: &BigUint, a: &[Limb], ai: &[Limb]) {
 fn cached_ops_are_correct<K: Cached>(make: impl Fn() -> K) {
     let key = &make();
     let reference = Reference::new();
-    let n = key.n();
+    let primes = reference.primes();
     let mut inputs = StdRng::from_seed([3; 32]);
     let mut rng = CountingRng::new(4);
     assert_eq!(key.cache().0, 0, "a new key has no pair");
@@ -188,7 +224,7 @@ fn cached_ops_are_correct<K: Cached>(make: impl Fn() -> K) {
                 "a spent pair is wiped"
             );
         } else {
-            assert_pair(&n, &a, &ai);
+            assert_pair(&primes, &a, &ai);
         }
     }
     let mut out = vec![0u8; 256];
@@ -265,20 +301,22 @@ fn contention<K: Cached>(make: impl Fn() -> K) {
 fn rng_failure<K: Cached>(make: impl Fn() -> K) {
     let reference = Reference::new();
     let mut inputs = StdRng::from_seed([9; 32]);
-    // Requests of a fresh-pair operation: 128 + 128 + 8 bytes of r, then
-    // one k per CRT half; of a cached-pair operation: the two k.
+    // Requests of a fresh-pair operation: 128 + 8 bytes of r_p, the same
+    // of r_q, then one k per CRT half; of a cached-pair operation: the two
+    // k.
     for (warm_up, fail_after) in [
         (0, 0),
         (0, 1),
         (0, 2),
         (0, 3),
         (0, 4),
+        (0, 5),
         (1, 0),
         (1, 1),
         (31, 1),
     ] {
         let key = &make();
-        let n = key.n();
+        let primes = reference.primes();
         let mut rng = CountingRng::new(10);
         let mut out = vec![0u8; 256];
         for _ in 0..warm_up {
@@ -292,7 +330,7 @@ fn rng_failure<K: Cached>(make: impl Fn() -> K) {
         assert_eq!(rng.rsadp(key, &x, &mut failed), Err(Error::Rng));
         assert!(failed.iter().all(|&b| b == 0xa5), "nothing written");
         let (after, a, ai) = key.cache();
-        if uses == 0 && fail_after < 3 {
+        if uses == 0 && fail_after < 4 {
             assert_eq!(after, 0, "a failed draw leaves the cache empty");
         } else {
             assert_eq!(
@@ -302,7 +340,7 @@ fn rng_failure<K: Cached>(make: impl Fn() -> K) {
             );
         }
         if after != 0 {
-            assert_pair(&n, &a, &ai);
+            assert_pair(&primes, &a, &ai);
         }
         rng.fail_after = usize::MAX;
         for _ in 0..3 {

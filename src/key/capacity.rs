@@ -41,6 +41,8 @@
 //! | [`Max4096`] | 4664 / 1048 B | 5888 B | 2248 B | 2048 B |
 //! | [`Max8192`] | 9272 / 2072 B | 11776 B | 4456 B | 4096 B |
 
+use core::mem::{align_of, size_of, MaybeUninit};
+
 use super::rsadp;
 use crate::arith::{exp, max_len, Limb, Modulus};
 
@@ -71,6 +73,29 @@ pub trait Array<T: Copy>: AsRef<[T]> + AsMut<[T]> + Clone + Send + Sync {
 impl<T: Copy + Default + Send + Sync, const N: usize> Array<T> for [T; N] {
     fn zeroed() -> Self {
         [T::default(); N]
+    }
+}
+
+/// The first `len` limbs of `buf`'s storage, zeroed, as one slice: a
+/// capacity-sized buffer clears only what a shorter key uses, and the rest
+/// is never initialised nor read.
+///
+/// # Panics
+/// If `buf` holds fewer than `len` limbs.
+pub(crate) fn zeroed_limbs<A>(buf: &mut MaybeUninit<A>, len: usize) -> &mut [Limb] {
+    const { assert!(align_of::<A>() >= align_of::<Limb>()) };
+    let cap = size_of::<A>() / size_of::<Limb>();
+    // SAFETY: `buf` is limb-aligned (checked at compile time) and holds
+    // `cap` limbs, borrowed exclusively for the result's lifetime; the
+    // slice of `MaybeUninit` needs no initialisation, and the `len` limbs
+    // returned are all written (zeroed) before they are viewed as `Limb`s.
+    // `A` itself is never assumed initialised.
+    unsafe {
+        let all =
+            core::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<MaybeUninit<Limb>>(), cap);
+        let part = &mut all[..len] as *mut [MaybeUninit<Limb>] as *mut [Limb];
+        part.cast::<Limb>().write_bytes(0, len);
+        &mut *part
     }
 }
 

@@ -214,7 +214,7 @@ impl<C: Capacity> BoundedPrivateKey<C> {
             rng,
             exponents: self.exponent_blinding,
             scratch: scratch.as_mut(),
-            pair: self.blinding.lock(self.public.limbs()),
+            pair: self.blinding.lock(view.pair_limbs()),
         };
         rsadp::rsadp(view, x, y, Some(blinding), C::Work::zeroed().as_mut(), true)
     }

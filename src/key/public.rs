@@ -2,12 +2,13 @@
 //! fixed-capacity storage.
 
 use core::fmt;
+use core::mem::MaybeUninit;
 use core::ops::RangeInclusive;
 
 use super::rsaep::{self, PublicView};
 use super::{exponent_from_be_bytes, strip_leading_zeros, ABSOLUTE_MIN_SIZE};
-use crate::arith::{limbs, Limb, Modulus};
-use crate::capacity::{Array, Capacity, Max4096};
+use crate::arith::{exp, limbs, Limb, Modulus};
+use crate::capacity::{zeroed_limbs, Array, Capacity, Max4096};
 use crate::errors::{Error, Result};
 
 /// An RSA public key `(n, e)` whose modulus fits in `C::MAX_BITS` bits,
@@ -171,17 +172,16 @@ impl<C: Capacity> BoundedPublicKey<C> {
     /// [`Error::InvalidArguments`] if `input` is longer than `k` bytes or not
     /// below `n`, or `output` is not `k` bytes.
     pub fn raw_public(&self, input: &[u8], output: &mut [u8]) -> Result<()> {
-        let (mut x, mut y) = (C::Limbs::zeroed(), C::Limbs::zeroed());
+        // x, y and the work area are sized for the capacity; only the key's
+        // `l`-limb parts are used, and only those are cleared.
+        let mut x = MaybeUninit::<C::Limbs>::uninit();
+        let mut y = MaybeUninit::<C::Limbs>::uninit();
+        let mut work = MaybeUninit::<C::PublicWork>::uninit();
         let l = self.l;
-        rsaep::rsaep_bytes(
-            &self.view(),
-            self.size(),
-            input,
-            output,
-            &mut x.as_mut()[..l],
-            &mut y.as_mut()[..l],
-            C::PublicWork::zeroed().as_mut(),
-        )
+        let x = zeroed_limbs(&mut x, l);
+        let y = zeroed_limbs(&mut y, l);
+        let work = zeroed_limbs(&mut work, exp::public_work_limbs(l));
+        rsaep::rsaep_bytes(&self.view(), self.size(), input, output, x, y, work)
     }
 }
 

@@ -6,13 +6,17 @@
 //! around it:
 //!
 //! 1. the representative `c < n` (checked by the caller, §5.1.2 step 1);
-//! 2. base blinding `c' = c·r^e mod n` when an RNG is given (`r^e` and
-//!    `r⁻¹` from the key's pair, refreshed by squaring: `blinding.rs`);
+//! 2. base blinding by a random `r` when an RNG is given: `c' = c·r^e`,
+//!    modulo `p` and `q` for two-prime keys (one `r` per prime, applied in
+//!    the reduction of `c` that each CRT half makes anyway), modulo `n`
+//!    without CRT values; `r^e` and `r⁻¹` from the key's pair, refreshed by
+//!    squaring (`blinding.rs`);
 //! 3. the CRT halves `m1 = c'^dP mod p`, `m2 = c'^dQ mod q` (`dP`, `dQ`
 //!    optionally blinded by `k·(p − 1)`), recombined as
 //!    `m = m2 + q·(qInv·(m1 − m2) mod p)` (§5.1.2 step 2b); keys without
 //!    CRT values compute `m = c'^d mod n` (step 2a);
-//! 4. unblinding `m·r⁻¹ mod n`;
+//! 4. unblinding by `r⁻¹`: of `m1` and `m2` before the recombination, or of
+//!    `m` modulo `n`;
 //! 5. the fault check: `m < n` and `m^e ≡ c` modulo `p` and `q` with
 //!    `p·q = n` (modulo `n` for keys without CRT values and in the compact
 //!    kernel set's builds): a fault in either half would otherwise reveal a
@@ -50,6 +54,16 @@ pub(crate) struct PrivateView<'a> {
     pub(crate) crt: Option<CrtKey<'a>>,
 }
 
+impl PrivateView<'_> {
+    /// Limbs of each half of the key's blinding pair: `2h` (a pair modulo
+    /// `p` and one modulo `q`), or `l` (modulo `n`) without CRT values.
+    pub(crate) fn pair_limbs(&self) -> usize {
+        self.crt
+            .as_ref()
+            .map_or(self.public.n.len(), |crt| 2 * crt.p.len())
+    }
+}
+
 /// Whether operations given an RNG also blind the CRT exponents: always
 /// for the heap keys, by default for the fixed-capacity keys
 /// ([`BoundedPrivateKey::set_exponent_blinding`](crate::BoundedPrivateKey::set_exponent_blinding)).
@@ -60,8 +74,8 @@ pub(crate) struct Blinding<'a, F: ?Sized> {
     pub(crate) rng: &'a mut F,
     /// Also blind the CRT exponents: `dP + k·(p − 1)`, `dQ + k'·(q − 1)`.
     pub(crate) exponents: bool,
-    /// [`blind_limbs`]`(l, h)` limbs for the blinded base, `r⁻¹·R` and
-    /// the blinded exponents.
+    /// [`blind_limbs`]`(l, h)` limbs for the pair, the blinded exponents
+    /// or the blinded base.
     pub(crate) scratch: &'a mut [Limb],
     /// The key's blinding pair, locked for this operation; `None` draws a
     /// fresh pair (keys without a cache, or a cache in use).
@@ -97,9 +111,12 @@ pub(crate) const fn work_limbs(l: usize, h: usize) -> usize {
     max_len(max_len(exponentiation, blind), check)
 }
 
-/// Scratch limbs of the blinding buffers ([`Blinding::scratch`]).
+/// Scratch limbs of the blinding buffers ([`Blinding::scratch`]) for an
+/// `l`-limb modulus and CRT halves of `h` limbs (`h = 0`: none): the pair
+/// (`2·`[`PrivateView::pair_limbs`]), then the blinded exponents (CRT) or
+/// the blinded base (without CRT values).
 pub(crate) const fn blind_limbs(l: usize, h: usize) -> usize {
-    2 * l + 2 * (h + 2)
+    max_len(3 * l, 6 * h + 4)
 }
 
 /// The part of `work` the operation on `key` writes (the rest is never
@@ -132,44 +149,64 @@ pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
     let l = n.len();
     let mut blinding = blinding;
     let mut result = Ok(());
-    let mut exponents = None;
+    let mut crt_blinded = None;
     let (base, ai): (&[Limb], Option<&[Limb]>) = match blinding.as_mut() {
         None => (x, None),
         Some(b) => {
-            let (xb, rest) = b.scratch.split_at_mut(l);
-            let (ai, rest) = rest.split_at_mut(l);
-            // Step 2: x' = x·r^e mod n with the key's next blinding pair
-            // (A = r^e·R, Aᵢ = r⁻¹·R; `out` holds A until the exponentiation
-            // overwrites it) or a fresh one; the CRT exponents
-            // dP + k·(p − 1), dQ + k'·(q − 1) when asked.
-            result =
-                blinding::blinding_pair(b.pair.take(), &mut *b.rng, n, key.public.e, out, ai, work);
-            if result.is_ok() {
-                blinding::blind_base(n, xb, x, out, work);
-            }
-            if let (Some(crt), true) = (&key.crt, b.exponents) {
-                let h = crt.p.len();
-                let (dp, rest) = rest.split_at_mut(h + 2);
-                let dq = &mut rest[..h + 2];
-                if result.is_ok() {
-                    result = blinding::blind_exponent(&mut *b.rng, crt.dp, crt.p.n(), dp);
+            // Step 2: the key's next blinding pair (A, Aᵢ), or a fresh one,
+            // modulo p and q, or n for keys without CRT values.
+            let primes = key.crt.as_ref().map(|crt| [crt.p, crt.q]);
+            let moduli = primes.as_ref().map_or(core::slice::from_ref(n), |m| &m[..]);
+            let half = key.pair_limbs();
+            let (a, rest) = b.scratch.split_at_mut(half);
+            let (ai, rest) = rest.split_at_mut(half);
+            result = blinding::blinding_pair(
+                b.pair.take(),
+                &mut *b.rng,
+                moduli,
+                key.public.e,
+                a,
+                ai,
+                work,
+            );
+            match &key.crt {
+                // x·r^e and m'·r⁻¹ inside the CRT halves; the CRT exponents
+                // dP + k·(p − 1), dQ + k'·(q − 1) when asked.
+                Some(crt) => {
+                    let mut exponents = None;
+                    if b.exponents {
+                        let h = crt.p.len();
+                        let (dp, rest) = rest.split_at_mut(h + 2);
+                        let dq = &mut rest[..h + 2];
+                        if result.is_ok() {
+                            result = blinding::blind_exponent(&mut *b.rng, crt.dp, crt.p.n(), dp);
+                        }
+                        if result.is_ok() {
+                            result = blinding::blind_exponent(&mut *b.rng, crt.dq, crt.q.n(), dq);
+                        }
+                        exponents = Some((dp as &[Limb], dq as &[Limb]));
+                    }
+                    crt_blinded = Some(CrtBlinded {
+                        exponents,
+                        factors: crt::Factors { f: a, g: ai },
+                    });
+                    (x, None)
                 }
-                if result.is_ok() {
-                    result = blinding::blind_exponent(&mut *b.rng, crt.dq, crt.q.n(), dq);
+                // x' = x·r^e mod n here, m'·r⁻¹ after step 3.
+                None => {
+                    let xb = &mut rest[..l];
+                    blinding::blind_base(n, xb, x, a, work);
+                    (xb, Some(ai))
                 }
-                exponents = Some((dp as &[Limb], dq as &[Limb]));
             }
-            (xb, Some(ai))
         }
     };
     if result.is_ok() {
         // Step 3 (on x' when blinded; one call, so that it is inlined once),
-        // then step 4: out = m'·r⁻¹.
-        exponentiate(key, base, out, exponents, work);
+        // then step 4: out = m'·r⁻¹ (keys without CRT values).
+        exponentiate(key, base, out, crt_blinded.as_ref(), work);
         if let Some(ai) = ai {
-            let (m, t) = work.split_at_mut(l);
-            m.copy_from_slice(out);
-            blinding::unblind(n, out, m, ai, t);
+            blinding::unblind(n, out, ai, work);
         }
     }
     if let Some(b) = blinding {
@@ -195,9 +232,16 @@ pub(crate) fn rsadp<F: blinding::FillBytes + ?Sized>(
     verdict.result(|| Error::Internal)
 }
 
-/// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (with
-/// `exponents` in place of `(dP, dQ)` when given), or directly without CRT
-/// values. Out of line except in the compact kernel set's builds (whose
+/// What blinding changes in the CRT halves (see [`rsadp`]).
+pub(crate) struct CrtBlinded<'a> {
+    /// `dP + k·(p − 1)`, `dQ + k'·(q − 1)`, when the exponents are blinded.
+    exponents: Option<(&'a [Limb], &'a [Limb])>,
+    /// The base blinding pair modulo `p` and `q`.
+    factors: crt::Factors<'a>,
+}
+
+/// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (blinded
+/// as `blinded` says), or directly without CRT values. Out of line except in the compact kernel set's builds (whose
 /// sign image budget has no room for the call): inlined into `rsadp`, it
 /// let LLVM fold RSADP into the signing function with the error stored by
 /// one instruction into the caller's slot, and `ci/glitch` found a skip of
@@ -208,14 +252,15 @@ pub(crate) fn exponentiate(
     key: &PrivateView,
     base: &[Limb],
     out: &mut [Limb],
-    exponents: Option<(&[Limb], &[Limb])>,
+    blinded: Option<&CrtBlinded>,
     work: &mut [Limb],
 ) {
     match &key.crt {
         Some(crt) => {
+            let exponents = blinded.and_then(|b| b.exponents);
             let (dp, dq) = exponents.unwrap_or((crt.dp, crt.dq));
             let halves = CrtKey { dp, dq, ..*crt };
-            crt::private_crt(out, base, &halves, work);
+            crt::private_crt(out, base, &halves, blinded.map(|b| &b.factors), work);
         }
         None => {
             let n = &key.public.n;

@@ -459,6 +459,9 @@ impl PrivateKey {
         let (pl, ql) = (limbs_of(p), limbs_of(q));
         let (p_mont, q_mont) = (Montgomery::of(&pl), Montgomery::of(&ql));
         let (qinv, qinv_mont) = crt_coefficient(p, &pl, &ql, &p_mont, qinv_hint)?;
+        // A cached blinding pair is modulo n; the CRT operation's is modulo
+        // p and q (of the same length for some keys): start afresh.
+        wipe(&mut self.blinding);
         self.precomputed = Some(PrecomputedValues {
             dp,
             dq,
@@ -503,6 +506,8 @@ impl PrivateKey {
     /// Drops the CRT values: private operations then compute `c^d mod n`.
     pub fn clear_precomputed(&mut self) {
         self.precomputed = None;
+        // The cached blinding pair was modulo p and q (see `precompute`).
+        wipe(&mut self.blinding);
     }
 
     /// The CRT coefficient `qInv = q⁻¹ mod p`.

@@ -349,10 +349,13 @@ impl PrivateKey {
         let mut xy = Wiped::new(vec![0 as Limb; 2 * l]);
         let (x, y) = xy.split_at_mut(l);
         io.read(&key.public.view().n, self.size(), x)?;
-        let pair = rng.as_ref().and_then(|_| self.blinding.lock(l));
+        let view = key.view();
+        let pair = rng
+            .as_ref()
+            .and_then(|_| self.blinding.lock(view.pair_limbs()));
         let mut buffers = RsadpBuffers::new(&key, rng.is_some());
         let (blinding, work) = buffers.split(rng, pair);
-        rsadp::rsadp(&key.view(), x, y, blinding, work, true)?;
+        rsadp::rsadp(&view, x, y, blinding, work, true)?;
         io.write(y);
         Ok(())
     }
