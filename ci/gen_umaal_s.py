@@ -569,8 +569,8 @@ DIAG8 = """@ The doubling and diagonal pass of the squarings, eight words of t p
 @ of t words already consumed, so the results end in r1-r8 in order.
 @ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
 @ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
-@ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
-@ STM (strs = 0) but in its last groups: the images' flash budgets.
+@ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) uses it
+@ in its last DBL_STR_GROUPS groups (strs = 0 keeps the STM).
     .macro DIAG8 off, strs=0
     .if \\strs
     ldmia   r0!, {r4-r11}
@@ -618,9 +618,9 @@ def dbl_setup(L):
 
 
 # The last groups of rsa_cm_dbl4864 that store by STRs (DIAG8 strs = 1: 2
-# cycles less per group, 30 bytes more); both lengths run them. As many as
-# the drop-in image's flash budget leaves room for.
-DBL_STR_GROUPS = 9
+# cycles less per group, 30 bytes more); both lengths run them. All sixteen
+# since the drop-in image's flash round left room for them.
+DBL_STR_GROUPS = 16
 
 
 def dbl4864():

@@ -2066,13 +2066,12 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r0, [sp, #(F_GAP2 + F_T)]  @ (F_T walks down the blocks)
     add     sp, sp, #F_GAP2            @ sp = H
     bx      r1
-.Lsrn_more:                            @ C = 0 after the ADDS below: the last pass
-    bne     1f
+.Lsrn_more48:                          @ C = 0 after the ADDS: the last pass
     adds    r1, r1, #64                @ 48: words 32..47 by groups 4..7, which
     adds    r2, r2, #64                @ store word 31 (r7) first
     adds    r0, r0, #64
     b       .Lsrn_g4
-1:
+.Lsrn_more64:
     str     r7, [r0, #124]             @ 64: words 32..63
     adds    r1, r1, #128
     adds    r2, r2, #128
@@ -2120,8 +2119,9 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     SNN32_NEXT \g, r3, r7
     SNN32_NEXT (\g + 1), r7, r3
     .endr
-    bcs     .Lsrn_more                 @ the word 31 of this pass in r7
-    str     r7, [r0, #124]
+    beq     .Lsrn_more48               @ the first pass at 48 (the ADDS leave Z = 0)
+    bhi     .Lsrn_more64               @ at 64: one taken branch, not two
+    str     r7, [r0, #124]             @ the last pass: its word 31 in r7
     ldr     r3, [sp, #(F_GAP2 + F_LEFT2)] @ passes left
 .Lsrn_next:                            @ r3 = passes left
     ldr     r0, [sp, #(F_GAP2 + F_B)]  @ L: t, and where the squarings and the

@@ -11,8 +11,8 @@
 @ of t words already consumed, so the results end in r1-r8 in order.
 @ With strs = 1 (sqr32's pass) t is stored by single STRs, the first right
 @ after two single loads of a[k+2], a[k+3] (free there): 2 cycles less
-@ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) keeps the
-@ STM (strs = 0) but in its last groups: the images' flash budgets.
+@ than one STM, for 30 bytes more; rsa_cm_dbl4864 (48, 64 limbs) uses it
+@ in its last DBL_STR_GROUPS groups (strs = 0 keeps the STM).
     .macro DIAG8 off, strs=0
     .if \strs
     ldmia   r0!, {r4-r11}
@@ -3035,14 +3035,14 @@ rsa_cm_sqr64:
     .type rsa_cm_dbl4864, %function
 rsa_cm_dbl4864:
     @ t = 2 t + the diagonal a[k]^2 (a at the top of F_BUF)
-    DIAG8   (F_BUF + 256)
-    DIAG8   (F_BUF + 272)
-    DIAG8   (F_BUF + 288)
-    DIAG8   (F_BUF + 304)
+    DIAG8   (F_BUF + 256), 1
+    DIAG8   (F_BUF + 272), 1
+    DIAG8   (F_BUF + 288), 1
+    DIAG8   (F_BUF + 304), 1
 .Ldbl48:
-    DIAG8   (F_BUF + 320)
-    DIAG8   (F_BUF + 336)
-    DIAG8   (F_BUF + 352)
+    DIAG8   (F_BUF + 320), 1
+    DIAG8   (F_BUF + 336), 1
+    DIAG8   (F_BUF + 352), 1
     DIAG8   (F_BUF + 368), 1
     DIAG8   (F_BUF + 384), 1
     DIAG8   (F_BUF + 400), 1
