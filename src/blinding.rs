@@ -147,7 +147,11 @@ fn random_mod<F: FillBytes + ?Sized>(
     let l = n.len();
     let (x, rest) = work.split_at_mut(l + 2);
     random_limbs(rng, x)?;
-    if limbs::bit_len(n.n()) > 64 {
+    // Whether n ≥ 2^64 (a limb above the lowest two is set), without a
+    // branch: n may be a secret prime. Public by design: true for every
+    // modulus of a real key.
+    let high = n.n().iter().skip(2).fold(0, |acc, &w| acc | w);
+    if declassify(limbs::is_nonzero(high)) == 1 {
         // x < 2^(32l + 64) ≤ n·R: one `reduce` suffices.
         n.reduce(out, x, rest);
     } else {
