@@ -82,6 +82,9 @@ impl<T: Copy + Default + Send + Sync, const N: usize> Array<T> for [T; N] {
 ///
 /// # Panics
 /// If `buf` holds fewer than `len` limbs.
+// Inlined: the callers then know the slices' lengths (no bounds checks
+// further down).
+#[inline(always)]
 pub(crate) fn zeroed_limbs<A>(buf: &mut MaybeUninit<A>, len: usize) -> &mut [Limb] {
     const { assert!(align_of::<A>() >= align_of::<Limb>()) };
     let cap = size_of::<A>() / size_of::<Limb>();
@@ -93,9 +96,9 @@ pub(crate) fn zeroed_limbs<A>(buf: &mut MaybeUninit<A>, len: usize) -> &mut [Lim
     unsafe {
         let all =
             core::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<MaybeUninit<Limb>>(), cap);
-        let part = &mut all[..len] as *mut [MaybeUninit<Limb>] as *mut [Limb];
-        part.cast::<Limb>().write_bytes(0, len);
-        &mut *part
+        let part = &mut all[..len];
+        crate::arith::kernels::zero(part);
+        &mut *(part as *mut [MaybeUninit<Limb>] as *mut [Limb])
     }
 }
 

@@ -11,7 +11,8 @@
 //! Every backend exports the same five kernels (see [`super::kernels`]):
 //! `mul`, `sqr`, `redc`, `redc_lazy` and `select`; `selected` adds
 //! `sqr_n_mul_lazy` (a window's squarings and product), which the UMAAL
-//! backend fuses, and `pow_secret_whole`/`pow_public_whole` (a whole
+//! backend fuses, `zero` (clearing an operation's buffers; the UMAAL fast
+//! set's in assembly), and `pow_secret_whole`/`pow_public_whole` (a whole
 //! exponentiation), which the x86-64 backend runs in AVX-512 IFMA where the
 //! CPU has it. `build.rs` chooses the
 //! backend from the target and emits it as the cfg `rsa_cortex_m_backend`;
@@ -42,8 +43,20 @@ pub mod selected {
     #[cfg(rsa_cortex_m_backend = "x86_64")]
     pub use super::x86_64::{mul, redc, redc_lazy, select, sqr};
 
+    #[cfg(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")))]
+    pub use super::umaal::zero;
     #[cfg(rsa_cortex_m_backend = "umaal")]
     pub use super::umaal::{pow_windows4_lazy, sqr_n_mul_lazy, WINDOW_NOT_N};
+
+    /// `x` set to zero: the buffers of an operation sized for a key's
+    /// capacity, of which only the key's part is cleared. The UMAAL fast
+    /// set's is in its assembly.
+    #[cfg(not(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact"))))]
+    #[inline(always)]
+    pub fn zero(x: &mut [core::mem::MaybeUninit<super::super::Limb>]) {
+        // SAFETY: x's limbs are valid for writes (initialised or not).
+        unsafe { x.as_mut_ptr().write_bytes(0, x.len()) }
+    }
 
     /// The 4-bit windows of a secret exponentiation after the first in one
     /// call (see the UMAAL backend's `pow_windows4_lazy`), or false when the

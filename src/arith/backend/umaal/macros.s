@@ -79,7 +79,7 @@
     umaal   \w3, \c, \m3, \b
     .endm
 
-@ rsa_cm_zero: r0 = &t[0], r12 = count (>= 1) words set to zero.
+@ rsa_cm_zero: r0 = &t[0], r12 = count (may be 0) words set to zero.
 @ Clobbers r0, r2-r9, r12.  Eight words per STM, then single words.
 @ ZERO_LOOP: its stores, after r2-r9 are set to zero, and its end.
     .macro ZERO_LOOP

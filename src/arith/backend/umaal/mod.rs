@@ -54,6 +54,8 @@ unsafe extern "C" {
     fn rsa_cm_redc(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_redc_lazy(r: *mut Limb, t: *mut Limb, n: *const Limb, len: usize, n0: Limb);
     fn rsa_cm_select(r: *mut Limb, table: *const Limb, len: usize, count: usize, index: usize);
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_zero_words(p: *mut Limb, len: usize);
     #[cfg(rsa_cortex_m_kernels = "compact")]
     fn rsa_cm_window(
         a: *mut Limb,
@@ -157,6 +159,15 @@ pub fn sqr(t: &mut [Limb], a: &[Limb]) {
     }
     // SAFETY: t has 2n limbs and a n limbs; only those are accessed.
     unsafe { rsa_cm_sqr(t.as_mut_ptr(), a.as_ptr(), n) }
+}
+
+/// `x` set to zero (the fast set: eight words per STM, where the
+/// compiler's memset stores two at a time).
+#[cfg(not(rsa_cortex_m_kernels = "compact"))]
+pub fn zero(x: &mut [core::mem::MaybeUninit<Limb>]) {
+    // SAFETY: the routine writes exactly x's limbs, which are valid for
+    // writes (initialised or not).
+    unsafe { rsa_cm_zero_words(x.as_mut_ptr().cast(), x.len()) }
 }
 
 /// The length checks of [`redc`] and [`redc_lazy`].

@@ -389,3 +389,24 @@ fn pow_windows4_lazy_matches_the_loop() {
         }
     }
 }
+
+/// `zero` clears exactly the slice it is given, at every residue of the
+/// eight-word stores, the empty slice included.
+#[test]
+fn zero_clears_exactly_its_limbs() {
+    use core::mem::MaybeUninit;
+    for len in 0..=40 {
+        let mut buf = vec![MaybeUninit::new(0xa5a5_a5a5 as Limb); len + 6];
+        crate::arith::kernels::zero(&mut buf[3..3 + len]);
+        // SAFETY: every element was initialised by `vec!`.
+        let words: Vec<Limb> = buf.iter().map(|w| unsafe { w.assume_init() }).collect();
+        for (i, &w) in words.iter().enumerate() {
+            let inside = (3..3 + len).contains(&i);
+            assert_eq!(
+                w,
+                if inside { 0 } else { 0xa5a5_a5a5 },
+                "len {len}, limb {i}"
+            );
+        }
+    }
+}

@@ -733,6 +733,15 @@ rsa_cm_stream_si:
     MOVW_ZERO r2, r3, r4, r5, r6, r7, r8, r9
     ZERO_LOOP
 
+@ void rsa_cm_zero_words(u32 *p, usize len): p[..len] = 0, rsa_cm_zero
+@ for Rust (eight words per STM where the compiler's memset stores two).
+    GLOBAL_FUNC rsa_cm_zero_words
+    push    {r4-r9, lr}
+    mov     r12, r1                    @ (ZERO_LOOP also ends at once on 0)
+    bl      rsa_cm_zero
+    pop     {r4-r9, pc}
+    .size rsa_cm_zero_words, . - rsa_cm_zero_words
+
 @ ---------------------------------------------------------------------------
 @ mul and redc (label prefix \p): one five-row block less (r3 = F_Q5),
 @ on to the next (\p<5_blk>) if any; then the blocks of four (\p<_r4only>:
