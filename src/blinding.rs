@@ -309,8 +309,7 @@ pub(crate) fn blind_base(n: &Modulus, xb: &mut [Limb], x: &[Limb], a: &[Limb], t
 #[inline(never)]
 pub(crate) fn unblind(n: &Modulus, m: &mut [Limb], ai: &[Limb], t: &mut [Limb]) {
     let (x, t) = t.split_at_mut(n.len());
-    n.product(x, m, Some(ai), t);
-    m.copy_from_slice(x);
+    n.product_assign(m, ai, x, t);
 }
 
 /// Where a key keeps its blinding pair between operations: `A` and `Aᵢ`

@@ -143,6 +143,21 @@ impl<'a> Modulus<'a> {
         }
     }
 
+    /// `a = a·b·R⁻¹ mod n` in place through [`Modulus::product`], the
+    /// product in `x` (`l` limbs) on the way: the blinding's unblinding
+    /// products.
+    #[inline]
+    pub(crate) fn product_assign(
+        &self,
+        a: &mut [Limb],
+        b: &[Limb],
+        x: &mut [Limb],
+        t: &mut [Limb],
+    ) {
+        self.product(x, a, Some(b), t);
+        a.copy_from_slice(x);
+    }
+
     /// `a = a·b·R⁻¹ mod n` in place.
     #[inline]
     pub fn mul_assign(&self, a: &mut [Limb], b: &[Limb], t: &mut [Limb]) {
