@@ -897,19 +897,33 @@ rsa_cm_stream_si:
 
 @ ---------------------------------------------------------------------------
 @ sqr's pass 2, two limbs: t[0..4) (r0, walking) = 2 t + a[k]^2, a[k+1]^2
-@ (r1, walking; r12 = 0) with the doubling's carry in C and the squares'
-@ in r11.
-    .macro SQR_DBL2
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    .irp x, r4, r5, r6, r7
-    adcs    \x, \x, \x
-    .endr
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
+@ (r1, walking) + the carry r11 (0..2), each word by one UMAAL against
+@ r12 = 2 (UMULL for the square).  Six loads in a row, then three stores;
+@ the fourth word is left in lr and, with \pend on the next pair, stored
+@ right after that pair's loads (where a store is free), else at once
+@ (\last).
+    .macro SQR_DIAG2 pend, last
+    ldr     r8, [r1], #8
+    ldr     r9, [r1, #-4]
+    ldr     r4, [r0]
+    ldr     r5, [r0, #4]
+    ldr     r6, [r0, #8]
+    ldr     r7, [r0, #12]
+    .if \pend
+    str     lr, [r0, #-4]
+    .endif
+    umull   r8, r2, r8, r8
+    umaal   r8, r11, r4, r12
+    umaal   r2, r11, r5, r12
+    umull   r9, lr, r9, r9
+    umaal   r9, r11, r6, r12
+    umaal   lr, r11, r7, r12
+    str     r8, [r0], #16
+    str     r2, [r0, #-12]
+    str     r9, [r0, #-8]
+    .if \last
+    str     lr, [r0, #-4]
+    .endif
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -931,14 +945,14 @@ rsa_cm_stream_si:
 @    as its initial window, and the window is stored at t[i+len..i+len+4).
 @    The last len mod 4 rows (and all rows when len < 4) use the one-row
 @    loop.  Cross products: len(len-1)/2 UMAALs.
-@ 2. Doubling and the diagonal in one pass, two limbs (four words) per
-@    iteration: LDM t, LDM a, 4 ADCS (doubling, carry in the C flag),
-@    UMAAL lo += a*a + c, UMAAL hi += c (second carry in a register) twice,
-@    STM, TEQ, BNE (TEQ keeps the C flag): 6.5 instructions per limb.
+@ 2. Doubling and the diagonal in one pass (SQR_DIAG2), four limbs per
+@    iteration after the first len mod 4 one at a time: per limb UMULL
+@    a[k]^2, then each of its two words of t as 2 t + square word + carry
+@    by one UMAAL against 2; single loads and stores.
 @ Registers in pass 1: r2-r5 = a[i..i+3], r9-r11 then r6-r8 for the
 @ triangle's columns, then the stream's; F_B/F_K walk a and t, F_I holds
-@ the remaining stream length.  In pass 2: r0 = t, r1 = a, r3 = end of a,
-@ r4-r7 = t words, r8/r9 = a[k], a[k+1], r11 = carry, r12 = zero.
+@ the remaining stream length.  In pass 2: r0 = t, r1 = a, r10 = end of
+@ a, r4-r7 = t words, r8/r9 = a[k], a[k+1], r11 = carry, r12 = 2.
     GLOBAL_FUNC rsa_cm_sqr
     FRAME_T_A
     str     r2, [sp, #F_LEN]
@@ -1049,33 +1063,28 @@ rsa_cm_stream_si:
     ldr     r1, [sp, #F_A]
     ldr     r2, [sp, #F_LEN]
     add.w   r10, r1, r2, lsl #2        @ end of a
-    and     r3, r2, #7
-    add.w   r3, r1, r3, lsl #2         @ end of the first len mod 8 limbs
-    and     r2, r2, #1
+    and     r3, r2, #3
+    add.w   r3, r1, r3, lsl #2         @ end of the first len mod 4 limbs
     mov.w   r11, #0
-    mov.w   r12, #0
-    cmn     r12, r12                   @ C = 0
-    cbz     r2, 1f
-    @ odd length: one limb first
-    ldrd    r4, r5, [r0]
-    ldr     r6, [r1], #4
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r4, r11, r6, r6
-    umaal   r5, r11, r12, r12
-    strd    r4, r5, [r0], #8
-1:  @ two limbs (four words) at a time up to len mod 8 limbs
+    mov.w   r12, #2
+1:  @ one limb at a time up to len mod 4 limbs
     teq     r1, r3
     beq     3f
-    SQR_DBL2
+    ldr     r8, [r1], #4
+    ldr     r4, [r0]
+    ldr     r5, [r0, #4]
+    umull   r8, r9, r8, r8
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    str     r8, [r0], #8
+    str     r9, [r0, #-4]
     b       1b
-3:  @ then eight limbs per iteration
+3:  @ then four limbs per iteration
     teq     r1, r10
     beq     2f
 4:
-    .rept 4
-    SQR_DBL2
-    .endr
+    SQR_DIAG2 0, 0
+    SQR_DIAG2 1, 1
     teq     r1, r10
     bne     4b
 2:
