@@ -1139,6 +1139,53 @@ rsa_cm_stream_si:
     str     r7, [r0, #124]
     .endm
 
+@ The lazy final step's eight words: r = x - (n AND r12) - borrow (r0, r1,
+@ r2 walking), by single loads, eight in a row per four words; the fourth
+@ word of the first four waits in r3 and is stored right after the loads
+@ of the second four, where a store is free.  Keeps the borrow in C.
+    .macro SUB_N8_MASK
+    ldr     r4, [r1], #32
+    ldr     r5, [r1, #-28]
+    ldr     r6, [r1, #-24]
+    ldr     r3, [r1, #-20]
+    ldr     r8, [r2], #32
+    ldr     r9, [r2, #-28]
+    ldr     r10, [r2, #-24]
+    ldr     r11, [r2, #-20]
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r3, r3, r11
+    str     r4, [r0], #32
+    str     r5, [r0, #-28]
+    str     r6, [r0, #-24]
+    ldr     r4, [r1, #-16]
+    ldr     r5, [r1, #-12]
+    ldr     r6, [r1, #-8]
+    ldr     r7, [r1, #-4]
+    ldr     r8, [r2, #-16]
+    ldr     r9, [r2, #-12]
+    ldr     r10, [r2, #-8]
+    ldr     r11, [r2, #-4]
+    str     r3, [r0, #-20]
+    and     r8, r8, r12
+    and     r9, r9, r12
+    and     r10, r10, r12
+    and     r11, r11, r12
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    r7, r7, r11
+    str     r4, [r0, #-16]
+    str     r5, [r0, #-12]
+    str     r6, [r0, #-8]
+    str     r7, [r0, #-4]
+    .endm
+
 @ ---------------------------------------------------------------------------
 @ redc's block of \rows (4 or 5) rows at t[i] (F_T, moved on past it):
 @ its quotients (REDC_QUOTIENTS or REDC_QUOTIENTS5) from r0 = &t[i],
@@ -1333,8 +1380,9 @@ rsa_cm_stream_si:
 .Lredc_lazy:
     @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
     @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
-    @ pass, no comparison with n.  Eight words per iteration, then single
-    @ words (AND without S keeps the borrow in C; TEQ too).
+    @ pass, no comparison with n.  Eight words per iteration (SUB_N8_MASK),
+    @ then single words (AND without S keeps the borrow in C; TEQ and LDR
+    @ too).
     ldr     r0, [sp, #F_R]
     ldr     r3, [sp, #F_LEN]
     ldr     r1, [sp, #F_B]
@@ -1342,7 +1390,30 @@ rsa_cm_stream_si:
     ldr     r2, [sp, #F_A]             @ n
     ldr     r12, [sp, #F_PEND]
     rsb     r12, r12, #0               @ mask = -top
-    SUB_N_WORDS lr, r3, r12
+    bic     lr, r3, #7
+    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x
+    cmp     r0, r0                     @ C = 1 (no borrow)
+    teq     r1, lr
+    beq     2f
+1:
+    SUB_N8_MASK
+    teq     r1, lr
+    bne     1b
+2:
+    ldr     r3, [sp, #F_LEN]
+    ldr     r4, [sp, #F_B]
+    add.w   r3, r4, r3, lsl #3         @ end of x
+    teq     r1, r3
+    beq     4f
+5:
+    ldr     r4, [r1], #4
+    ldr     r8, [r2], #4
+    and     r8, r8, r12
+    sbcs    r4, r4, r8
+    str     r4, [r0], #4
+    teq     r1, r3
+    bne     5b
+4:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_redc, . - rsa_cm_redc
