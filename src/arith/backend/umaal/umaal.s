@@ -945,8 +945,8 @@ rsa_cm_stream_si:
 @    as its initial window, and the window is stored at t[i+len..i+len+4).
 @    The last len mod 4 rows (and all rows when len < 4) use the one-row
 @    loop.  Cross products: len(len-1)/2 UMAALs.
-@ 2. Doubling and the diagonal in one pass (SQR_DIAG2), eight limbs per
-@    iteration after the first len mod 8 one at a time: per limb UMULL
+@ 2. Doubling and the diagonal in one pass (SQR_DIAG2), four limbs per
+@    iteration after the first len mod 4 one at a time: per limb UMULL
 @    a[k]^2, then each of its two words of t as 2 t + square word + carry
 @    by one UMAAL against 2; single loads and stores.
 @ Registers in pass 1: r2-r5 = a[i..i+3], r9-r11 then r6-r8 for the
@@ -1063,11 +1063,11 @@ rsa_cm_stream_si:
     ldr     r1, [sp, #F_A]
     ldr     r2, [sp, #F_LEN]
     add.w   r10, r1, r2, lsl #2        @ end of a
-    and     r3, r2, #7
-    add.w   r3, r1, r3, lsl #2         @ end of the first len mod 8 limbs
+    and     r3, r2, #3
+    add.w   r3, r1, r3, lsl #2         @ end of the first len mod 4 limbs
     mov.w   r11, #0
     mov.w   r12, #2
-1:  @ one limb at a time up to len mod 8 limbs
+1:  @ one limb at a time up to len mod 4 limbs
     teq     r1, r3
     beq     3f
     ldr     r8, [r1], #4
@@ -1079,13 +1079,11 @@ rsa_cm_stream_si:
     str     r8, [r0], #8
     str     r9, [r0, #-4]
     b       1b
-3:  @ then eight limbs per iteration
+3:  @ then four limbs per iteration
     teq     r1, r10
     beq     2f
 4:
     SQR_DIAG2 0, 0
-    SQR_DIAG2 1, 0
-    SQR_DIAG2 1, 0
     SQR_DIAG2 1, 1
     teq     r1, r10
     bne     4b
