@@ -1076,8 +1076,7 @@ rsa_cm_stream_si:
     umull   r8, r9, r8, r8
     umaal   r8, r11, r4, r12
     umaal   r9, r11, r5, r12
-    str     r8, [r0], #8
-    str     r9, [r0, #-4]
+    strd    r8, r9, [r0], #8
     b       1b
 3:  @ then four limbs per iteration
     teq     r1, r10
