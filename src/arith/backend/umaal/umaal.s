@@ -1140,43 +1140,44 @@ rsa_cm_stream_si:
 @ r2 walking), by single loads, eight in a row per four words; the fourth
 @ word of the first four waits in r3 and is stored right after the loads
 @ of the second four, where a store is free.  Keeps the borrow in C.
-    .macro SUB_N8_MASK
-    ldr     r4, [r1], #32
-    ldr     r5, [r1, #-28]
-    ldr     r6, [r1, #-24]
-    ldr     r3, [r1, #-20]
-    ldr     r8, [r2], #32
-    ldr     r9, [r2, #-28]
-    ldr     r10, [r2, #-24]
-    ldr     r11, [r2, #-20]
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
+@ SUB_N4_LOAD: x at r1 + \o (the first load moves r1 and r2 on by \w)
+@ into r4, r5, r6, \x3, n into r8-r11; SUB_N4_MASKED: x - (n AND r12).
+    .macro SUB_N4_LOAD o, x3, w=0
+    .if \w
+    ldr     r4, [r1], #\w
+    .else
+    ldr     r4, [r1, #(\o)]
+    .endif
+    ldr     r5, [r1, #(\o + 4)]
+    ldr     r6, [r1, #(\o + 8)]
+    ldr     \x3, [r1, #(\o + 12)]
+    .if \w
+    ldr     r8, [r2], #\w
+    .else
+    ldr     r8, [r2, #(\o)]
+    .endif
+    ldr     r9, [r2, #(\o + 4)]
+    ldr     r10, [r2, #(\o + 8)]
+    ldr     r11, [r2, #(\o + 12)]
+    .endm
+    .macro SUB_N4_MASKED x3
+    .irp r, r8, r9, r10, r11
+    and     \r, \r, r12
+    .endr
     sbcs    r4, r4, r8
     sbcs    r5, r5, r9
     sbcs    r6, r6, r10
-    sbcs    r3, r3, r11
+    sbcs    \x3, \x3, r11
+    .endm
+    .macro SUB_N8_MASK
+    SUB_N4_LOAD -32, r3, 32
+    SUB_N4_MASKED r3
     str     r4, [r0], #32
     str     r5, [r0, #-28]
     str     r6, [r0, #-24]
-    ldr     r4, [r1, #-16]
-    ldr     r5, [r1, #-12]
-    ldr     r6, [r1, #-8]
-    ldr     r7, [r1, #-4]
-    ldr     r8, [r2, #-16]
-    ldr     r9, [r2, #-12]
-    ldr     r10, [r2, #-8]
-    ldr     r11, [r2, #-4]
+    SUB_N4_LOAD -16, r7
     str     r3, [r0, #-20]
-    and     r8, r8, r12
-    and     r9, r9, r12
-    and     r10, r10, r12
-    and     r11, r11, r12
-    sbcs    r4, r4, r8
-    sbcs    r5, r5, r9
-    sbcs    r6, r6, r10
-    sbcs    r7, r7, r11
+    SUB_N4_MASKED r7
     str     r4, [r0, #-16]
     str     r5, [r0, #-12]
     str     r6, [r0, #-8]
