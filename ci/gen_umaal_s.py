@@ -260,6 +260,12 @@ def copy_to_buf(L, src_slot):
 
 def redc_loop_sp(L):
     q5, q4 = split45(L)
+    if L not in (48, 64):
+        # As many five-row blocks as fit: the L mod 5 (<= 3) rows left run
+        # as the generic partial block, whose stream costs what a four-row
+        # block's does (the generic four-row stream is slower per row).
+        q5, left = divmod(L, 5)
+        assert left <= 3
     s = BIG - L + 5
     w, _, _, p = state5(s)
     # The square's registers: columns i+5..i+9 end in z, c0..c3 (the window
@@ -285,15 +291,15 @@ def redc_loop_sp(L):
         a(f"    @ quotients against n[0..4) and entering rsa_cm_s4x64 at step {64 - L + 4}")
         a(f"    @ (the carry still in C), then the generic final step.")
     else:
-        a(f"    @ generic four-row block{'s' if q4 > 1 else ''} and final step (F_S/F_OFF/F_IT were set for")
-        a(f"    @ len by the caller).")
+        a(f"    @ generic partial block of the {left} row{'s' if left > 1 else ''} left and the final step")
+        a(f"    @ (F_S/F_OFF/F_IT were set for len by the caller).")
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
     if L not in (48, 64):
-        a(f"    mov.w   r4, #{q4}")
-        a(f"    str     r4, [sp, #F_I]")
         a(f"    mov.w   r4, #0")
-        a(f"    str     r4, [sp, #F_K]")
+        a(f"    str     r4, [sp, #F_I]             @ no block of four")
+        a(f"    mov.w   r4, #{left}")
+        a(f"    str     r4, [sp, #F_K]             @ rows in the partial block")
     a(f"    ldr     r4, [sp, #F_T]")
     a(f"    addw    r4, r4, #{20*(q5 - 1) + 4*L}")
     a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")

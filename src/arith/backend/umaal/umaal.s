@@ -906,19 +906,33 @@ rsa_cm_stream_si:
 
 @ ---------------------------------------------------------------------------
 @ sqr's pass 2, two limbs: t[0..4) (r0, walking) = 2 t + a[k]^2, a[k+1]^2
-@ (r1, walking; r12 = 0) with the doubling's carry in C and the squares'
-@ in r11.
-    .macro SQR_DBL2
-    ldmia   r0, {r4-r7}
-    ldmia   r1!, {r8, r9}
-    .irp x, r4, r5, r6, r7
-    adcs    \x, \x, \x
-    .endr
-    umaal   r4, r11, r8, r8
-    umaal   r5, r11, r12, r12
-    umaal   r6, r11, r9, r9
-    umaal   r7, r11, r12, r12
-    stmia   r0!, {r4-r7}
+@ (r1, walking) + the carry r11 (0..2), each word by one UMAAL against
+@ r12 = 2 (UMULL for the square).  Six loads in a row, then three stores;
+@ the fourth word is left in lr and, with \pend on the next pair, stored
+@ right after that pair's loads (where a store is free), else at once
+@ (\last).
+    .macro SQR_DIAG2 pend, last
+    ldr     r8, [r1], #8
+    ldr     r9, [r1, #-4]
+    ldr     r4, [r0]
+    ldr     r5, [r0, #4]
+    ldr     r6, [r0, #8]
+    ldr     r7, [r0, #12]
+    .if \pend
+    str     lr, [r0, #-4]
+    .endif
+    umull   r8, r2, r8, r8
+    umaal   r8, r11, r4, r12
+    umaal   r2, r11, r5, r12
+    umull   r9, lr, r9, r9
+    umaal   r9, r11, r6, r12
+    umaal   lr, r11, r7, r12
+    str     r8, [r0], #16
+    str     r2, [r0, #-12]
+    str     r9, [r0, #-8]
+    .if \last
+    str     lr, [r0, #-4]
+    .endif
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -940,14 +954,14 @@ rsa_cm_stream_si:
 @    as its initial window, and the window is stored at t[i+len..i+len+4).
 @    The last len mod 4 rows (and all rows when len < 4) use the one-row
 @    loop.  Cross products: len(len-1)/2 UMAALs.
-@ 2. Doubling and the diagonal in one pass, two limbs (four words) per
-@    iteration: LDM t, LDM a, 4 ADCS (doubling, carry in the C flag),
-@    UMAAL lo += a*a + c, UMAAL hi += c (second carry in a register) twice,
-@    STM, TEQ, BNE (TEQ keeps the C flag): 6.5 instructions per limb.
+@ 2. Doubling and the diagonal in one pass (SQR_DIAG2), four limbs per
+@    iteration after the first len mod 4 one at a time: per limb UMULL
+@    a[k]^2, then each of its two words of t as 2 t + square word + carry
+@    by one UMAAL against 2; single loads and stores.
 @ Registers in pass 1: r2-r5 = a[i..i+3], r9-r11 then r6-r8 for the
 @ triangle's columns, then the stream's; F_B/F_K walk a and t, F_I holds
-@ the remaining stream length.  In pass 2: r0 = t, r1 = a, r3 = end of a,
-@ r4-r7 = t words, r8/r9 = a[k], a[k+1], r11 = carry, r12 = zero.
+@ the remaining stream length.  In pass 2: r0 = t, r1 = a, r10 = end of
+@ a, r4-r7 = t words, r8/r9 = a[k], a[k+1], r11 = carry, r12 = 2.
     GLOBAL_FUNC rsa_cm_sqr
     FRAME_T_A
     str     r2, [sp, #F_LEN]
@@ -1058,33 +1072,27 @@ rsa_cm_stream_si:
     ldr     r1, [sp, #F_A]
     ldr     r2, [sp, #F_LEN]
     add.w   r10, r1, r2, lsl #2        @ end of a
-    and     r3, r2, #7
-    add.w   r3, r1, r3, lsl #2         @ end of the first len mod 8 limbs
-    and     r2, r2, #1
+    and     r3, r2, #3
+    add.w   r3, r1, r3, lsl #2         @ end of the first len mod 4 limbs
     mov.w   r11, #0
-    mov.w   r12, #0
-    cmn     r12, r12                   @ C = 0
-    cbz     r2, 1f
-    @ odd length: one limb first
-    ldrd    r4, r5, [r0]
-    ldr     r6, [r1], #4
-    adcs    r4, r4, r4
-    adcs    r5, r5, r5
-    umaal   r4, r11, r6, r6
-    umaal   r5, r11, r12, r12
-    strd    r4, r5, [r0], #8
-1:  @ two limbs (four words) at a time up to len mod 8 limbs
+    mov.w   r12, #2
+1:  @ one limb at a time up to len mod 4 limbs
     teq     r1, r3
     beq     3f
-    SQR_DBL2
+    ldr     r8, [r1], #4
+    ldr     r4, [r0]
+    ldr     r5, [r0, #4]
+    umull   r8, r9, r8, r8
+    umaal   r8, r11, r4, r12
+    umaal   r9, r11, r5, r12
+    strd    r8, r9, [r0], #8
     b       1b
-3:  @ then eight limbs per iteration
+3:  @ then four limbs per iteration
     teq     r1, r10
     beq     2f
 4:
-    .rept 4
-    SQR_DBL2
-    .endr
+    SQR_DIAG2 0, 0
+    SQR_DIAG2 1, 1
     teq     r1, r10
     bne     4b
 2:
@@ -1135,6 +1143,54 @@ rsa_cm_stream_si:
     .endif
     .endr
     str     r7, [r0, #124]
+    .endm
+
+@ The lazy final step's eight words: r = x - (n AND r12) - borrow (r0, r1,
+@ r2 walking), by single loads, eight in a row per four words; the fourth
+@ word of the first four waits in r3 and is stored right after the loads
+@ of the second four, where a store is free.  Keeps the borrow in C.
+@ SUB_N4_LOAD: x at r1 + \o (the first load moves r1 and r2 on by \w)
+@ into r4, r5, r6, \x3, n into r8-r11; SUB_N4_MASKED: x - (n AND r12).
+    .macro SUB_N4_LOAD o, x3, w=0
+    .if \w
+    ldr     r4, [r1], #\w
+    .else
+    ldr     r4, [r1, #(\o)]
+    .endif
+    ldr     r5, [r1, #(\o + 4)]
+    ldr     r6, [r1, #(\o + 8)]
+    ldr     \x3, [r1, #(\o + 12)]
+    .if \w
+    ldr     r8, [r2], #\w
+    .else
+    ldr     r8, [r2, #(\o)]
+    .endif
+    ldr     r9, [r2, #(\o + 4)]
+    ldr     r10, [r2, #(\o + 8)]
+    ldr     r11, [r2, #(\o + 12)]
+    .endm
+    .macro SUB_N4_MASKED x3
+    .irp r, r8, r9, r10, r11
+    and     \r, \r, r12
+    .endr
+    sbcs    r4, r4, r8
+    sbcs    r5, r5, r9
+    sbcs    r6, r6, r10
+    sbcs    \x3, \x3, r11
+    .endm
+    .macro SUB_N8_MASK
+    SUB_N4_LOAD -32, r3, 32
+    SUB_N4_MASKED r3
+    str     r4, [r0], #32
+    str     r5, [r0, #-28]
+    str     r6, [r0, #-24]
+    SUB_N4_LOAD -16, r7
+    str     r3, [r0, #-20]
+    SUB_N4_MASKED r7
+    str     r4, [r0, #-16]
+    str     r5, [r0, #-12]
+    str     r6, [r0, #-8]
+    str     r7, [r0, #-4]
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -1331,8 +1387,9 @@ rsa_cm_stream_si:
 .Lredc_lazy:
     @ Lazy final step (rsa_cm_redc_lazy): the value is top*R + x < R + n
     @ for t < R^2, so r = x - (n AND -top) is below R and congruent; one
-    @ pass, no comparison with n.  Eight words per iteration, then single
-    @ words (AND without S keeps the borrow in C; TEQ too).
+    @ pass, no comparison with n.  Eight words per iteration (SUB_N8_MASK),
+    @ then single words (AND without S keeps the borrow in C; TEQ and LDR
+    @ too).
     ldr     r0, [sp, #F_R]
     ldr     r3, [sp, #F_LEN]
     ldr     r1, [sp, #F_B]
@@ -1340,7 +1397,30 @@ rsa_cm_stream_si:
     ldr     r2, [sp, #F_A]             @ n
     ldr     r12, [sp, #F_PEND]
     rsb     r12, r12, #0               @ mask = -top
-    SUB_N_WORDS lr, r3, r12
+    bic     lr, r3, #7
+    add.w   lr, r1, lr, lsl #2         @ end of the 8-word groups in x
+    cmp     r0, r0                     @ C = 1 (no borrow)
+    teq     r1, lr
+    beq     2f
+1:
+    SUB_N8_MASK
+    teq     r1, lr
+    bne     1b
+2:
+    ldr     r3, [sp, #F_LEN]
+    ldr     r4, [sp, #F_B]
+    add.w   r3, r4, r3, lsl #3         @ end of x
+    teq     r1, r3
+    beq     4f
+5:
+    ldr     r4, [r1], #4
+    ldr     r8, [r2], #4
+    and     r8, r8, r12
+    sbcs    r4, r4, r8
+    str     r4, [r0], #4
+    teq     r1, r3
+    bne     5b
+4:
     add     sp, sp, #F_SIZE
     pop     {r4-r11, pc}
     .size rsa_cm_redc, . - rsa_cm_redc

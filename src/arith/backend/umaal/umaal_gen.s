@@ -2041,22 +2041,22 @@ rsa_cm_redc64:
     .type rsa_cm_redc96, %function
 rsa_cm_redc96:
 .Lredc96:
-    @ len = 96: n copied to the top of F_BUF; 16 five-row blocks in a loop,
+    @ len = 96: n copied to the top of F_BUF; 19 five-row blocks in a loop,
     @ each starting with the square of its quotients against n[0..5) (as
     @ REDC32_SQ5) and running the last 91 steps of rsa_cm_s5x128; the
     @ pending carry stays in the C flag (the loop test is TEQ).  Then the
-    @ generic four-row blocks and final step (F_S/F_OFF/F_IT were set for
-    @ len by the caller).
+    @ generic partial block of the 1 row left and the final step
+    @ (F_S/F_OFF/F_IT were set for len by the caller).
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 128)
     COPY_WORDS 96
 .Lredc96_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
-    mov.w   r4, #4
-    str     r4, [sp, #F_I]
     mov.w   r4, #0
-    str     r4, [sp, #F_K]
+    str     r4, [sp, #F_I]             @ no block of four
+    mov.w   r4, #1
+    str     r4, [sp, #F_K]             @ rows in the partial block
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #684
+    addw    r4, r4, #744
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd96_ret + 1
     str     r4, [sp, #F_RET]
@@ -2144,22 +2144,22 @@ rsa_cm_redc96:
     .type rsa_cm_redc128, %function
 rsa_cm_redc128:
 .Lredc128:
-    @ len = 128: n copied to the top of F_BUF; 24 five-row blocks in a loop,
+    @ len = 128: n copied to the top of F_BUF; 25 five-row blocks in a loop,
     @ each starting with the square of its quotients against n[0..5) (as
     @ REDC32_SQ5) and running the last 123 steps of rsa_cm_s5x128; the
     @ pending carry stays in the C flag (the loop test is TEQ).  Then the
-    @ generic four-row blocks and final step (F_S/F_OFF/F_IT were set for
-    @ len by the caller).
+    @ generic partial block of the 3 rows left and the final step
+    @ (F_S/F_OFF/F_IT were set for len by the caller).
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 0)
     COPY_WORDS 128
 .Lredc128_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
-    mov.w   r4, #2
-    str     r4, [sp, #F_I]
     mov.w   r4, #0
-    str     r4, [sp, #F_K]
+    str     r4, [sp, #F_I]             @ no block of four
+    mov.w   r4, #3
+    str     r4, [sp, #F_K]             @ rows in the partial block
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #972
+    addw    r4, r4, #992
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd128_ret + 1
     str     r4, [sp, #F_RET]
