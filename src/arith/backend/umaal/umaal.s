@@ -1397,38 +1397,40 @@ rsa_cm_stream_si:
 
 @ SEL8_ENTRYG: the next entry of a table stored group by group (the 16
 @ entries' words 8g..8g+8 next to each other, r1 walking on through it):
-@ its eight words by two LDMs of four, no pointer add.  19 cycles per entry.
+@ its eight words kept in r5-r12, by two LDMs of four into low registers
+@ (16-bit), no pointer add.  19 cycles per entry.
     .macro SEL8_ENTRYG e
     uadd8   lr, lr, lr
-    ldmia   r1!, {r0, r2, r3, r12}
-    sel     r4, r0, r4
-    sel     r5, r2, r5
-    sel     r6, r3, r6
-    sel     r7, r12, r7
-    ldmia   r1!, {r0, r2, r3, r12}
-    sel     r8, r0, r8
-    sel     r9, r2, r9
-    sel     r10, r3, r10
-    sel     r11, r12, r11
+    ldmia   r1!, {r0, r2, r3, r4}
+    sel     r5, r0, r5
+    sel     r6, r2, r6
+    sel     r7, r3, r7
+    sel     r8, r4, r8
+    ldmia   r1!, {r0, r2, r3, r4}
+    sel     r9, r0, r9
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    sel     r12, r4, r12
     .endm
 
-@ One group of eight words of the 16-entry select into r4-r11, the D
-@ counters at [sp, #d0] and [sp, #d1]: entry 0 by one LDM of eight from r1
-@ (\wb = ! moves r1 past it), kept by SEL against zero; entries 1-15 by
-@ \entry.
-    .macro SEL16_GROUP d0, d1, entry, wb=
+@ One group of eight words of the 16-entry select into the accumulators
+@ \a0-\a7 (r4-r11, or r5-r12), the D counters at [sp, #d0] and [sp,
+@ #d1]: entry 0 by one LDM of eight from r1 (\wb = ! moves r1 past it),
+@ kept by SEL against zero; entries 1-15 by \entry.
+    .macro SEL16_GROUP d0, d1, entry, a0, a7, wb=
     ldr     lr, [sp, #\d0]
     uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
-    ldmia   r1\wb, {r4-r11}
+    ldmia   r1\wb, {\a0-\a7}
     mov.w   r0, #0
-    sel     r4, r4, r0
-    sel     r5, r5, r0
-    sel     r6, r6, r0
-    sel     r7, r7, r0
-    sel     r8, r8, r0
-    sel     r9, r9, r0
-    sel     r10, r10, r0
-    sel     r11, r11, r0
+    .ifc \a0, r4
+    .irp a, r4, r5, r6, r7, r8, r9, r10, r11
+    sel     \a, \a, r0
+    .endr
+    .else
+    .irp a, r5, r6, r7, r8, r9, r10, r11, r12
+    sel     \a, \a, r0
+    .endr
+    .endif
     .irp e, 1, 2, 3, 4, 5, 6, 7
     \entry \e
     .endr
@@ -1447,7 +1449,7 @@ rsa_cm_stream_si:
 @ code per image).
     .macro SEL32_LOOP d0, d1, out, end
 1:
-    SEL16_GROUP \d0, \d1, SEL8_ENTRY32
+    SEL16_GROUP \d0, \d1, SEL8_ENTRY32, r4, r11
     ldr     r2, [sp, #\out]
     stmia   r2!, {r4-r11}
     str     r2, [sp, #\out]
@@ -2252,9 +2254,9 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     add.w   r2, r1, r2, lsl #6         @ the table's end
     str     r2, [sp, #12]
 2:
-    SEL16_GROUP 0, 4, SEL8_ENTRYG, !
+    SEL16_GROUP 0, 4, SEL8_ENTRYG, r5, r12, !
     ldr     r2, [sp, #8]
-    stmia   r2!, {r4-r11}
+    stmia   r2!, {r5-r12}
     str     r2, [sp, #8]
     ldr     r3, [sp, #12]
     cmp     r1, r3
