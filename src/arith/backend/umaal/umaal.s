@@ -1360,11 +1360,16 @@ rsa_cm_stream_si:
 @ compact.s's UADD16: here D is bytewise, one per eight entries (reloaded
 @ at entry 8).
 
-@ SEL8_ENTRY uadd8 for len = 32, entry \e of the group at r1 (stride 128
+@ The entries of SEL16_GROUP double D by halfwords: UADD16 D, D, D sets
+@ all four GE flags exactly when the top bit of both halfwords is set,
+@ and D starts as 0x8000 >> index in both (SEL16_DH), so one D serves
+@ all 16 entries of a group.
+
+@ SEL8_ENTRY for len = 32, entry \e of the group at r1 (stride 128
 @ bytes): its words by LDR at fixed offsets (no pointer add per entry),
 @ four at a time in r0, r2, r3, r12.  19 cycles per entry.
     .macro SEL8_ENTRY32 e
-    uadd8   lr, lr, lr
+    uadd16  lr, lr, lr
     SEL4_AT32 (\e*128), r4, r5, r6, r7
     SEL4_AT32 (\e*128+16), r8, r9, r10, r11
     .endm
@@ -1395,12 +1400,21 @@ rsa_cm_stream_si:
     str     r6, [sp, #\d1]             @ D for entries 8..15
     .endm
 
+@ SEL16_GROUP's D from the index in r4: 0x8000 >> index in both
+@ halfwords, into [sp, #d].  Clobbers r5, r6.
+    .macro SEL16_DH d
+    mov.w   r5, #0x8000
+    lsr.w   r6, r5, r4
+    orr     r6, r6, r6, lsl #16
+    str     r6, [sp, #\d]
+    .endm
+
 @ SEL8_ENTRYG: the next entry of a table stored group by group (the 16
 @ entries' words 8g..8g+8 next to each other, r1 walking on through it):
 @ its eight words kept in r5-r12, by two LDMs of four into low registers
 @ (16-bit), no pointer add.  19 cycles per entry.
     .macro SEL8_ENTRYG e
-    uadd8   lr, lr, lr
+    uadd16  lr, lr, lr
     ldmia   r1!, {r0, r2, r3, r4}
     sel     r5, r0, r5
     sel     r6, r2, r6
@@ -1414,12 +1428,12 @@ rsa_cm_stream_si:
     .endm
 
 @ One group of eight words of the 16-entry select into the accumulators
-@ \a0-\a7 (r4-r11, or r5-r12), the D counters at [sp, #d0] and [sp,
-@ #d1]: entry 0 by one LDM of eight from r1 (\wb = ! moves r1 past it),
-@ kept by SEL against zero; entries 1-15 by \entry.
-    .macro SEL16_GROUP d0, d1, entry, a0, a7, wb=
-    ldr     lr, [sp, #\d0]
-    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
+@ \a0-\a7 (r4-r11, or r5-r12), D at [sp, #d]: entry 0 by one LDM of eight
+@ from r1 (\wb = ! moves r1 past it), kept by SEL against zero; entries
+@ 1-15 by \entry.
+    .macro SEL16_GROUP d, entry, a0, a7, wb=
+    ldr     lr, [sp, #\d]
+    uadd16  lr, lr, lr                 @ entry 0 straight into the accumulators
     ldmia   r1\wb, {\a0-\a7}
     mov.w   r0, #0
     .ifc \a0, r4
@@ -1431,25 +1445,21 @@ rsa_cm_stream_si:
     sel     \a, \a, r0
     .endr
     .endif
-    .irp e, 1, 2, 3, 4, 5, 6, 7
-    \entry \e
-    .endr
-    ldr     lr, [sp, #\d1]
-    .irp e, 8, 9, 10, 11, 12, 13, 14, 15
+    .irp e, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
     \entry \e
     .endr
     .endm
 
-@ The 16-entry select at len = 32, r1 = the table, the D counters at
-@ [sp, #d0] and [sp, #d1], the result pointer at [sp, #out] (a buffer on
+@ The 16-entry select at len = 32, r1 = the table, D at [sp, #d], the
+@ result pointer at [sp, #out] (a buffer on
 @ the stack that ends at sp + end, which ends the loop over the four
 @ groups of eight words).  Entries 1-15 by SEL8_ENTRY32.
 @ rsa_cm_pow32's (rsa_cm_select, called twice per private operation at
 @ this length, takes its generic groups of eight instead: one copy of this
 @ code per image).
-    .macro SEL32_LOOP d0, d1, out, end
+    .macro SEL32_LOOP d, out, end
 1:
-    SEL16_GROUP \d0, \d1, SEL8_ENTRY32, r4, r11
+    SEL16_GROUP \d, SEL8_ENTRY32, r4, r11
     ldr     r2, [sp, #\out]
     stmia   r2!, {r4-r11}
     str     r2, [sp, #\out]
@@ -1921,11 +1931,11 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     str     r0, [sp, #(F_GAP + F_DST)]
     ldr     r2, [sp, #(F_GAP + F_EXPP)]
     EXP_WINDOW r4, r1, r2              @ the index (secret: masks only)
-    SEL16_D 0, 4                       @ L's F_R, F_T: free between the steps
+    SEL16_DH 0                         @ L's F_R, F_T: free between the steps
     add.w   r0, sp, #F_SEL
     str     r0, [sp, #8]
     ldr     r1, [sp, #(F_GAP + F_BARG)] @ the table
-    SEL32_LOOP 0, 4, 8, (F_SEL + 128)
+    SEL32_LOOP 0, 8, (F_SEL + 128)
 rsa_cm_pow32_seld:
     mov.w   r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]
@@ -2247,14 +2257,14 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r0, [sp, #(F_GAP2 + F_DST2)]
     ldr     r1, [sp, #(F_GAP2 + F_EXPP2)]
     EXP_WINDOW r4, r0, r1              @ the index (secret: the SEL masks only)
-    SEL16_D 0, 4                       @ L's F_R, F_T: free between the steps
+    SEL16_DH 0                         @ L's F_R, F_T: free between the steps
     ldr     r0, [sp, #(F_GAP2 + F_BARG2)] @ sel
     str     r0, [sp, #8]
     ldr     r1, [sp, #(F_GAP2 + F_TAB2)]
     add.w   r2, r1, r2, lsl #6         @ the table's end
     str     r2, [sp, #12]
 2:
-    SEL16_GROUP 0, 4, SEL8_ENTRYG, r5, r12, !
+    SEL16_GROUP 0, SEL8_ENTRYG, r5, r12, !
     ldr     r2, [sp, #8]
     stmia   r2!, {r5-r12}
     str     r2, [sp, #8]
