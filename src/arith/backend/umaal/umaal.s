@@ -1353,20 +1353,14 @@ rsa_cm_stream_si:
 @                    usize index)
 @ r = table[index * len ..][..len]; 1 <= count <= 256, index < count: the
 @ SELECT_* macros (macros.s, where the method is).  The 16-entry path's
-@ entries (SEL8_ENTRY) double D bytewise: UADD8 D, D, D carries out of
-@ every byte exactly when its top bit is set, and D starts as 0x80 >>
-@ (index - first entry of the eight) in every byte, so the one-hot bit
-@ reaches the top at the index.  21 cycles per entry.  UADD8, unlike
-@ compact.s's UADD16: here D is bytewise, one per eight entries (reloaded
-@ at entry 8).
+@ entries (SEL8_ENTRY) double D by halfwords: UADD16 D, D, D sets all
+@ four GE flags exactly when the top bit of both halfwords is set, and D
+@ starts as 0x8000 >> index in both (SEL16_DH), so the one-hot bit
+@ reaches the top at the index: one D for all 16 entries.  21 cycles per
+@ entry.
 
-@ The entries of SEL16_GROUP double D by halfwords: UADD16 D, D, D sets
-@ all four GE flags exactly when the top bit of both halfwords is set,
-@ and D starts as 0x8000 >> index in both (SEL16_DH), so one D serves
-@ all 16 entries of a group.
-
-@ SEL8_ENTRY for len = 32, entry \e of the group at r1 (stride 128
-@ bytes): its words by LDR at fixed offsets (no pointer add per entry),
+@ SEL8_ENTRY for len = 32 (D doubled by halfwords, as above), entry \e
+@ of the group at r1 (stride 128 bytes): its words by LDR at fixed offsets (no pointer add per entry),
 @ four at a time in r0, r2, r3, r12.  19 cycles per entry.
     .macro SEL8_ENTRY32 e
     uadd16  lr, lr, lr
@@ -1384,23 +1378,7 @@ rsa_cm_stream_si:
     sel     \a3, r12, \a3
     .endm
 
-@ The two D counters of the 16-entry select from the index in r4 (0x80 >>
-@ (index - first entry of the eight) in every byte) into [sp, #d0] and
-@ [sp, #d1].  Clobbers r4-r6.
-    .macro SEL16_D d0, d1
-    mov.w   r5, #0x80
-    lsr.w   r6, r5, r4                 @ 0x80 >> index (0 from index 8 on)
-    orr     r6, r6, r6, lsl #8
-    orr     r6, r6, r6, lsl #16
-    str     r6, [sp, #\d0]             @ D for entries 0..7
-    sub     r4, r4, #8                 @ (index < 8: shift >= 248, gives 0)
-    lsr.w   r6, r5, r4
-    orr     r6, r6, r6, lsl #8
-    orr     r6, r6, r6, lsl #16
-    str     r6, [sp, #\d1]             @ D for entries 8..15
-    .endm
-
-@ SEL16_GROUP's D from the index in r4: 0x8000 >> index in both
+@ The 16-entry select's D from the index in r4: 0x8000 >> index in both
 @ halfwords, into [sp, #d].  Clobbers r5, r6.
     .macro SEL16_DH d
     mov.w   r5, #0x8000
@@ -1477,13 +1455,13 @@ rsa_cm_stream_si:
     @ 16 entries (the 4-bit window table): groups of eight words, entries
     @ unrolled, then the loops below for the last len mod 8 words.
     SELECT16_GROUPS
-    SEL16_D 24, 28
+    SEL16_DH 24
     str     r0, [sp, #20]
     sub     r0, r2, #24                @ stride - 24
 .Lsel8_grp:
     @ entry 0 straight into the accumulators, kept where GE is set (else 0)
     ldr     lr, [sp, #24]
-    uadd8   lr, lr, lr
+    uadd16  lr, lr, lr
     ldmia   r1!, {r4-r6}
     ldmia   r1!, {r7-r9}
     ldmia   r1, {r10, r11}
@@ -1497,12 +1475,8 @@ rsa_cm_stream_si:
     sel     r9, r9, r2
     sel     r10, r10, r2
     sel     r11, r11, r2
-    .rept 7
-    SEL8_ENTRY uadd8
-    .endr
-    ldr     lr, [sp, #28]
-    .rept 8
-    SEL8_ENTRY uadd8
+    .rept 15
+    SEL8_ENTRY uadd16
     .endr
     SELECT8_NEXT
 .Lsel_grp:
