@@ -2240,9 +2240,9 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
 2:
     SEL16_GROUP 0, SEL8_ENTRYG, r5, r12, !
     ldr     r2, [sp, #8]
+    ldr     r3, [sp, #12]              @ (pipelined with the first load)
     stmia   r2!, {r5-r12}
     str     r2, [sp, #8]
-    ldr     r3, [sp, #12]
     cmp     r1, r3
     bne     2b
 rsa_cm_pow4864_seld:
