@@ -1360,8 +1360,9 @@ rsa_cm_stream_si:
 @ entry.
 
 @ SEL8_ENTRY for len = 32 (D doubled by halfwords, as above), entry \e
-@ of the group at r1 (stride 128 bytes): its words by LDR at fixed offsets (no pointer add per entry),
-@ four at a time in r0, r2, r3, r12.  19 cycles per entry.
+@ of the group at r1 (stride 128 bytes): its words by LDR at fixed
+@ offsets (no pointer add per entry), four at a time in r0, r2, r3, r12.
+@ 19 cycles per entry.
     .macro SEL8_ENTRY32 e
     uadd16  lr, lr, lr
     SEL4_AT32 (\e*128), r4, r5, r6, r7
@@ -1429,9 +1430,9 @@ rsa_cm_stream_si:
     .endm
 
 @ The 16-entry select at len = 32, r1 = the table, D at [sp, #d], the
-@ result pointer at [sp, #out] (a buffer on
-@ the stack that ends at sp + end, which ends the loop over the four
-@ groups of eight words).  Entries 1-15 by SEL8_ENTRY32.
+@ result pointer at [sp, #out] (a buffer on the stack that ends at sp +
+@ end, which ends the loop over the four groups of eight words).  Entries
+@ 1-15 by SEL8_ENTRY32.
 @ rsa_cm_pow32's (rsa_cm_select, called twice per private operation at
 @ this length, takes its generic groups of eight instead: one copy of this
 @ code per image).
