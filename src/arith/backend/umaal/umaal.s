@@ -1407,11 +1407,10 @@ rsa_cm_stream_si:
     .endm
 
 @ One group of eight words of the 16-entry select into the accumulators
-@ \a0-\a7 (r4-r11, or r5-r12), D at [sp, #d]: entry 0 by one LDM of eight
-@ from r1 (\wb = ! moves r1 past it), kept by SEL against zero; entries
-@ 1-15 by \entry.
-    .macro SEL16_GROUP d, entry, a0, a7, wb=
-    ldr     lr, [sp, #\d]
+@ \a0-\a7 (r4-r11, or r5-r12), D in lr: entry 0 by one LDM of eight from
+@ r1 (\wb = ! moves r1 past it), kept by SEL against zero; entries 1-15
+@ by \entry.
+    .macro SEL16_GROUP entry, a0, a7, wb=
     uadd16  lr, lr, lr                 @ entry 0 straight into the accumulators
     ldmia   r1\wb, {\a0-\a7}
     mov.w   r0, #0
@@ -1438,7 +1437,8 @@ rsa_cm_stream_si:
 @ code per image).
     .macro SEL32_LOOP d, out, end
 1:
-    SEL16_GROUP \d, SEL8_ENTRY32, r4, r11
+    ldr     lr, [sp, #\d]
+    SEL16_GROUP SEL8_ENTRY32, r4, r11
     ldr     r2, [sp, #\out]
     stmia   r2!, {r4-r11}
     str     r2, [sp, #\out]
@@ -2238,10 +2238,12 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     ldr     r1, [sp, #(F_GAP2 + F_TAB2)]
     add.w   r2, r1, r2, lsl #6         @ the table's end
     str     r2, [sp, #12]
+    ldr     lr, [sp, #0]
 2:
-    SEL16_GROUP 0, SEL8_ENTRYG, r5, r12, !
+    SEL16_GROUP SEL8_ENTRYG, r5, r12, !
     ldr     r2, [sp, #8]
     ldr     r3, [sp, #12]              @ (pipelined with the first load)
+    ldr     lr, [sp, #0]               @ the next group's D, pipelined
     stmia   r2!, {r5-r12}
     str     r2, [sp, #8]
     cmp     r1, r3
