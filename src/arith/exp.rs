@@ -125,7 +125,8 @@ pub fn pow_secret_window(
         let index = (bits as usize) & (table_len - 1);
         if w == windows - 1 {
             kernels::select(acc, table, index);
-            // The backend may run the other windows in one call.
+            // The backend may run the other windows in one call (the table
+            // is scratch after that).
             if window_bits == 4
                 && kernels::pow_windows4_lazy(acc, t, sel, m.n(), m.n0(), table, exp, w, not_n)
             {

@@ -70,7 +70,7 @@ pub mod selected {
         _sel: &mut [super::super::Limb],
         _n: &[super::super::Limb],
         _n0: super::super::Limb,
-        _table: &[super::super::Limb],
+        _table: &mut [super::super::Limb],
         _exp: &[super::super::Limb],
         _windows: usize,
         _not_n: Option<&[super::super::Limb]>,

@@ -841,9 +841,8 @@ rsa_cm_redc_lazy_ns:
 @                    usize index)
 @ r = table[index * len ..][..len]; 1 <= count <= 256, index < count: the
 @ SELECT_* macros (macros.s, where the method is).  Tables of 16 entries
-@ take eight words at a time first (SEL8_ENTRY with UADD16, unlike
-@ umaal.s's UADD8: here one D, 0x8000 >> index in both halfwords, covers
-@ all 16 entries).
+@ take eight words at a time first (SEL8_ENTRY with UADD16, as umaal.s:
+@ one D, 0x8000 >> index in both halfwords, covers all 16 entries).
     KERNEL  rsa_cm_select
     SELECT_SETUP
     @ 16 entries (the 4-bit window table): groups of eight words first, one

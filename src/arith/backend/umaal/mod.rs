@@ -97,7 +97,7 @@ unsafe extern "C" {
         len: usize,
         sel: *mut Limb,
         not_n: *const Limb,
-        table: *const Limb,
+        table: *mut Limb,
         exp: *const Limb,
         a_again: *mut Limb,
         windows_again: usize,
@@ -275,7 +275,8 @@ pub fn sqr_n_mul_lazy(
 /// `sel`, scratch of `n.len()` limbs). True when done here: the fast set at
 /// 32, 48 and 64 limbs with a 16-entry table and `!n` (`rsa_cm_pow32`,
 /// `rsa_cm_pow4864`: one call for all the windows); false, with nothing
-/// done, otherwise.
+/// done, otherwise. At 48 and 64 limbs the table is left reordered (stored
+/// group by group for the select): scratch once this returns true.
 ///
 /// # Panics
 /// As [`redc`], or if `a`, `sel` or `not_n` is not as long as `n`, or `exp`
@@ -288,7 +289,7 @@ pub fn pow_windows4_lazy(
     sel: &mut [Limb],
     n: &[Limb],
     n0: Limb,
-    table: &[Limb],
+    table: &mut [Limb],
     exp: &[Limb],
     windows: usize,
     not_n: Option<&[Limb]>,
@@ -305,10 +306,10 @@ pub fn pow_windows4_lazy(
                 "umaal::pow_windows4_lazy: lengths"
             );
             let (ap, tp, np) = (a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr());
-            let (tab, nn, ep) = (table.as_ptr(), not_n.as_ptr(), exp.as_ptr());
+            let (tab, nn, ep) = (table.as_mut_ptr(), not_n.as_ptr(), exp.as_ptr());
             // SAFETY: a, sel, n and not_n have len limbs, t at least 2·len,
             // table 16 entries of len, exp at least windows / 8 limbs; only
-            // those are accessed, all but a, t and sel only read.
+            // those are accessed, n, not_n and exp only read.
             unsafe {
                 if len == 32 {
                     rsa_cm_pow32(ap, tp, np, windows, n0, tab, nn, ep);

@@ -370,7 +370,17 @@ fn pow_windows4_lazy_matches_the_loop() {
                     sqr_n_mul_lazy(&mut want, &mut t, &n, n0, 4, Some(&sel), Some(&not_n));
                 }
                 let mut pow = |a: &mut [Limb], t: &mut [Limb], not_n: Option<&[Limb]>| {
-                    pow_windows4_lazy(a, t, &mut sel, &n, n0, &table, &exp, windows, not_n)
+                    pow_windows4_lazy(
+                        a,
+                        t,
+                        &mut sel,
+                        &n,
+                        n0,
+                        &mut table.clone(),
+                        &exp,
+                        windows,
+                        not_n,
+                    )
                 };
                 let mut got = a.clone();
                 let done = pow(&mut got, &mut vec![0x9999_9999; 2 * len], Some(&not_n));

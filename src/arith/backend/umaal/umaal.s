@@ -1442,18 +1442,18 @@ rsa_cm_stream_si:
 @                    usize index)
 @ r = table[index * len ..][..len]; 1 <= count <= 256, index < count: the
 @ SELECT_* macros (macros.s, where the method is).  The 16-entry path's
-@ entries (SEL8_ENTRY) double D bytewise: UADD8 D, D, D carries out of
-@ every byte exactly when its top bit is set, and D starts as 0x80 >>
-@ (index - first entry of the eight) in every byte, so the one-hot bit
-@ reaches the top at the index.  21 cycles per entry.  UADD8, unlike
-@ compact.s's UADD16: here D is bytewise, one per eight entries (reloaded
-@ at entry 8).
+@ entries (SEL8_ENTRY) double D by halfwords: UADD16 D, D, D sets all
+@ four GE flags exactly when the top bit of both halfwords is set, and D
+@ starts as 0x8000 >> index in both (SEL16_DH), so the one-hot bit
+@ reaches the top at the index: one D for all 16 entries.  21 cycles per
+@ entry.
 
-@ SEL8_ENTRY uadd8 for len = 32, entry \e of the group at r1 (stride 128
-@ bytes): its words by LDR at fixed offsets (no pointer add per entry),
-@ four at a time in r0, r2, r3, r12.  19 cycles per entry.
+@ SEL8_ENTRY for len = 32 (D doubled by halfwords, as above), entry \e
+@ of the group at r1 (stride 128 bytes): its words by LDR at fixed
+@ offsets (no pointer add per entry), four at a time in r0, r2, r3, r12.
+@ 19 cycles per entry.
     .macro SEL8_ENTRY32 e
-    uadd8   lr, lr, lr
+    uadd16  lr, lr, lr
     SEL4_AT32 (\e*128), r4, r5, r6, r7
     SEL4_AT32 (\e*128+16), r8, r9, r10, r11
     .endm
@@ -1468,51 +1468,66 @@ rsa_cm_stream_si:
     sel     \a3, r12, \a3
     .endm
 
-@ The two D counters of the 16-entry select from the index in r4 (0x80 >>
-@ (index - first entry of the eight) in every byte) into [sp, #d0] and
-@ [sp, #d1].  Clobbers r4-r6.
-    .macro SEL16_D d0, d1
-    mov.w   r5, #0x80
-    lsr.w   r6, r5, r4                 @ 0x80 >> index (0 from index 8 on)
-    orr     r6, r6, r6, lsl #8
-    orr     r6, r6, r6, lsl #16
-    str     r6, [sp, #\d0]             @ D for entries 0..7
-    sub     r4, r4, #8                 @ (index < 8: shift >= 248, gives 0)
+@ The 16-entry select's D from the index in r4: 0x8000 >> index in both
+@ halfwords, into [sp, #d].  Clobbers r5, r6.
+    .macro SEL16_DH d
+    mov.w   r5, #0x8000
     lsr.w   r6, r5, r4
-    orr     r6, r6, r6, lsl #8
     orr     r6, r6, r6, lsl #16
-    str     r6, [sp, #\d1]             @ D for entries 8..15
+    str     r6, [sp, #\d]
     .endm
 
-@ The 16-entry select at len = 32, r1 = the table, the D counters at
-@ [sp, #d0] and [sp, #d1], the result pointer at [sp, #out] (a buffer on
-@ the stack that ends at sp + end, which ends the loop over the four
-@ groups of eight words).  Entry 0 of a group by one LDM of eight into the
-@ accumulators, kept by SEL against zero; entries 1-15 by SEL8_ENTRY32.
+@ SEL8_ENTRYG: the next entry of a table stored group by group (the 16
+@ entries' words 8g..8g+8 next to each other, r1 walking on through it):
+@ its eight words kept in r5-r12, by two LDMs of four into low registers
+@ (16-bit), no pointer add.  19 cycles per entry.
+    .macro SEL8_ENTRYG e
+    uadd16  lr, lr, lr
+    ldmia   r1!, {r0, r2, r3, r4}
+    sel     r5, r0, r5
+    sel     r6, r2, r6
+    sel     r7, r3, r7
+    sel     r8, r4, r8
+    ldmia   r1!, {r0, r2, r3, r4}
+    sel     r9, r0, r9
+    sel     r10, r2, r10
+    sel     r11, r3, r11
+    sel     r12, r4, r12
+    .endm
+
+@ One group of eight words of the 16-entry select into the accumulators
+@ \a0-\a7 (r4-r11, or r5-r12), D in lr: entry 0 by one LDM of eight from
+@ r1 (\wb = ! moves r1 past it), kept by SEL against zero; entries 1-15
+@ by \entry.
+    .macro SEL16_GROUP entry, a0, a7, wb=
+    uadd16  lr, lr, lr                 @ entry 0 straight into the accumulators
+    ldmia   r1\wb, {\a0-\a7}
+    mov.w   r0, #0
+    .ifc \a0, r4
+    .irp a, r4, r5, r6, r7, r8, r9, r10, r11
+    sel     \a, \a, r0
+    .endr
+    .else
+    .irp a, r5, r6, r7, r8, r9, r10, r11, r12
+    sel     \a, \a, r0
+    .endr
+    .endif
+    .irp e, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    \entry \e
+    .endr
+    .endm
+
+@ The 16-entry select at len = 32, r1 = the table, D at [sp, #d], the
+@ result pointer at [sp, #out] (a buffer on the stack that ends at sp +
+@ end, which ends the loop over the four groups of eight words).  Entries
+@ 1-15 by SEL8_ENTRY32.
 @ rsa_cm_pow32's (rsa_cm_select, called twice per private operation at
 @ this length, takes its generic groups of eight instead: one copy of this
 @ code per image).
-    .macro SEL32_LOOP d0, d1, out, end
+    .macro SEL32_LOOP d, out, end
 1:
-    ldr     lr, [sp, #\d0]
-    uadd8   lr, lr, lr                 @ entry 0 straight into the accumulators
-    ldmia   r1, {r4-r11}
-    mov.w   r0, #0
-    sel     r4, r4, r0
-    sel     r5, r5, r0
-    sel     r6, r6, r0
-    sel     r7, r7, r0
-    sel     r8, r8, r0
-    sel     r9, r9, r0
-    sel     r10, r10, r0
-    sel     r11, r11, r0
-    .irp e, 1, 2, 3, 4, 5, 6, 7
-    SEL8_ENTRY32 \e
-    .endr
-    ldr     lr, [sp, #\d1]
-    .irp e, 8, 9, 10, 11, 12, 13, 14, 15
-    SEL8_ENTRY32 \e
-    .endr
+    ldr     lr, [sp, #\d]
+    SEL16_GROUP SEL8_ENTRY32, r4, r11
     ldr     r2, [sp, #\out]
     stmia   r2!, {r4-r11}
     str     r2, [sp, #\out]
@@ -1530,13 +1545,13 @@ rsa_cm_stream_si:
     @ 16 entries (the 4-bit window table): groups of eight words, entries
     @ unrolled, then the loops below for the last len mod 8 words.
     SELECT16_GROUPS
-    SEL16_D 24, 28
+    SEL16_DH 24
     str     r0, [sp, #20]
     sub     r0, r2, #24                @ stride - 24
 .Lsel8_grp:
     @ entry 0 straight into the accumulators, kept where GE is set (else 0)
     ldr     lr, [sp, #24]
-    uadd8   lr, lr, lr
+    uadd16  lr, lr, lr
     ldmia   r1!, {r4-r6}
     ldmia   r1!, {r7-r9}
     ldmia   r1, {r10, r11}
@@ -1550,12 +1565,8 @@ rsa_cm_stream_si:
     sel     r9, r9, r2
     sel     r10, r10, r2
     sel     r11, r11, r2
-    .rept 7
-    SEL8_ENTRY uadd8
-    .endr
-    ldr     lr, [sp, #28]
-    .rept 8
-    SEL8_ENTRY uadd8
+    .rept 15
+    SEL8_ENTRY uadd16
     .endr
     SELECT8_NEXT
 .Lsel_grp:
@@ -1984,11 +1995,11 @@ rsa_cm_sqr_redc32_mu:                  @ (a local symbol: ci/m4-bench counts pro
     str     r0, [sp, #(F_GAP + F_DST)]
     ldr     r2, [sp, #(F_GAP + F_EXPP)]
     EXP_WINDOW r4, r1, r2              @ the index (secret: masks only)
-    SEL16_D 0, 4                       @ L's F_R, F_T: free between the steps
+    SEL16_DH 0                         @ L's F_R, F_T: free between the steps
     add.w   r0, sp, #F_SEL
     str     r0, [sp, #8]
     ldr     r1, [sp, #(F_GAP + F_BARG)] @ the table
-    SEL32_LOOP 0, 4, 8, (F_SEL + 128)
+    SEL32_LOOP 0, 8, (F_SEL + 128)
 rsa_cm_pow32_seld:
     mov.w   r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP + F_LEFT)]
@@ -2223,13 +2234,16 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
 
 @ void rsa_cm_pow4864(u32 *a, u32 *t, const u32 *n, usize windows, u32 n0,
 @                     usize len, u32 *sel, const u32 *not_n,
-@                     const u32 *table, const u32 *exp, u32 *a_again,
+@                     u32 *table, const u32 *exp, u32 *a_again,
 @                     usize windows_again)
 @ rsa_cm_pow32 for len = 48 and 64: the 4-bit windows w = windows - 1
 @ down to 0 in one call, each as rsa_cm_sqr_redc4864 with k = 4 and b =
-@ sel, after rsa_cm_select (called from here) has put table[e_w] there
-@ (16 entries of len words).  One prologue and one copy of n and a per
-@ exponentiation: a stays at the top of L's buffer between the windows.
+@ sel, where the select has put table[e_w] (16 entries of len words).
+@ One prologue and one copy of n and a per exponentiation: a stays at the
+@ top of L's buffer between the windows.  The table is stored group by
+@ group first, in place (.Lpwn_tr): the select then reads it in one walk
+@ by LDMs of four (SEL8_ENTRYG), every entry, the index only in the SEL
+@ masks; the table is left in that order.
 @ The count and a are kept in the stack slots of the eleventh and twelfth
 @ arguments (a and windows again: words above sp that nothing else uses);
 @ H's F_K (which the reduction does not use) tells the calls apart.
@@ -2242,6 +2256,53 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
     str     r2, [r12, #F_A]            @ n
     movs    r4, #1
     str     r4, [r12, #F_K]            @ rsa_cm_pow4864
+    @ The table from entry-major (block 8-word group g of entry e at e G + g,
+    @ G = len / 8) to group-major (at 16 g + e): each cycle of the
+    @ permutation, from its leader q0 (.Lpwn_lead48/64), pulls block
+    @ s = (q mod 16) G + q / 16 into q until s = q0, whose block waits in
+    @ sel.  The cycles depend on len only.
+    ldr     r0, [r12, #F_TAB2]
+    ldr     r1, [r12, #F_ALEN]
+    lsrs    r1, r1, #3                 @ G
+    cmp     r1, #8
+    ite     eq
+    adreq   r2, .Lpwn_lead64
+    adrne   r2, .Lpwn_lead48
+    str     r2, [sp, #0]               @ L's F_R, F_T: free here
+    ldr     r2, [r12, #F_BARG2]
+    str     r2, [sp, #4]               @ sel
+.Lpwn_tr:
+    ldr     r12, [sp, #0]
+    ldrb    lr, [r12], #1              @ q0 (0 ends the list)
+    str     r12, [sp, #0]
+    cmp     lr, #0
+    beq     .Lpwn_trd
+    add.w   r12, r0, lr, lsl #5
+    ldmia   r12, {r4-r11}
+    ldr     r12, [sp, #4]
+    stmia   r12, {r4-r11}
+    mov     r2, lr                     @ q
+1:
+    and     r3, r2, #15
+    lsr.w   r12, r2, #4
+    mla     r3, r3, r1, r12            @ s
+    cmp     r3, lr
+    beq     2f
+    add.w   r12, r0, r3, lsl #5
+    ldmia   r12, {r4-r11}
+    add.w   r12, r0, r2, lsl #5
+    stmia   r12, {r4-r11}
+    mov     r2, r3
+    b       1b
+2:
+    ldr     r12, [sp, #4]
+    ldmia   r12, {r4-r11}
+    add.w   r12, r0, r2, lsl #5
+    stmia   r12, {r4-r11}
+    b       .Lpwn_tr
+.Lpwn_trd:
+    add.w   r12, sp, #F_GAP2           @ H
+    ldr     r2, [r12, #F_A]            @ n
     b       .Lsrn_setup
 .Lpwn_next:                            @ sp = L
     ldr     r3, [sp, #(F_GAP2 + F_PWIN)]
@@ -2259,12 +2320,23 @@ rsa_cm_sqr_redc4864_mu:                @ (a local symbol: ci/m4-bench counts pro
 1:
     str     r0, [sp, #(F_GAP2 + F_DST2)]
     ldr     r1, [sp, #(F_GAP2 + F_EXPP2)]
-    EXP_WINDOW r0, r0, r1              @ the index (secret: select's masks only)
-    str     r0, [sp, #0]               @ select's fifth argument (L's F_R: free)
+    EXP_WINDOW r4, r0, r1              @ the index (secret: the SEL masks only)
+    SEL16_DH 0                         @ L's F_R, F_T: free between the steps
     ldr     r0, [sp, #(F_GAP2 + F_BARG2)] @ sel
+    str     r0, [sp, #8]
     ldr     r1, [sp, #(F_GAP2 + F_TAB2)]
-    movs    r3, #16
-    bl      rsa_cm_select
+    add.w   r2, r1, r2, lsl #6         @ the table's end
+    str     r2, [sp, #12]
+    ldr     lr, [sp, #0]
+2:
+    SEL16_GROUP SEL8_ENTRYG, r5, r12, !
+    ldr     r2, [sp, #8]
+    ldr     r3, [sp, #12]              @ (pipelined with the first load)
+    ldr     lr, [sp, #0]               @ the next group's D, pipelined
+    stmia   r2!, {r5-r12}
+    str     r2, [sp, #8]
+    cmp     r1, r3
+    bne     2b
 rsa_cm_pow4864_seld:
     movs    r3, #5                     @ passes: 4 squarings and the product
     str     r3, [sp, #(F_GAP2 + F_LEFT2)]
@@ -2290,5 +2362,10 @@ rsa_cm_pow4864_seld:
     .word   .Lredc64_body + 1
 .Llit_redc48_body:
     .word   .Lredc48_body + 1
+.Lpwn_lead48:                          @ the cycles' leaders, G = 6 and 8
+    .byte   1, 2, 3, 4, 5, 7, 10, 14, 21, 23, 0
+.Lpwn_lead64:
+    .byte   1, 3, 5, 7, 9, 11, 13, 15, 19, 21, 23, 27, 29, 31, 43, 47, 55, 63, 0
+    .p2align 1
     .size rsa_cm_pow4864, . - rsa_cm_pow4864
     .popsection
