@@ -248,6 +248,43 @@ def stream_sp():
     return "\n".join(out)
 
 
+# The zero-seed copy of rsa_cm_s5x128's last Z5_STEPS steps (labels
+# .L5z128_k): the t load of each step becomes a zero in its carry register,
+# so that block 0 of sqr48/64 (the only reader of t that is all zero) runs
+# without t[0..len) cleared first.  MOV before the b load keeps the load
+# and the store paired (same cycles as the step it copies).
+Z5_STEPS = 64 - 5
+
+
+def zentry(L, j):
+    assert BIG - L + j >= BIG - Z5_STEPS
+    return f".L5z{BIG}_k{BIG - L + j}"
+
+
+def stream_sp_zero():
+    steps, _, pend = stream5sp_states()
+    L = BIG
+    out = []
+    a = out.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type rsa_cm_s5z{L}, %function")
+    a(f"rsa_cm_s5z{L}:")
+    for k in range(L - Z5_STEPS, L):
+        w, b, c, p = steps[k]
+        a(f".L5z{L}_k{k}:")
+        a(f"    mov.w   {c}, #0")
+        a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
+        a(f"    str     {p}, [r0, #{4*(k-1)}]")
+        for m in range(5):
+            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
+    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
+    a(f"    add.w   r0, r0, #{4*L}")
+    a("    ldr     pc, [sp, #F_RET]")
+    a(f"    .size rsa_cm_s5z{L}, . - rsa_cm_s5z{L}")
+    return "\n".join(out)
+
+
 def copy_to_buf(L, src_slot):
     """Copy L words from the pointer in frame slot src_slot to the top of
     F_BUF (so that step 128 - L + j of the stream reads word j), twelve
@@ -456,11 +493,17 @@ TRI5 = [
 ]
 
 
-def tri5(a, R, store, store4=False):
+def tri5(a, R, store, store4=False, zero=False):
     """Emits TRI5 through the renaming R; store(reg, k) is the store of column
     2i+k. Column 2i+4 is stored here only with store4 (the blocks whose
-    stream entry step does not store it)."""
-    for op in TRI5:
+    stream entry step does not store it). With zero (seeds r8-r10 zero,
+    r7 free) the first product is a UMULL."""
+    ops = TRI5
+    if zero:
+        assert ops[0] == ("mov", 'r11') and ops[1] == ("umaal", 'r7', 'r11', 'r2', 'r3')
+        a(f"    umull   {R('r7')}, {R('r11')}, r2, r3")
+        ops = ops[2:]
+    for op in ops:
         if op[0] == "mov":
             a(f"    mov.w   {R(op[1])}, #0")
         elif op[0] == "umaal":
@@ -485,18 +528,12 @@ def sqr_blocks_sp(L):
     a(f"    @ (the triangle's registers renamed into that step's window, its")
     a(f"    @ column 2i+4 into the register the step stores there); then the")
     a(f"    @ {rl} rows left as a triangle in the last block's window, and the")
-    a(f"    @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.")
+    a(f"    @ doubling pass (rsa_cm_dbl4864).  Block 0 runs on the zero-seed")
+    a(f"    @ copy rsa_cm_s5z{BIG}: t is not cleared; t[0] is stored as 0.")
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lsqr{L}_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)")
     a("    ldr     r0, [sp, #F_T]")
-    a("    ZERO_REGS r1, " + ", ".join(f"r{k}" for k in range(2, 13))
-      + ", lr    @ (block 0's seeds: all zero)")
-    left = L
-    while left:
-        n = min(12, left)
-        a(f"    stmia   r0!, {{r1-r{n}}}" if n < 12 else "    stmia   r0!, {r1-r12}")
-        left -= n
-    pos = L              # r0 = &t[len]
+    pos = 0              # r0 = &t[0]
 
     def off(col):
         return 4 * (col - pos)
@@ -509,13 +546,18 @@ def sqr_blocks_sp(L):
         free = [r for r in F5 if r not in w and r != p]
         assert free[0] not in [R(r) for r in ['r7', 'r8', 'r9', 'r10', 'r11', 'r12']]
         a(f"    adr.w   {free[0]}, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
+        if not b:        # block 0's seeds: zero (r7's product is a UMULL)
+            for r in ['r8', 'r9', 'r10']:
+                a(f"    mov.w   {R(r)}, #0")
         for k in range(5):
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(BIG - L + i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
-            if b:        # (block 0's seeds are the zeros just stored)
+            if b:
                 a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
         a(f"    str     {free[0]}, [sp, #F_RET]           @ (after a load: no cost)")
-        tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
+        if not b:
+            a(f"    str     {R('r10')}, [r0, #{off(0)}]           @ t[0] = 0")
+        tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]", zero=not b)
         a(f"    mov.w   {w[4]}, #0")
         target = i - OFF(L) // 4
         delta = 4 * (target - pos)
@@ -523,7 +565,7 @@ def sqr_blocks_sp(L):
             a(f"    addw    r0, r0, #{delta}")
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
-        a(f"    b       {entry(L, i+5)}            @ the last {L - i - 5} steps")
+        a(f"    b       {(zentry if not b else entry)(L, i+5)}            @ the last {L - i - 5} steps")
         a("    .p2align 1")
         a(f".Lsq{L}_r{b}:")
         pos = i + L
@@ -999,7 +1041,7 @@ def sqr32_sp():
 
 
 def tail():
-    parts = [stream_sp(), stream4_64()]
+    parts = [stream_sp(), stream_sp_zero(), stream4_64()]
     for L in (48, 64, 96, 128):
         parts.append(redc_loop_sp(L))
     for L in (48, 64):
