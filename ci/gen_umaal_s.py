@@ -252,7 +252,8 @@ def stream_sp():
 # .L5z128_k): the t load of each step becomes a zero in its carry register,
 # so that block 0 of sqr48/64 (the only reader of t that is all zero) runs
 # without t[0..len) cleared first.  MOV before the b load keeps the load
-# and the store paired (same cycles as the step it copies).
+# and the store paired (same cycles as the step it copies); MOVS where the
+# register is low.
 Z5_STEPS = 64 - 5
 
 
@@ -273,7 +274,10 @@ def stream_sp_zero():
     for k in range(L - Z5_STEPS, L):
         w, b, c, p = steps[k]
         a(f".L5z{L}_k{k}:")
-        a(f"    mov.w   {c}, #0")
+        if c in ('r1', 'r7'):       # (16 bits; the squaring's flags are dead)
+            a(f"    movs    {c}, #0")
+        else:
+            a(f"    mov.w   {c}, #0")
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
         a(f"    str     {p}, [r0, #{4*(k-1)}]")
         for m in range(5):

@@ -1267,7 +1267,7 @@ rsa_cm_s5z128:
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
 .L5z128_k72:
-    mov.w   r1, #0
+    movs    r1, #0
     ldr     lr, [sp, #(F_BUF + 288)]
     str     r12, [r0, #284]
     umaal   r7, r1, r2, lr
@@ -1294,7 +1294,7 @@ rsa_cm_s5z128:
     umaal   r1, r12, r5, r7
     umaal   lr, r12, r6, r7
 .L5z128_k75:
-    mov.w   r7, #0
+    movs    r7, #0
     ldr     r8, [sp, #(F_BUF + 300)]
     str     r9, [r0, #296]
     umaal   r10, r7, r2, r8
@@ -1339,7 +1339,7 @@ rsa_cm_s5z128:
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
 .L5z128_k80:
-    mov.w   r1, #0
+    movs    r1, #0
     ldr     lr, [sp, #(F_BUF + 320)]
     str     r12, [r0, #316]
     umaal   r7, r1, r2, lr
@@ -1366,7 +1366,7 @@ rsa_cm_s5z128:
     umaal   r1, r12, r5, r7
     umaal   lr, r12, r6, r7
 .L5z128_k83:
-    mov.w   r7, #0
+    movs    r7, #0
     ldr     r8, [sp, #(F_BUF + 332)]
     str     r9, [r0, #328]
     umaal   r10, r7, r2, r8
@@ -1411,7 +1411,7 @@ rsa_cm_s5z128:
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
 .L5z128_k88:
-    mov.w   r1, #0
+    movs    r1, #0
     ldr     lr, [sp, #(F_BUF + 352)]
     str     r12, [r0, #348]
     umaal   r7, r1, r2, lr
@@ -1438,7 +1438,7 @@ rsa_cm_s5z128:
     umaal   r1, r12, r5, r7
     umaal   lr, r12, r6, r7
 .L5z128_k91:
-    mov.w   r7, #0
+    movs    r7, #0
     ldr     r8, [sp, #(F_BUF + 364)]
     str     r9, [r0, #360]
     umaal   r10, r7, r2, r8
@@ -1483,7 +1483,7 @@ rsa_cm_s5z128:
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
 .L5z128_k96:
-    mov.w   r1, #0
+    movs    r1, #0
     ldr     lr, [sp, #(F_BUF + 384)]
     str     r12, [r0, #380]
     umaal   r7, r1, r2, lr
@@ -1510,7 +1510,7 @@ rsa_cm_s5z128:
     umaal   r1, r12, r5, r7
     umaal   lr, r12, r6, r7
 .L5z128_k99:
-    mov.w   r7, #0
+    movs    r7, #0
     ldr     r8, [sp, #(F_BUF + 396)]
     str     r9, [r0, #392]
     umaal   r10, r7, r2, r8
@@ -1555,7 +1555,7 @@ rsa_cm_s5z128:
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
 .L5z128_k104:
-    mov.w   r1, #0
+    movs    r1, #0
     ldr     lr, [sp, #(F_BUF + 416)]
     str     r12, [r0, #412]
     umaal   r7, r1, r2, lr
@@ -1582,7 +1582,7 @@ rsa_cm_s5z128:
     umaal   r1, r12, r5, r7
     umaal   lr, r12, r6, r7
 .L5z128_k107:
-    mov.w   r7, #0
+    movs    r7, #0
     ldr     r8, [sp, #(F_BUF + 428)]
     str     r9, [r0, #424]
     umaal   r10, r7, r2, r8
@@ -1627,7 +1627,7 @@ rsa_cm_s5z128:
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
 .L5z128_k112:
-    mov.w   r1, #0
+    movs    r1, #0
     ldr     lr, [sp, #(F_BUF + 448)]
     str     r12, [r0, #444]
     umaal   r7, r1, r2, lr
@@ -1654,7 +1654,7 @@ rsa_cm_s5z128:
     umaal   r1, r12, r5, r7
     umaal   lr, r12, r6, r7
 .L5z128_k115:
-    mov.w   r7, #0
+    movs    r7, #0
     ldr     r8, [sp, #(F_BUF + 460)]
     str     r9, [r0, #456]
     umaal   r10, r7, r2, r8
@@ -1699,7 +1699,7 @@ rsa_cm_s5z128:
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
 .L5z128_k120:
-    mov.w   r1, #0
+    movs    r1, #0
     ldr     lr, [sp, #(F_BUF + 480)]
     str     r12, [r0, #476]
     umaal   r7, r1, r2, lr
@@ -1726,7 +1726,7 @@ rsa_cm_s5z128:
     umaal   r1, r12, r5, r7
     umaal   lr, r12, r6, r7
 .L5z128_k123:
-    mov.w   r7, #0
+    movs    r7, #0
     ldr     r8, [sp, #(F_BUF + 492)]
     str     r9, [r0, #488]
     umaal   r10, r7, r2, r8
