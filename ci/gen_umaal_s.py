@@ -206,9 +206,36 @@ def state5(k):
     return S5[k]
 
 
-def stream_sp():
+def s5_function(a, name, tag, ks, loads, mark=()):
+    """Steps ks of the 128-step stream as function name (labels
+    .L5<tag>128_k<k>), loads(k, b, c) emitting each step's loads, up to the
+    return; .L5<tag>128_u<k> after the store of the steps in mark."""
     steps, _, pend = stream5sp_states()
     L = BIG
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type {name}, %function")
+    a(f"{name}:")
+    if ks[0] == 0:
+        a(f".L5{tag}{L}_z0:")
+    for k in ks:
+        w, b, c, p = steps[k]
+        a(f".L5{tag}{L}_k{k}:")
+        loads(k, b, c)
+        if p is not None:
+            a(f"    str     {p}, [r0, #{4*(k-1)}]")
+        if k in mark:
+            a(f".L5{tag}{L}_u{k}:")
+        for m in range(5):
+            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
+    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
+    a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
+    a("    ldr     pc, [sp, #F_RET]")
+    a(f"    .size {name}, . - {name}")
+
+
+def stream_sp():
+    steps = stream5sp_states()[0]
     out = []
     a = out.append
     a("@ Entries from an all-zero window for mul (F_S5 points here for len =")
@@ -226,25 +253,11 @@ def stream_sp():
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*e})]")
         a(f"    ldr     {c}, [r0, #{4*e}]")
         a(f"    b       .L5x128_u{e}")
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_s5x{L}, %function")
-    a(f"rsa_cm_s5x{L}:")
-    a(".L5x128_z0:")
-    for k, (w, b, c, p) in enumerate(steps):
-        a(f".L5x{L}_k{k}:")
+
+    def loads(k, b, c):
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
         a(f"    ldr     {c}, [r0, #{4*k}]")
-        if p is not None:
-            a(f"    str     {p}, [r0, #{4*(k-1)}]")
-        if k in (32, 64, 80):
-            a(f".L5x{L}_u{k}:")
-        for m in range(5):
-            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
-    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
-    a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
-    a("    ldr     pc, [sp, #F_RET]")
-    a(f"    .size rsa_cm_s5x{L}, . - rsa_cm_s5x{L}")
+    s5_function(a, f"rsa_cm_s5x{BIG}", "x", range(BIG), loads, mark=(32, 64, 80))
     return "\n".join(out)
 
 
@@ -263,29 +276,16 @@ def zentry(L, j):
 
 
 def stream_sp_zero():
-    steps, _, pend = stream5sp_states()
-    L = BIG
     out = []
     a = out.append
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_s5z{L}, %function")
-    a(f"rsa_cm_s5z{L}:")
-    for k in range(L - Z5_STEPS, L):
-        w, b, c, p = steps[k]
-        a(f".L5z{L}_k{k}:")
+
+    def loads(k, b, c):
         if c in ('r1', 'r7'):       # (16 bits; the squaring's flags are dead)
             a(f"    movs    {c}, #0")
         else:
             a(f"    mov.w   {c}, #0")
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
-        a(f"    str     {p}, [r0, #{4*(k-1)}]")
-        for m in range(5):
-            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
-    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
-    a(f"    add.w   r0, r0, #{4*L}")
-    a("    ldr     pc, [sp, #F_RET]")
-    a(f"    .size rsa_cm_s5z{L}, . - rsa_cm_s5z{L}")
+    s5_function(a, f"rsa_cm_s5z{BIG}", "z", range(BIG - Z5_STEPS, BIG), loads)
     return "\n".join(out)
 
 

@@ -1771,7 +1771,7 @@ rsa_cm_s5z128:
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
     str     r12, [r0, #508]
-    add.w   r0, r0, #512
+    add.w   r0, r0, #512               @ (no flags: redc keeps a carry in C)
     ldr     pc, [sp, #F_RET]
     .size rsa_cm_s5z128, . - rsa_cm_s5z128
 
