@@ -17,7 +17,9 @@ committed.
 Sections:
     tail    everything after the "len = 48, 64, 96 and 128" banner:
             rsa_cm_s5x128 (b read from the frame, see stream_sp) with its
-            zero-window entries, rsa_cm_s4x64, the REDC block loops of
+            zero-window entries and its zero-seed copy rsa_cm_s5z128 (the
+            last 59 steps, a zero for each t load: sqr48/64's block 0),
+            rsa_cm_s4x64, the REDC block loops of
             48/64/96/128 limbs (at 48/64 with their four-row blocks
             unrolled on rsa_cm_s4x64, redc_blocks4), rsa_cm_sqr48/64 (unrolled: len / 5
             five-row blocks, the rows left as a triangle in the last
