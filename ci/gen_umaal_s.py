@@ -17,7 +17,9 @@ committed.
 Sections:
     tail    everything after the "len = 48, 64, 96 and 128" banner:
             rsa_cm_s5x128 (b read from the frame, see stream_sp) with its
-            zero-window entries, rsa_cm_s4x64, the REDC block loops of
+            zero-window entries and its zero-seed copy rsa_cm_s5z128 (the
+            last 59 steps, a zero for each t load: sqr48/64's block 0),
+            rsa_cm_s4x64, the REDC block loops of
             48/64/96/128 limbs (at 48/64 with their four-row blocks
             unrolled on rsa_cm_s4x64, redc_blocks4), rsa_cm_sqr48/64 (unrolled: len / 5
             five-row blocks, the rows left as a triangle in the last
@@ -206,9 +208,36 @@ def state5(k):
     return S5[k]
 
 
-def stream_sp():
+def s5_function(a, name, tag, ks, loads, mark=()):
+    """Steps ks of the 128-step stream as function name (labels
+    .L5<tag>128_k<k>), loads(k, b, c) emitting each step's loads, up to the
+    return; .L5<tag>128_u<k> after the store of the steps in mark."""
     steps, _, pend = stream5sp_states()
     L = BIG
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type {name}, %function")
+    a(f"{name}:")
+    if ks[0] == 0:
+        a(f".L5{tag}{L}_z0:")
+    for k in ks:
+        w, b, c, p = steps[k]
+        a(f".L5{tag}{L}_k{k}:")
+        loads(k, b, c)
+        if p is not None:
+            a(f"    str     {p}, [r0, #{4*(k-1)}]")
+        if k in mark:
+            a(f".L5{tag}{L}_u{k}:")
+        for m in range(5):
+            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
+    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
+    a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
+    a("    ldr     pc, [sp, #F_RET]")
+    a(f"    .size {name}, . - {name}")
+
+
+def stream_sp():
+    steps = stream5sp_states()[0]
     out = []
     a = out.append
     a("@ Entries from an all-zero window for mul (F_S5 points here for len =")
@@ -226,25 +255,39 @@ def stream_sp():
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*e})]")
         a(f"    ldr     {c}, [r0, #{4*e}]")
         a(f"    b       .L5x128_u{e}")
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_s5x{L}, %function")
-    a(f"rsa_cm_s5x{L}:")
-    a(".L5x128_z0:")
-    for k, (w, b, c, p) in enumerate(steps):
-        a(f".L5x{L}_k{k}:")
+
+    def loads(k, b, c):
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
         a(f"    ldr     {c}, [r0, #{4*k}]")
-        if p is not None:
-            a(f"    str     {p}, [r0, #{4*(k-1)}]")
-        if k in (32, 64, 80):
-            a(f".L5x{L}_u{k}:")
-        for m in range(5):
-            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
-    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
-    a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
-    a("    ldr     pc, [sp, #F_RET]")
-    a(f"    .size rsa_cm_s5x{L}, . - rsa_cm_s5x{L}")
+    s5_function(a, f"rsa_cm_s5x{BIG}", "x", range(BIG), loads, mark=(32, 64, 80))
+    return "\n".join(out)
+
+
+# The zero-seed copy of rsa_cm_s5x128's last Z5_STEPS steps (labels
+# .L5z128_k): the t load of each step becomes a zero in its carry register,
+# so that block 0 of sqr48/64 (the only reader of t that is all zero) runs
+# without t[0..len) cleared first.  MOV before the b load keeps the load
+# and the store paired (same cycles as the step it copies); MOVS where the
+# register is low.
+Z5_STEPS = 64 - 5
+
+
+def zentry(L, j):
+    assert BIG - L + j >= BIG - Z5_STEPS
+    return f".L5z{BIG}_k{BIG - L + j}"
+
+
+def stream_sp_zero():
+    out = []
+    a = out.append
+
+    def loads(k, b, c):
+        if c in ('r1', 'r7'):       # (16 bits; the squaring's flags are dead)
+            a(f"    movs    {c}, #0")
+        else:
+            a(f"    mov.w   {c}, #0")
+        a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
+    s5_function(a, f"rsa_cm_s5z{BIG}", "z", range(BIG - Z5_STEPS, BIG), loads)
     return "\n".join(out)
 
 
@@ -456,11 +499,17 @@ TRI5 = [
 ]
 
 
-def tri5(a, R, store, store4=False):
+def tri5(a, R, store, store4=False, zero=False):
     """Emits TRI5 through the renaming R; store(reg, k) is the store of column
     2i+k. Column 2i+4 is stored here only with store4 (the blocks whose
-    stream entry step does not store it)."""
-    for op in TRI5:
+    stream entry step does not store it). With zero (seeds r8-r10 zero,
+    r7 free) the first product is a UMULL."""
+    ops = TRI5
+    if zero:
+        assert ops[0] == ("mov", 'r11') and ops[1] == ("umaal", 'r7', 'r11', 'r2', 'r3')
+        a(f"    umull   {R('r7')}, {R('r11')}, r2, r3")
+        ops = ops[2:]
+    for op in ops:
         if op[0] == "mov":
             a(f"    mov.w   {R(op[1])}, #0")
         elif op[0] == "umaal":
@@ -485,18 +534,12 @@ def sqr_blocks_sp(L):
     a(f"    @ (the triangle's registers renamed into that step's window, its")
     a(f"    @ column 2i+4 into the register the step stores there); then the")
     a(f"    @ {rl} rows left as a triangle in the last block's window, and the")
-    a(f"    @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.")
+    a(f"    @ doubling pass (rsa_cm_dbl4864).  Block 0 runs on the zero-seed")
+    a(f"    @ copy rsa_cm_s5z{BIG}: t is not cleared; t[0] is stored as 0.")
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lsqr{L}_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)")
     a("    ldr     r0, [sp, #F_T]")
-    a("    ZERO_REGS r1, " + ", ".join(f"r{k}" for k in range(2, 13))
-      + ", lr    @ (block 0's seeds: all zero)")
-    left = L
-    while left:
-        n = min(12, left)
-        a(f"    stmia   r0!, {{r1-r{n}}}" if n < 12 else "    stmia   r0!, {r1-r12}")
-        left -= n
-    pos = L              # r0 = &t[len]
+    pos = 0              # r0 = &t[0]
 
     def off(col):
         return 4 * (col - pos)
@@ -509,13 +552,18 @@ def sqr_blocks_sp(L):
         free = [r for r in F5 if r not in w and r != p]
         assert free[0] not in [R(r) for r in ['r7', 'r8', 'r9', 'r10', 'r11', 'r12']]
         a(f"    adr.w   {free[0]}, .Lsq{L}_r{b} + 1                @ (Thumb bit)")
+        if not b:        # block 0's seeds: zero (r7's product is a UMULL)
+            for r in ['r8', 'r9', 'r10']:
+                a(f"    mov.w   {R(r)}, #0")
         for k in range(5):
             a(f"    ldr     r{2+k}, [sp, #(F_BUF + {4*(BIG - L + i + k)})]   @ a[{i + k}]")
         for k, r in enumerate(['r7', 'r8', 'r9', 'r10']):
-            if b:        # (block 0's seeds are the zeros just stored)
+            if b:
                 a(f"    ldr     {R(r)}, [r0, #{off(2*i+1+k)}]")
         a(f"    str     {free[0]}, [sp, #F_RET]           @ (after a load: no cost)")
-        tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]")
+        if not b:
+            a(f"    str     {R('r10')}, [r0, #{off(0)}]           @ t[0] = 0")
+        tri5(a, R, lambda r, k: f"    str     {r}, [r0, #{off(2*i+k)}]", zero=not b)
         a(f"    mov.w   {w[4]}, #0")
         target = i - OFF(L) // 4
         delta = 4 * (target - pos)
@@ -523,7 +571,7 @@ def sqr_blocks_sp(L):
             a(f"    addw    r0, r0, #{delta}")
         elif delta < 0:
             a(f"    subw    r0, r0, #{-delta}")
-        a(f"    b       {entry(L, i+5)}            @ the last {L - i - 5} steps")
+        a(f"    b       {(zentry if not b else entry)(L, i+5)}            @ the last {L - i - 5} steps")
         a("    .p2align 1")
         a(f".Lsq{L}_r{b}:")
         pos = i + L
@@ -999,7 +1047,7 @@ def sqr32_sp():
 
 
 def tail():
-    parts = [stream_sp(), stream4_64()]
+    parts = [stream_sp(), stream_sp_zero(), stream4_64()]
     for L in (48, 64, 96, 128):
         parts.append(redc_loop_sp(L))
     for L in (48, 64):

@@ -969,7 +969,7 @@ rsa_cm_stream_si:
     str     r3, [sp, #F_LAZY]          @ (rsa_cm_sqr_redc4864 sets its exit there)
     cmp     r2, #32
     beq     .Lsqr32z
-    cmp     r2, #64                    @ sqr48/64 clear t themselves
+    cmp     r2, #64                    @ sqr48/64 write all of t themselves
     beq     .Lsqr64
     cmp     r2, #48
     beq     .Lsqr48
@@ -2028,9 +2028,11 @@ rsa_cm_pow32_seld:
 @ with r0 moved back by 4 (128 - L) bytes.  Used by mul from a zero window
 @ (entry stubs), by the REDC loops below (every block starts with the
 @ quotient square, as redc32) from step 5, by the unrolled squarings of
-@ 48 and 64 limbs and by the block loop of the 96- and 128-limb squaring
-@ (rsa_cm_sqr96128).  The four-row blocks of mul and REDC at 48 and 64 limbs
-@ run the last len steps of rsa_cm_s4x64 (as rsa_cm_s4x32, b through r1).
+@ 48 and 64 limbs (block 0 on its zero-seed copy rsa_cm_s5z128, whose
+@ steps take a zero for the t word: t need not be cleared) and by the
+@ block loop of the 96- and 128-limb squaring (rsa_cm_sqr96128).  The
+@ four-row blocks of mul and REDC at 48 and 64 limbs run the last len
+@ steps of rsa_cm_s4x64 (as rsa_cm_s4x32, b through r1).
     UMAAL_GEN_TAIL                 @ generated: umaal_gen.s
 
 @ ---------------------------------------------------------------------------

@@ -1235,6 +1235,546 @@ rsa_cm_s5x128:
     ldr     pc, [sp, #F_RET]
     .size rsa_cm_s5x128, . - rsa_cm_s5x128
 
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_s5z128, %function
+rsa_cm_s5z128:
+.L5z128_k69:
+    mov.w   r9, #0
+    ldr     r10, [sp, #(F_BUF + 276)]
+    str     r11, [r0, #272]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5z128_k70:
+    mov.w   r10, #0
+    ldr     r11, [sp, #(F_BUF + 280)]
+    str     r1, [r0, #276]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5z128_k71:
+    mov.w   r11, #0
+    ldr     r1, [sp, #(F_BUF + 284)]
+    str     lr, [r0, #280]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5z128_k72:
+    movs    r1, #0
+    ldr     lr, [sp, #(F_BUF + 288)]
+    str     r12, [r0, #284]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5z128_k73:
+    mov.w   lr, #0
+    ldr     r12, [sp, #(F_BUF + 292)]
+    str     r7, [r0, #288]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5z128_k74:
+    mov.w   r12, #0
+    ldr     r7, [sp, #(F_BUF + 296)]
+    str     r8, [r0, #292]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5z128_k75:
+    movs    r7, #0
+    ldr     r8, [sp, #(F_BUF + 300)]
+    str     r9, [r0, #296]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5z128_k76:
+    mov.w   r8, #0
+    ldr     r9, [sp, #(F_BUF + 304)]
+    str     r10, [r0, #300]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5z128_k77:
+    mov.w   r9, #0
+    ldr     r10, [sp, #(F_BUF + 308)]
+    str     r11, [r0, #304]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5z128_k78:
+    mov.w   r10, #0
+    ldr     r11, [sp, #(F_BUF + 312)]
+    str     r1, [r0, #308]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5z128_k79:
+    mov.w   r11, #0
+    ldr     r1, [sp, #(F_BUF + 316)]
+    str     lr, [r0, #312]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5z128_k80:
+    movs    r1, #0
+    ldr     lr, [sp, #(F_BUF + 320)]
+    str     r12, [r0, #316]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5z128_k81:
+    mov.w   lr, #0
+    ldr     r12, [sp, #(F_BUF + 324)]
+    str     r7, [r0, #320]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5z128_k82:
+    mov.w   r12, #0
+    ldr     r7, [sp, #(F_BUF + 328)]
+    str     r8, [r0, #324]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5z128_k83:
+    movs    r7, #0
+    ldr     r8, [sp, #(F_BUF + 332)]
+    str     r9, [r0, #328]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5z128_k84:
+    mov.w   r8, #0
+    ldr     r9, [sp, #(F_BUF + 336)]
+    str     r10, [r0, #332]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5z128_k85:
+    mov.w   r9, #0
+    ldr     r10, [sp, #(F_BUF + 340)]
+    str     r11, [r0, #336]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5z128_k86:
+    mov.w   r10, #0
+    ldr     r11, [sp, #(F_BUF + 344)]
+    str     r1, [r0, #340]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5z128_k87:
+    mov.w   r11, #0
+    ldr     r1, [sp, #(F_BUF + 348)]
+    str     lr, [r0, #344]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5z128_k88:
+    movs    r1, #0
+    ldr     lr, [sp, #(F_BUF + 352)]
+    str     r12, [r0, #348]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5z128_k89:
+    mov.w   lr, #0
+    ldr     r12, [sp, #(F_BUF + 356)]
+    str     r7, [r0, #352]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5z128_k90:
+    mov.w   r12, #0
+    ldr     r7, [sp, #(F_BUF + 360)]
+    str     r8, [r0, #356]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5z128_k91:
+    movs    r7, #0
+    ldr     r8, [sp, #(F_BUF + 364)]
+    str     r9, [r0, #360]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5z128_k92:
+    mov.w   r8, #0
+    ldr     r9, [sp, #(F_BUF + 368)]
+    str     r10, [r0, #364]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5z128_k93:
+    mov.w   r9, #0
+    ldr     r10, [sp, #(F_BUF + 372)]
+    str     r11, [r0, #368]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5z128_k94:
+    mov.w   r10, #0
+    ldr     r11, [sp, #(F_BUF + 376)]
+    str     r1, [r0, #372]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5z128_k95:
+    mov.w   r11, #0
+    ldr     r1, [sp, #(F_BUF + 380)]
+    str     lr, [r0, #376]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5z128_k96:
+    movs    r1, #0
+    ldr     lr, [sp, #(F_BUF + 384)]
+    str     r12, [r0, #380]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5z128_k97:
+    mov.w   lr, #0
+    ldr     r12, [sp, #(F_BUF + 388)]
+    str     r7, [r0, #384]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5z128_k98:
+    mov.w   r12, #0
+    ldr     r7, [sp, #(F_BUF + 392)]
+    str     r8, [r0, #388]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5z128_k99:
+    movs    r7, #0
+    ldr     r8, [sp, #(F_BUF + 396)]
+    str     r9, [r0, #392]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5z128_k100:
+    mov.w   r8, #0
+    ldr     r9, [sp, #(F_BUF + 400)]
+    str     r10, [r0, #396]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5z128_k101:
+    mov.w   r9, #0
+    ldr     r10, [sp, #(F_BUF + 404)]
+    str     r11, [r0, #400]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5z128_k102:
+    mov.w   r10, #0
+    ldr     r11, [sp, #(F_BUF + 408)]
+    str     r1, [r0, #404]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5z128_k103:
+    mov.w   r11, #0
+    ldr     r1, [sp, #(F_BUF + 412)]
+    str     lr, [r0, #408]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5z128_k104:
+    movs    r1, #0
+    ldr     lr, [sp, #(F_BUF + 416)]
+    str     r12, [r0, #412]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5z128_k105:
+    mov.w   lr, #0
+    ldr     r12, [sp, #(F_BUF + 420)]
+    str     r7, [r0, #416]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5z128_k106:
+    mov.w   r12, #0
+    ldr     r7, [sp, #(F_BUF + 424)]
+    str     r8, [r0, #420]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5z128_k107:
+    movs    r7, #0
+    ldr     r8, [sp, #(F_BUF + 428)]
+    str     r9, [r0, #424]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5z128_k108:
+    mov.w   r8, #0
+    ldr     r9, [sp, #(F_BUF + 432)]
+    str     r10, [r0, #428]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5z128_k109:
+    mov.w   r9, #0
+    ldr     r10, [sp, #(F_BUF + 436)]
+    str     r11, [r0, #432]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5z128_k110:
+    mov.w   r10, #0
+    ldr     r11, [sp, #(F_BUF + 440)]
+    str     r1, [r0, #436]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5z128_k111:
+    mov.w   r11, #0
+    ldr     r1, [sp, #(F_BUF + 444)]
+    str     lr, [r0, #440]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5z128_k112:
+    movs    r1, #0
+    ldr     lr, [sp, #(F_BUF + 448)]
+    str     r12, [r0, #444]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5z128_k113:
+    mov.w   lr, #0
+    ldr     r12, [sp, #(F_BUF + 452)]
+    str     r7, [r0, #448]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5z128_k114:
+    mov.w   r12, #0
+    ldr     r7, [sp, #(F_BUF + 456)]
+    str     r8, [r0, #452]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5z128_k115:
+    movs    r7, #0
+    ldr     r8, [sp, #(F_BUF + 460)]
+    str     r9, [r0, #456]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5z128_k116:
+    mov.w   r8, #0
+    ldr     r9, [sp, #(F_BUF + 464)]
+    str     r10, [r0, #460]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5z128_k117:
+    mov.w   r9, #0
+    ldr     r10, [sp, #(F_BUF + 468)]
+    str     r11, [r0, #464]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5z128_k118:
+    mov.w   r10, #0
+    ldr     r11, [sp, #(F_BUF + 472)]
+    str     r1, [r0, #468]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5z128_k119:
+    mov.w   r11, #0
+    ldr     r1, [sp, #(F_BUF + 476)]
+    str     lr, [r0, #472]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5z128_k120:
+    movs    r1, #0
+    ldr     lr, [sp, #(F_BUF + 480)]
+    str     r12, [r0, #476]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5z128_k121:
+    mov.w   lr, #0
+    ldr     r12, [sp, #(F_BUF + 484)]
+    str     r7, [r0, #480]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5z128_k122:
+    mov.w   r12, #0
+    ldr     r7, [sp, #(F_BUF + 488)]
+    str     r8, [r0, #484]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5z128_k123:
+    movs    r7, #0
+    ldr     r8, [sp, #(F_BUF + 492)]
+    str     r9, [r0, #488]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5z128_k124:
+    mov.w   r8, #0
+    ldr     r9, [sp, #(F_BUF + 496)]
+    str     r10, [r0, #492]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5z128_k125:
+    mov.w   r9, #0
+    ldr     r10, [sp, #(F_BUF + 500)]
+    str     r11, [r0, #496]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5z128_k126:
+    mov.w   r10, #0
+    ldr     r11, [sp, #(F_BUF + 504)]
+    str     r1, [r0, #500]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5z128_k127:
+    mov.w   r11, #0
+    ldr     r1, [sp, #(F_BUF + 508)]
+    str     lr, [r0, #504]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+    str     r12, [r0, #508]
+    add.w   r0, r0, #512               @ (no flags: redc keeps a carry in C)
+    ldr     pc, [sp, #F_RET]
+    .size rsa_cm_s5z128, . - rsa_cm_s5z128
+
     .p2align 1
 .L4x64_z16:
     mov.w   r11, #0
@@ -2252,33 +2792,32 @@ rsa_cm_sqr48:
     @ (the triangle's registers renamed into that step's window, its
     @ column 2i+4 into the register the step stores there); then the
     @ 3 rows left as a triangle in the last block's window, and the
-    @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.
+    @ doubling pass (rsa_cm_dbl4864).  Block 0 runs on the zero-seed
+    @ copy rsa_cm_s5z128: t is not cleared; t[0] is stored as 0.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
     COPY_WORDS 48
 .Lsqr48_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
-    ZERO_REGS r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr    @ (block 0's seeds: all zero)
-    stmia   r0!, {r1-r12}
-    stmia   r0!, {r1-r12}
-    stmia   r0!, {r1-r12}
-    stmia   r0!, {r1-r12}
     adr.w   r9, .Lsq48_r0 + 1                @ (Thumb bit)
+    mov.w   r11, #0
+    mov.w   lr, #0
+    mov.w   r7, #0
     ldr     r2, [sp, #(F_BUF + 320)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 324)]   @ a[1]
     ldr     r4, [sp, #(F_BUF + 328)]   @ a[2]
     ldr     r5, [sp, #(F_BUF + 332)]   @ a[3]
     ldr     r6, [sp, #(F_BUF + 336)]   @ a[4]
     str     r9, [sp, #F_RET]           @ (after a load: no cost)
-    mov.w   r1, #0
-    umaal   r8, r1, r2, r3
-    str     r8, [r0, #-188]
+    str     r7, [r0, #0]           @ t[0] = 0
+    umull   r8, r1, r2, r3
+    str     r8, [r0, #4]
     umaal   r1, r11, r2, r4
-    str     r1, [r0, #-184]
+    str     r1, [r0, #8]
     mov.w   r8, #0
     umaal   r8, r11, r3, r4
     umaal   r8, lr, r2, r5
-    str     r8, [r0, #-180]
+    str     r8, [r0, #12]
     umaal   r11, lr, r3, r5
     mov.w   r1, #0
     umaal   r1, lr, r4, r5
@@ -2288,8 +2827,8 @@ rsa_cm_sqr48:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    subw    r0, r0, #512
-    b       .L5x128_k85            @ the last 43 steps
+    subw    r0, r0, #320
+    b       .L5z128_k85            @ the last 43 steps
     .p2align 1
 .Lsq48_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
@@ -2592,35 +3131,32 @@ rsa_cm_sqr64:
     @ (the triangle's registers renamed into that step's window, its
     @ column 2i+4 into the register the step stores there); then the
     @ 4 rows left as a triangle in the last block's window, and the
-    @ doubling pass (rsa_cm_dbl4864).  The body clears t[0..len) first.
+    @ doubling pass (rsa_cm_dbl4864).  Block 0 runs on the zero-seed
+    @ copy rsa_cm_s5z128: t is not cleared; t[0] is stored as 0.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
     COPY_WORDS 64
 .Lsqr64_body:                         @ (rsa_cm_sqr_redc4864: a in the buffer)
     ldr     r0, [sp, #F_T]
-    ZERO_REGS r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, lr    @ (block 0's seeds: all zero)
-    stmia   r0!, {r1-r12}
-    stmia   r0!, {r1-r12}
-    stmia   r0!, {r1-r12}
-    stmia   r0!, {r1-r12}
-    stmia   r0!, {r1-r12}
-    stmia   r0!, {r1-r4}
     adr.w   r9, .Lsq64_r0 + 1                @ (Thumb bit)
+    mov.w   r11, #0
+    mov.w   lr, #0
+    mov.w   r7, #0
     ldr     r2, [sp, #(F_BUF + 256)]   @ a[0]
     ldr     r3, [sp, #(F_BUF + 260)]   @ a[1]
     ldr     r4, [sp, #(F_BUF + 264)]   @ a[2]
     ldr     r5, [sp, #(F_BUF + 268)]   @ a[3]
     ldr     r6, [sp, #(F_BUF + 272)]   @ a[4]
     str     r9, [sp, #F_RET]           @ (after a load: no cost)
-    mov.w   r1, #0
-    umaal   r8, r1, r2, r3
-    str     r8, [r0, #-252]
+    str     r7, [r0, #0]           @ t[0] = 0
+    umull   r8, r1, r2, r3
+    str     r8, [r0, #4]
     umaal   r1, r11, r2, r4
-    str     r1, [r0, #-248]
+    str     r1, [r0, #8]
     mov.w   r8, #0
     umaal   r8, r11, r3, r4
     umaal   r8, lr, r2, r5
-    str     r8, [r0, #-244]
+    str     r8, [r0, #12]
     umaal   r11, lr, r3, r5
     mov.w   r1, #0
     umaal   r1, lr, r4, r5
@@ -2630,8 +3166,8 @@ rsa_cm_sqr64:
     mov.w   r12, #0
     umaal   r12, r7, r5, r6
     mov.w   r8, #0
-    subw    r0, r0, #512
-    b       .L5x128_k69            @ the last 59 steps
+    subw    r0, r0, #256
+    b       .L5z128_k69            @ the last 59 steps
     .p2align 1
 .Lsq64_r0:
     stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
