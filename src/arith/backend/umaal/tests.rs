@@ -420,3 +420,72 @@ fn zero_clears_exactly_its_limbs() {
         }
     }
 }
+
+/// pow_windows4_lazy writes only inside `a`, `t`, `sel` and `table` (guard
+/// words around each stay), and leaves the table as it documents: as it was
+/// at 32 limbs, stored group by group at 48 and 64 (entry e's words
+/// 8g..8g+8 at block 16g + e).
+#[test]
+fn pow_windows4_lazy_stays_in_its_buffers() {
+    // The compact set has no one-call windows (it declines: checked above).
+    if cfg!(rsa_cortex_m_kernels = "compact") {
+        return;
+    }
+    const GUARD: usize = 8;
+    const MARK: Limb = 0x5a5a_c3c3;
+    let guarded = |words: &[Limb]| {
+        let mut v = vec![MARK; GUARD];
+        v.extend_from_slice(words);
+        v.extend(core::iter::repeat_n(MARK, GUARD));
+        v
+    };
+    let guards_intact = |v: &[Limb]| {
+        v[..GUARD]
+            .iter()
+            .chain(&v[v.len() - GUARD..])
+            .all(|&w| w == MARK)
+    };
+    let mut rng = Rng(XorShift64Star(0x6a4d_5e1f_0bad));
+    for len in [32usize, 48, 64] {
+        let n = odd_modulus(&mut rng, len);
+        let n0 = neg_inv(n[0]);
+        let not_n: Vec<Limb> = n.iter().map(|w| !w).collect();
+        let table: Vec<Limb> = (0..16).flat_map(|_| rng.limbs(len)).collect();
+        let exp: Vec<Limb> = (0..4).map(|_| rng.next()).collect();
+        let mut a = guarded(&rng.limbs(len));
+        let mut t = guarded(&vec![0x9999_9999; 2 * len]);
+        let mut sel = guarded(&vec![0; len]);
+        let mut tab = guarded(&table);
+        let end = |v: &Vec<Limb>| v.len() - GUARD;
+        let (ae, te, se, be) = (end(&a), end(&t), end(&sel), end(&tab));
+        assert!(pow_windows4_lazy(
+            &mut a[GUARD..ae],
+            &mut t[GUARD..te],
+            &mut sel[GUARD..se],
+            &n,
+            n0,
+            &mut tab[GUARD..be],
+            &exp,
+            25,
+            Some(&not_n),
+        ));
+        for (name, v) in [("a", &a), ("t", &t), ("sel", &sel), ("table", &tab)] {
+            assert!(guards_intact(v), "len {len}: {name}'s guard words");
+        }
+        let after = &tab[GUARD..be];
+        for e in 0..16 {
+            for g in 0..len / 8 {
+                let block = if len == 32 {
+                    e * len / 8 + g
+                } else {
+                    16 * g + e
+                };
+                assert_eq!(
+                    after[8 * block..8 * block + 8],
+                    table[e * len + 8 * g..e * len + 8 * g + 8],
+                    "len {len}: entry {e}, group {g}"
+                );
+            }
+        }
+    }
+}
