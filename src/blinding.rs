@@ -293,8 +293,7 @@ fn square_pair(moduli: &[Modulus], a: &mut [Limb], ai: &mut [Limb], work: &mut [
         let (x, t) = work.split_at_mut(m.len());
         m.product(x, a, None, t);
         m.reduce_wide(a, x, t);
-        m.product(x, ai, None, t);
-        ai.copy_from_slice(x);
+        m.product_assign(ai, None, x, t);
     }
 }
 
@@ -309,7 +308,7 @@ pub(crate) fn blind_base(n: &Modulus, xb: &mut [Limb], x: &[Limb], a: &[Limb], t
 #[inline(never)]
 pub(crate) fn unblind(n: &Modulus, m: &mut [Limb], ai: &[Limb], t: &mut [Limb]) {
     let (x, t) = t.split_at_mut(n.len());
-    n.product_assign(m, ai, x, t);
+    n.product_assign(m, Some(ai), x, t);
 }
 
 /// Where a key keeps its blinding pair between operations: `A` and `Aᵢ`

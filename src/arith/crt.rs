@@ -100,7 +100,7 @@ pub fn private_crt(
         // m1·z_p, m2·z_q.
         let (g_p, g_q) = f.g.split_at(h);
         for (half, g, m) in [(&key.p, g_p, &mut *m1), (&key.q, g_q, &mut *m2)] {
-            half.product_assign(m, g, x, wide);
+            half.product_assign(m, Some(g), x, wide);
         }
     }
 

@@ -143,18 +143,18 @@ impl<'a> Modulus<'a> {
         }
     }
 
-    /// `a = a·b·R⁻¹ mod n` in place through [`Modulus::product`], the
-    /// product in `x` (`l` limbs) on the way: the blinding's unblinding
-    /// products.
+    /// `a = a·b·R⁻¹ mod n` (`None`: `a²·R⁻¹`) in place through
+    /// [`Modulus::product`], the product in `x` (`l` limbs) on the way: the
+    /// blinding's products whose result replaces an operand.
     #[inline]
     pub(crate) fn product_assign(
         &self,
         a: &mut [Limb],
-        b: &[Limb],
+        b: Option<&[Limb]>,
         x: &mut [Limb],
         t: &mut [Limb],
     ) {
-        self.product(x, a, Some(b), t);
+        self.product(x, a, b, t);
         a.copy_from_slice(x);
     }
 
