@@ -1152,22 +1152,20 @@ rsa_cm_stream_si:
 @ SUB_N4_LOAD: x at r1 + \o (the first load moves r1 and r2 on by \w)
 @ into r4, r5, r6, \x3, n into r8-r11; SUB_N4_MASKED: x - (n AND r12).
     .macro SUB_N4_LOAD o, x3, w=0
+    LOAD4_AT r1, \o, \w, r4, r5, r6, \x3
+    LOAD4_AT r2, \o, \w, r8, r9, r10, r11
+    .endm
+@ Four words at \base + \o into \a-\d (the first load moving \base on by
+@ \w instead, when \w is set).
+    .macro LOAD4_AT base, o, w, a, b, c, d
     .if \w
-    ldr     r4, [r1], #\w
+    ldr     \a, [\base], #\w
     .else
-    ldr     r4, [r1, #(\o)]
+    ldr     \a, [\base, #(\o)]
     .endif
-    ldr     r5, [r1, #(\o + 4)]
-    ldr     r6, [r1, #(\o + 8)]
-    ldr     \x3, [r1, #(\o + 12)]
-    .if \w
-    ldr     r8, [r2], #\w
-    .else
-    ldr     r8, [r2, #(\o)]
-    .endif
-    ldr     r9, [r2, #(\o + 4)]
-    ldr     r10, [r2, #(\o + 8)]
-    ldr     r11, [r2, #(\o + 12)]
+    ldr     \b, [\base, #(\o + 4)]
+    ldr     \c, [\base, #(\o + 8)]
+    ldr     \d, [\base, #(\o + 12)]
     .endm
     .macro SUB_N4_MASKED x3
     .irp r, r8, r9, r10, r11
