@@ -304,11 +304,10 @@ def copy_to_buf(L, src_slot):
 def redc_loop_sp(L):
     q5, q4 = split45(L)
     if L not in (48, 64):
-        # As many five-row blocks as fit: the L mod 5 (<= 3) rows left run
-        # as the generic partial block, whose stream costs what a four-row
-        # block's does (the generic four-row stream is slower per row).
+        # As many five-row blocks as fit, then the L mod 5 (1..3) rows left
+        # as one more five-row block (redc_tail_sp).
         q5, left = divmod(L, 5)
-        assert left <= 3
+        assert 1 <= left <= 3
     s = BIG - L + 5
     w, _, _, p = state5(s)
     # The square's registers: columns i+5..i+9 end in z, c0..c3 (the window
@@ -334,21 +333,24 @@ def redc_loop_sp(L):
         a(f"    @ quotients against n[0..4) and entering rsa_cm_s4x64 at step {64 - L + 4}")
         a(f"    @ (the carry still in C), then the generic final step.")
     else:
-        a(f"    @ generic partial block of the {left} row{'s' if left > 1 else ''} left and the final step")
-        a(f"    @ (F_S/F_OFF/F_IT were set for len by the caller).")
+        a(f"    @ {left} row{'s' if left > 1 else ''} left as one more such block, and the final step.")
     o.extend(copy_to_buf(L, "F_A"))
     a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
-    if L not in (48, 64):
-        a(f"    mov.w   r4, #0")
-        a(f"    str     r4, [sp, #F_I]             @ no block of four")
-        a(f"    mov.w   r4, #{left}")
-        a(f"    str     r4, [sp, #F_K]             @ rows in the partial block")
     a(f"    ldr     r4, [sp, #F_T]")
     a(f"    addw    r4, r4, #{20*(q5 - 1) + 4*L}")
     a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")
     a(f"    adr.w   r4, .Lrd{L}_ret + 1")
     a(f"    str     r4, [sp, #F_RET]")
-    a(f"    cmn     r0, #0                     @ C = 0")
+    tail = L not in (48, 64)
+    if tail:
+        # The loop test (TEQ at the end of .Lrd_ret, Z kept through the
+        # block) is taken after the block's first rows, which the last
+        # block shares: .Lrd_ret falls into the block.
+        a(f"    cmn     r4, #0                     @ C = 0, Z = 0")
+        a(f"    b       .Lrd{L}_blk")
+        window_add(a, L, tail)
+    else:
+        a(f"    cmn     r0, #0                     @ C = 0")
     a(f".Lrd{L}_blk:")
     # t's pointer first and t's words last (no load waits on the one
     # before); the last one moves the pointer on by its writeback, stored
@@ -365,6 +367,9 @@ def redc_loop_sp(L):
     colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
     carry = z
     for k in range(5):
+        if tail and k == left:
+            a(f"    beq     .Lrd{L}_tail               @ the last {left} row{'s' if left > 1 else ''}")
+            tail_state = (dict(colreg), carry)
         m = mreg[k]
         a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
         if k == 0:
@@ -383,6 +388,21 @@ def redc_loop_sp(L):
     a(f"    ldr     r3, [sp, #F_OFF5]          @ m1")
     a(f"    subw    r0, r0, #{20 + OFF(L)}")
     a(f"    b       {entry(L, 5)}            @ (stores the cleared column i+4)")
+    if tail:
+        redc_tail_sp(a, L, left, N, *tail_state)
+    else:
+        window_add(a, L, tail)
+        o.extend(redc_blocks4(L, q4))
+        a(f"    mov.w   lr, #0")
+        a(f"    adc     lr, lr, #0")
+        a(f"    str     lr, [sp, #F_PEND]")
+        a(f"    b       .Lredc_final")
+    a(f"    .size rsa_cm_redc{L}, . - rsa_cm_redc{L}")
+    return "\n".join(o)
+
+
+def window_add(a, L, tail):
+    """redc_loop_sp's return from the stream and its loop test."""
     a(f"    .p2align 1")
     a(f".Lrd{L}_ret:")
     # The loop test's load first (r0 = &t[i+len] against its last value),
@@ -395,21 +415,55 @@ def redc_loop_sp(L):
         a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
     for k in range(5):
         a(f"    str     r{2+k}, [r0, #{4*k}]")
-    a(f"    teq     r0, r12                    @ (keeps C)")
-    a(f"    bne     .Lrd{L}_blk")
-    if L in (48, 64):
-        o.extend(redc_blocks4(L, q4))
-        a(f"    mov.w   lr, #0")
-        a(f"    adc     lr, lr, #0")
-        a(f"    str     lr, [sp, #F_PEND]")
-        a(f"    b       .Lredc_final")
+    if tail:
+        a(f"    teq     r0, r12                    @ Z: the five-row blocks done (keeps C)")
     else:
-        a(f"    mov.w   lr, #0")
-        a(f"    adc     lr, lr, #0")
-        a(f"    str     lr, [sp, #F_PEND]")
-        a(f"    b       .Lredc_r4")
-    a(f"    .size rsa_cm_redc{L}, . - rsa_cm_redc{L}")
-    return "\n".join(o)
+        a(f"    teq     r0, r12                    @ (keeps C)")
+        a(f"    bne     .Lrd{L}_blk")
+
+
+def redc_tail_sp(a, L, left, N, colreg, carry):
+    """redc_loop_sp's last block, at i = L - left, from its rows 0..left-1
+    (colreg, carry: their state): the five-row block with the quotients
+    m_left..m4 zero (its triangle's rows left..4 not run)."""
+    w, _, _, p = state5(BIG - L + 5)
+    a(f".Lrd{L}_tail:")
+    a(f"    @ The last {left} row{'s' if left > 1 else ''} (i = {L - left}): the block with m{left}..m4 = 0.")
+    a(f"    @ t[i..i+len) + m * n < 2^(32 (len + {left})), so only the window's first")
+    a(f"    @ {left} word{'s' if left > 1 else ''} can be nonzero: t[2len-{left}..2len) += {'them' if left > 1 else 'it'} + C, the carry out is")
+    a(f"    @ the top.  Columns i+{left}..i+4 are words of the result: stored.")
+    a(f"    adr.w   {N[0]}, .Lrd{L}_tret + 1")
+    a(f"    str     {N[0]}, [sp, #F_RET]")
+    # carry (column i+left-1's register) is zero; columns i+left..i+3 are
+    # stored here and their registers cleared for the window, column i+4
+    # (p) is stored by the stream's first step.
+    for k in range(left, 4):
+        a(f"    str     {colreg[k]}, [r5, #{4*(k-5)}]")
+    colreg[left + 5] = carry
+    for k in range(left, 4):
+        a(f"    mov.w   {colreg[k]}, #0")
+        colreg[k + 6] = colreg[k]
+    assert [colreg[k] for k in range(5, 10)] == w and colreg[4] == p
+    a(f"    sub.w   r0, r5, #{20 + OFF(L)}")
+    if left < 3:
+        a(f"    mov     {M[left - 1]}, r4                 @ m{left - 1}")
+    for k in range(left, 5):
+        a(f"    mov.w   {M[k]}, #0                 @ m{k}")
+    for k in range(min(2, left - 1)):
+        a(f"    ldr     {M[k]}, [sp, #{('F_S5', 'F_OFF5')[k]}]            @ m{k}")
+    a(f"    b       {entry(L, 5)}            @ (stores column i+4)")
+    a(f"    .p2align 1")
+    a(f".Lrd{L}_tret:")
+    for k in range(left):
+        a(f"    ldr     r{2+k}, [r0, #{4*k}]")
+    for k in range(left):
+        a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
+    for k in range(left):
+        a(f"    str     r{2+k}, [r0, #{4*k}]")
+    a(f"    mov.w   lr, #0")
+    a(f"    adc     lr, lr, #0")
+    a(f"    str     lr, [sp, #F_PEND]")
+    a(f"    b       .Lredc_final")
 
 
 def redc_blocks4(L, q4):

@@ -2585,22 +2585,37 @@ rsa_cm_redc96:
     @ each starting with the square of its quotients against n[0..5) (as
     @ REDC32_SQ5) and running the last 91 steps of rsa_cm_s5x128; the
     @ pending carry stays in the C flag (the loop test is TEQ).  Then the
-    @ generic partial block of the 1 row left and the final step
-    @ (F_S/F_OFF/F_IT were set for len by the caller).
+    @ 1 row left as one more such block, and the final step.
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 128)
     COPY_WORDS 96
 .Lredc96_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
-    mov.w   r4, #0
-    str     r4, [sp, #F_I]             @ no block of four
-    mov.w   r4, #1
-    str     r4, [sp, #F_K]             @ rows in the partial block
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #744
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
     adr.w   r4, .Lrd96_ret + 1
     str     r4, [sp, #F_RET]
-    cmn     r0, #0                     @ C = 0
+    cmn     r4, #0                     @ C = 0, Z = 0
+    b       .Lrd96_blk
+    .p2align 1
+.Lrd96_ret:
+    ldr     r12, [sp, #F_END5]
+    ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
+    ldr     r3, [r0, #4]
+    ldr     r4, [r0, #8]
+    ldr     r5, [r0, #12]
+    ldr     r6, [r0, #16]
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    str     r2, [r0, #0]
+    str     r3, [r0, #4]
+    str     r4, [r0, #8]
+    str     r5, [r0, #12]
+    str     r6, [r0, #16]
+    teq     r0, r12                    @ Z: the five-row blocks done (keeps C)
 .Lrd96_blk:
     ldr     r5, [sp, #F_T]             @ &t[i]
     ldr     r0, [sp, #(F_BUF + 128)]   @ n[0]
@@ -2623,6 +2638,7 @@ rsa_cm_redc96:
     umaal   r8, r1, r4, r9
     umaal   r11, r1, r4, r10
     str     r4, [sp, #F_S5]
+    beq     .Lrd96_tail               @ the last 1 row
     mul     r4, r12, r6                @ m1
     umaal   r12, lr, r4, r0
     umaal   r7, lr, r4, r2
@@ -2653,8 +2669,60 @@ rsa_cm_redc96:
     ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #148
     b       .L5x128_k37            @ (stores the cleared column i+4)
+.Lrd96_tail:
+    @ The last 1 row (i = 95): the block with m1..m4 = 0.
+    @ t[i..i+len) + m * n < 2^(32 (len + 1)), so only the window's first
+    @ 1 word can be nonzero: t[2len-1..2len) += it + C, the carry out is
+    @ the top.  Columns i+1..i+4 are words of the result: stored.
+    adr.w   r0, .Lrd96_tret + 1
+    str     r0, [sp, #F_RET]
+    str     r12, [r5, #-16]
+    str     r7, [r5, #-12]
+    str     r8, [r5, #-8]
+    mov.w   r12, #0
+    mov.w   r7, #0
+    mov.w   r8, #0
+    sub.w   r0, r5, #148
+    mov     r2, r4                 @ m0
+    mov.w   r3, #0                 @ m1
+    mov.w   r4, #0                 @ m2
+    mov.w   r5, #0                 @ m3
+    mov.w   r6, #0                 @ m4
+    b       .L5x128_k37            @ (stores column i+4)
     .p2align 1
-.Lrd96_ret:
+.Lrd96_tret:
+    ldr     r2, [r0, #0]
+    adcs    r2, r2, r7
+    str     r2, [r0, #0]
+    mov.w   lr, #0
+    adc     lr, lr, #0
+    str     lr, [sp, #F_PEND]
+    b       .Lredc_final
+    .size rsa_cm_redc96, . - rsa_cm_redc96
+
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_redc128, %function
+rsa_cm_redc128:
+.Lredc128:
+    @ len = 128: n copied to the top of F_BUF; 25 five-row blocks in a loop,
+    @ each starting with the square of its quotients against n[0..5) (as
+    @ REDC32_SQ5) and running the last 123 steps of rsa_cm_s5x128; the
+    @ pending carry stays in the C flag (the loop test is TEQ).  Then the
+    @ 3 rows left as one more such block, and the final step.
+    ldr     r1, [sp, #F_A]
+    add.w   r0, sp, #(F_BUF + 0)
+    COPY_WORDS 128
+.Lredc128_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
+    ldr     r4, [sp, #F_T]
+    addw    r4, r4, #992
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
+    adr.w   r4, .Lrd128_ret + 1
+    str     r4, [sp, #F_RET]
+    cmn     r4, #0                     @ C = 0, Z = 0
+    b       .Lrd128_blk
+    .p2align 1
+.Lrd128_ret:
     ldr     r12, [sp, #F_END5]
     ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
     ldr     r3, [r0, #4]
@@ -2671,39 +2739,7 @@ rsa_cm_redc96:
     str     r4, [r0, #8]
     str     r5, [r0, #12]
     str     r6, [r0, #16]
-    teq     r0, r12                    @ (keeps C)
-    bne     .Lrd96_blk
-    mov.w   lr, #0
-    adc     lr, lr, #0
-    str     lr, [sp, #F_PEND]
-    b       .Lredc_r4
-    .size rsa_cm_redc96, . - rsa_cm_redc96
-
-    .p2align 2
-    .thumb_func
-    .type rsa_cm_redc128, %function
-rsa_cm_redc128:
-.Lredc128:
-    @ len = 128: n copied to the top of F_BUF; 25 five-row blocks in a loop,
-    @ each starting with the square of its quotients against n[0..5) (as
-    @ REDC32_SQ5) and running the last 123 steps of rsa_cm_s5x128; the
-    @ pending carry stays in the C flag (the loop test is TEQ).  Then the
-    @ generic partial block of the 3 rows left and the final step
-    @ (F_S/F_OFF/F_IT were set for len by the caller).
-    ldr     r1, [sp, #F_A]
-    add.w   r0, sp, #(F_BUF + 0)
-    COPY_WORDS 128
-.Lredc128_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
-    mov.w   r4, #0
-    str     r4, [sp, #F_I]             @ no block of four
-    mov.w   r4, #3
-    str     r4, [sp, #F_K]             @ rows in the partial block
-    ldr     r4, [sp, #F_T]
-    addw    r4, r4, #992
-    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
-    adr.w   r4, .Lrd128_ret + 1
-    str     r4, [sp, #F_RET]
-    cmn     r0, #0                     @ C = 0
+    teq     r0, r12                    @ Z: the five-row blocks done (keeps C)
 .Lrd128_blk:
     ldr     r5, [sp, #F_T]             @ &t[i]
     ldr     r0, [sp, #(F_BUF + 0)]   @ n[0]
@@ -2739,6 +2775,7 @@ rsa_cm_redc128:
     umaal   r11, r12, r4, r3
     umaal   r1, r12, r4, r9
     umaal   lr, r12, r4, r10
+    beq     .Lrd128_tail               @ the last 3 rows
     mul     r5, r8, r6                @ m3
     umaal   r8, r7, r5, r0
     umaal   r11, r7, r5, r2
@@ -2756,30 +2793,36 @@ rsa_cm_redc128:
     ldr     r3, [sp, #F_OFF5]          @ m1
     subw    r0, r0, #20
     b       .L5x128_k5            @ (stores the cleared column i+4)
+.Lrd128_tail:
+    @ The last 3 rows (i = 125): the block with m3..m4 = 0.
+    @ t[i..i+len) + m * n < 2^(32 (len + 3)), so only the window's first
+    @ 3 words can be nonzero: t[2len-3..2len) += them + C, the carry out is
+    @ the top.  Columns i+3..i+4 are words of the result: stored.
+    adr.w   r0, .Lrd128_tret + 1
+    str     r0, [sp, #F_RET]
+    str     r8, [r5, #-8]
+    mov.w   r8, #0
+    sub.w   r0, r5, #20
+    mov.w   r5, #0                 @ m3
+    mov.w   r6, #0                 @ m4
+    ldr     r2, [sp, #F_S5]            @ m0
+    ldr     r3, [sp, #F_OFF5]            @ m1
+    b       .L5x128_k5            @ (stores column i+4)
     .p2align 1
-.Lrd128_ret:
-    ldr     r12, [sp, #F_END5]
-    ldr     r2, [r0, #0]              @ t[i+len..i+len+5) += window + C
+.Lrd128_tret:
+    ldr     r2, [r0, #0]
     ldr     r3, [r0, #4]
     ldr     r4, [r0, #8]
-    ldr     r5, [r0, #12]
-    ldr     r6, [r0, #16]
     adcs    r2, r2, r7
     adcs    r3, r3, r8
     adcs    r4, r4, r9
-    adcs    r5, r5, r10
-    adcs    r6, r6, r11
     str     r2, [r0, #0]
     str     r3, [r0, #4]
     str     r4, [r0, #8]
-    str     r5, [r0, #12]
-    str     r6, [r0, #16]
-    teq     r0, r12                    @ (keeps C)
-    bne     .Lrd128_blk
     mov.w   lr, #0
     adc     lr, lr, #0
     str     lr, [sp, #F_PEND]
-    b       .Lredc_r4
+    b       .Lredc_final
     .size rsa_cm_redc128, . - rsa_cm_redc128
 
     .p2align 2
