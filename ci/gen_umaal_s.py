@@ -856,7 +856,11 @@ def sqr_loop_sp():
     a(".Lsqb_blk:")
     a(f"    ldr     {fA}, [sp, #F_B]")
     a(f"    ldr     {fT}, [sp, #F_K]")
-    a(f"    ldmia   {fA}!, {{r2-r6}}               @ a[i..i+5)")
+    # single loads (an LDM right after its base's load and before another
+    # load costs two cycles more) and stores
+    a(f"    ldr     r2, [{fA}], #20              @ a[i..i+5)")
+    for k in range(1, 5):
+        a(f"    ldr     r{2 + k}, [{fA}, #{4 * k - 20}]")
     a(f"    ldr     {R('r7')}, [{fT}], #40             @ t[2i+1..2i+5); next block: &t[2i+11]")
     for k, r in enumerate(['r8', 'r9', 'r10']):
         a(f"    ldr     {R(r)}, [{fT}, #{4 * (k + 1) - 40}]")
@@ -893,7 +897,9 @@ def sqr_loop_sp():
         a(f"    mov.w   {w[4]}, #0")
         a(f"    bx      {e}")
     a(".Lsqb_ret:")
-    a("    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)")
+    a("    str     r7, [r0]                   @ t[i+len..i+len+5)")
+    for k in range(1, 5):
+        a(f"    str     r{7 + k}, [r0, #{4 * k}]")
     a("    bne     .Lsqb_blk")
     a("    b       .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'")
     for L in (128, 96):

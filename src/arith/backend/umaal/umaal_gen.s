@@ -3682,7 +3682,11 @@ rsa_cm_sqr96128:
 .Lsqb_blk:
     ldr     r9, [sp, #F_B]
     ldr     r10, [sp, #F_K]
-    ldmia   r9!, {r2-r6}               @ a[i..i+5)
+    ldr     r2, [r9], #20              @ a[i..i+5)
+    ldr     r3, [r9, #-16]
+    ldr     r4, [r9, #-12]
+    ldr     r5, [r9, #-8]
+    ldr     r6, [r9, #-4]
     ldr     r8, [r10], #40             @ t[2i+1..2i+5); next block: &t[2i+11]
     ldr     r11, [r10, #-36]
     ldr     lr, [r10, #-32]
@@ -3783,7 +3787,11 @@ rsa_cm_sqr96128:
     mov.w   r10, #0
     bx      r11
 .Lsqb_ret:
-    stmia   r0, {r7-r11}               @ t[i+len..i+len+5)
+    str     r7, [r0]                   @ t[i+len..i+len+5)
+    str     r8, [r0, #4]
+    str     r9, [r0, #8]
+    str     r10, [r0, #12]
+    str     r11, [r0, #16]
     bne     .Lsqb_blk
     b       .Lsqr_blk                  @ F_B, F_K (walked) and F_I are the generic blocks'
     .p2align 4
