@@ -731,6 +731,15 @@ rsa_cm_stream_si:
     ROW1    mov.w
     LOCAL_FUNC rsa_cm_zero
     MOVW_ZERO r2, r3, r4, r5, r6, r7, r8, r9
+    subs    r12, r12, #16              @ two STMs per loop test
+    blo     2f
+1:
+    stmia   r0!, {r2-r9}
+    stmia   r0!, {r2-r9}
+    subs    r12, r12, #16
+    bhs     1b
+2:
+    adds    r12, r12, #16              @ the rest (< 16 words)
     ZERO_LOOP
 
 @ void rsa_cm_zero_words(u32 *p, usize len): p[..len] = 0, rsa_cm_zero
