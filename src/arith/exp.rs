@@ -196,26 +196,43 @@ pub(crate) fn pow_public_last<const FUSED: bool>(
     } else {
         // b < R only (lazy): the loop's operations take operands below R.
         m.mul_lazy(b, base, m.rr(), t);
-        // The first squaring goes straight from b.
-        m.sqr_lazy(acc, b, t);
-        if FUSED {
-            // Every product by b ends a run of squarings: one call each.
-            let mut squarings = 0;
+        if !FUSED && kernels::sqr_run_fused(l) {
+            // Every product by b ends a run of squarings, the first run
+            // starting from b: one call each.
+            let mut from_b = true;
+            let mut squarings = 1;
             for i in (1..bits - 1).rev() {
                 if bit(i) {
-                    m.window_assign_lazy(acc, t, squarings, Some(b), None);
+                    m.sqr_run_lazy(acc, from_b.then_some(&*b), t, squarings);
+                    from_b = false;
                     squarings = 0;
+                    m.mul_assign_lazy(acc, b, t);
                 }
                 squarings += 1;
             }
-            // The squarings left, the last bit's included.
-            m.window_assign_lazy(acc, t, squarings, None, None);
+            m.sqr_run_lazy(acc, from_b.then_some(&*b), t, squarings);
         } else {
-            for i in (1..bits - 1).rev() {
-                if bit(i) {
-                    m.mul_assign_lazy(acc, b, t);
+            // The first squaring goes straight from b.
+            m.sqr_lazy(acc, b, t);
+            if FUSED {
+                // Every product by b ends a run of squarings: one call each.
+                let mut squarings = 0;
+                for i in (1..bits - 1).rev() {
+                    if bit(i) {
+                        m.window_assign_lazy(acc, t, squarings, Some(b), None);
+                        squarings = 0;
+                    }
+                    squarings += 1;
                 }
-                m.sqr_assign_lazy(acc, t);
+                // The squarings left, the last bit's included.
+                m.window_assign_lazy(acc, t, squarings, None, None);
+            } else {
+                for i in (1..bits - 1).rev() {
+                    if bit(i) {
+                        m.mul_assign_lazy(acc, b, t);
+                    }
+                    m.sqr_assign_lazy(acc, t);
+                }
             }
         }
     }

@@ -18,6 +18,7 @@
 //! | `redc_lazy(r, t, n, n0)` | `r ≡ t·R⁻¹ (mod n)` with only `r < R`, for any `t < R²` (operands of the exponentiation loops need only be below `R`); a full `redc` qualifies |
 //! | `select(r, table, i)` | `r = table[i]`, reading every entry of `table` |
 //! | `sqr_n_mul_lazy(a, t, n, n0, k, b, not_n)` | `k` times `a = sqr` then `redc_lazy`, then with `Some(b)` `mul` by `b` and `redc_lazy`: an exponentiation window (the UMAAL backend fuses it at 32, 48 and 64 limbs, and its compact kernel set makes it one assembly call at every length; the others loop). `not_n` is `!n` limb by limb when `WINDOW_NOT_N` (the fast UMAAL set's 32-, 48- and 64-limb kernels use it), else ignored |
+//! | `sqr_run_lazy(a, src, t, n, n0, k)` | `k` times `a = sqr` then `redc_lazy`, the first from `src` when `Some`: a public exponentiation's run of squarings (one call where `sqr_run_fused(len)`: the fast UMAAL set at 96 and 128 limbs; the others loop) |
 //!
 //! All of them run in time independent of the limb values. The backend is
 //! chosen by `build.rs` from the target and exposed as the cfg

@@ -206,6 +206,21 @@ impl<'a> Modulus<'a> {
         redc_lazy(a, t, self.n, self.n0);
     }
 
+    /// `a ≡ s^(2^k)·R^(1−2^k) (mod n)`, `s` = `src` or else `a`: `k`
+    /// squarings, each lazily reduced as [`Modulus::mul_lazy`], in one
+    /// kernel call (where [`kernels::sqr_run_fused`]): a public
+    /// exponentiation's run of squarings.
+    #[inline]
+    pub(crate) fn sqr_run_lazy(
+        &self,
+        a: &mut [Limb],
+        src: Option<&[Limb]>,
+        t: &mut [Limb],
+        k: usize,
+    ) {
+        kernels::sqr_run_lazy(a, src, t, self.n, self.n0, k);
+    }
+
     /// `r ≡ a·b·R⁻¹ (mod n)`, only partially reduced: for `a, b < R` (not
     /// necessarily `< n`) the result is `< R`. For the exponentiation
     /// loops, whose intermediate values need not be below `n`;

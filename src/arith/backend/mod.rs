@@ -46,7 +46,9 @@ pub mod selected {
     #[cfg(all(rsa_cortex_m_backend = "umaal", not(rsa_cortex_m_kernels = "compact")))]
     pub use super::umaal::zero;
     #[cfg(rsa_cortex_m_backend = "umaal")]
-    pub use super::umaal::{pow_windows4_lazy, sqr_n_mul_lazy, WINDOW_NOT_N};
+    pub use super::umaal::{
+        pow_windows4_lazy, sqr_n_mul_lazy, sqr_run_fused, sqr_run_lazy, WINDOW_NOT_N,
+    };
 
     /// `x` set to zero: the buffers of an operation sized for a key's
     /// capacity, of which only the key's part is cleared. The UMAAL fast
@@ -92,6 +94,44 @@ pub mod selected {
 
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]
     pub use self::sqr_n_mul_lazy_unfused as sqr_n_mul_lazy;
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    pub use self::sqr_run_lazy_unfused as sqr_run_lazy;
+    /// Whether `sqr_run_lazy` runs in one kernel call at `len` limbs: here,
+    /// never.
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    #[inline(always)]
+    pub const fn sqr_run_fused(_len: usize) -> bool {
+        false
+    }
+    /// `k` lazy Montgomery squarings of `src` (or with `None` of `a` in
+    /// place) into `a`: `sqr` and `redc_lazy` one call at a time, `t`
+    /// scratch; `sqr_run_lazy` of the backends without a fused kernel (the
+    /// callers take it only where `sqr_run_fused`). `k = 0` copies.
+    #[cfg(not(rsa_cortex_m_backend = "umaal"))]
+    #[inline]
+    pub fn sqr_run_lazy_unfused(
+        a: &mut [super::super::Limb],
+        src: Option<&[super::super::Limb]>,
+        t: &mut [super::super::Limb],
+        n: &[super::super::Limb],
+        n0: super::super::Limb,
+        k: usize,
+    ) {
+        let mut k = k;
+        if let Some(src) = src {
+            if k == 0 {
+                a.copy_from_slice(src);
+                return;
+            }
+            sqr(t, src);
+            redc_lazy(a, t, n, n0);
+            k -= 1;
+        }
+        for _ in 0..k {
+            sqr(t, a);
+            redc_lazy(a, t, n, n0);
+        }
+    }
     /// Whether `sqr_n_mul_lazy` takes `!n` (the complement of every limb)
     /// from its caller, who then makes it once per exponentiation.
     #[cfg(not(rsa_cortex_m_backend = "umaal"))]

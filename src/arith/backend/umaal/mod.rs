@@ -105,6 +105,16 @@ unsafe extern "C" {
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_inv_batches(w: *mut Limb, k: usize, ninv: Limb, delta: *mut i32, count: usize);
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    fn rsa_cm_sqr_run96128(
+        a: *mut Limb,
+        t: *mut Limb,
+        n: *const Limb,
+        k: usize,
+        n0: Limb,
+        len: usize,
+        src: *const Limb,
+    );
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     fn rsa_cm_sqr_redc4864(
         a: *mut Limb,
         t: *mut Limb,
@@ -205,6 +215,48 @@ pub fn redc_lazy(r: &mut [Limb], t: &mut [Limb], n: &[Limb], n0: Limb) {
     let len = redc_lengths(r, t, n);
     // SAFETY: as for redc.
     unsafe { rsa_cm_redc_lazy(r.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), len, n0) }
+}
+
+/// Whether [`sqr_run_lazy`] runs in one kernel call at `len` limbs (the
+/// fast set at 96 and 128).
+#[inline(always)]
+pub const fn sqr_run_fused(len: usize) -> bool {
+    cfg!(not(rsa_cortex_m_kernels = "compact")) && (len == 96 || len == 128)
+}
+
+/// `k >= 1` lazy Montgomery squarings (`sqr` and `redc_lazy` `k` times,
+/// operands below R) of `src`, or with `None` of `a` in place, into `a`;
+/// `t` is scratch: a public exponentiation's run of squarings, in one call
+/// that copies `n` and the operand once and keeps it in its frame (its own
+/// section: images that never take this path drop it). Only where
+/// [`sqr_run_fused`] (the callers loop elsewhere).
+///
+/// # Panics
+/// As [`redc`], if `a` or `src` is not as long as `n`, if `k = 0` or if
+/// not [`sqr_run_fused`].
+#[inline(always)]
+pub fn sqr_run_lazy(
+    a: &mut [Limb],
+    src: Option<&[Limb]>,
+    t: &mut [Limb],
+    n: &[Limb],
+    n0: Limb,
+    k: usize,
+) {
+    let len = redc_lengths(a, t, n);
+    assert!(
+        sqr_run_fused(len) && k != 0 && a.len() == len && src.is_none_or(|s| s.len() == len),
+        "umaal::sqr_run_lazy: lengths"
+    );
+    let sp = src.map_or(a.as_ptr(), <[Limb]>::as_ptr);
+    // SAFETY: a, n and src have len limbs, t at least 2·len; only those are
+    // accessed, n and src only read (src is copied before a is written).
+    #[cfg(not(rsa_cortex_m_kernels = "compact"))]
+    unsafe {
+        rsa_cm_sqr_run96128(a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), k, n0, len, sp)
+    }
+    #[cfg(rsa_cortex_m_kernels = "compact")]
+    let _ = (sp, n0);
 }
 
 /// `k` lazy Montgomery squarings of `a` in place, then, with `Some(b)`, one

@@ -308,6 +308,60 @@ fn sqr_n_mul_lazy_matches_the_loop() {
     }
 }
 
+/// sqr_run_lazy (the fast set at 96 and 128 limbs: rsa_cm_sqr_run96128)
+/// against sqr and redc_lazy k times, from a separate source and in place,
+/// t starting as garbage and a guarded on both sides; with n =
+/// 2^(32·len−1) + 1 and an all-ones operand the first reduction's top
+/// carry is set (as in sqr_n_mul_lazy_top_carry).
+#[test]
+fn sqr_run_lazy_matches_the_loop() {
+    if !sqr_run_fused(96) {
+        return;
+    }
+    let mut rng = Rng(XorShift64Star(0x5eed_0f5a_0a12));
+    for len in [96usize, 128] {
+        for round in 0..8 {
+            let n = if round == 7 {
+                let mut n = vec![0; len];
+                n[0] = 1;
+                n[len - 1] = 1 << 31;
+                n
+            } else {
+                modulus_for_round(&mut rng, len, round)
+            };
+            let n0 = neg_inv(n[0]);
+            let src = rng.limbs_or_ones(len, round == 2 || round == 7);
+            for k in [1usize, 2, 3, 16] {
+                let mut want = src.clone();
+                let mut t = vec![0; 2 * len];
+                for _ in 0..k {
+                    sqr(&mut t, &want);
+                    redc_lazy(&mut want, &mut t, &n, n0);
+                }
+                for from_src in [false, true] {
+                    let guard = 0x5a5a_5a5a;
+                    let mut buf = vec![guard; len + 2];
+                    if !from_src {
+                        buf[1..=len].copy_from_slice(&src);
+                    }
+                    let mut t = vec![0x9999_9999; 2 * len];
+                    let label = format!("len {len} round {round} k {k} from_src {from_src}");
+                    sqr_run_lazy(
+                        &mut buf[1..=len],
+                        from_src.then_some(&src[..]),
+                        &mut t,
+                        &n,
+                        n0,
+                        k,
+                    );
+                    assert_eq!(&buf[1..=len], &want[..], "{label}");
+                    assert!(buf[0] == guard && buf[len + 1] == guard, "{label}: guards");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn select_matches_portable() {
     let mut rng = Rng(XorShift64Star(0x0dd_ba11_5eed));

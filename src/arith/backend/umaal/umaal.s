@@ -1445,6 +1445,95 @@ rsa_cm_stream_si:
     .size rsa_cm_redc_lazy, . - rsa_cm_redc_lazy
 
 @ ---------------------------------------------------------------------------
+@ void rsa_cm_sqr_run96128(u32 *a, u32 *t, const u32 *n, usize k, u32 n0,
+@                          usize len, const u32 *src)
+@ k >= 1 lazy squarings of src into a (rsa_cm_sqr, then rsa_cm_redc_lazy,
+@ k times; src = a for a in place) for len = 96 and 128, in one call: the
+@ squaring (its rsa_cm_sqr96128 path) with sp = L, the operand at the top
+@ of L's buffer (src copied once), the reduction (redc96/128 from their
+@ body) with sp = H = L + F_SIZE, n at the top of H's buffer (copied
+@ once).  The squaring leaves through L's F_LAZY, the reduction's final
+@ step (address in H's F_LAZY) at .Lsrr_sub, which moves sp back to L
+@ before it writes the result (into L's buffer, the last one into a):
+@ L's frame lies below sp while the reduction runs, so its locals are set
+@ before every squaring.  H keeps a in F_R and the squarings left in F_Q5,
+@ which redc96/128 do not use.  Own section: images that do not call it
+@ drop it.
+    .pushsection .text.rsa_cm_sqr_run96128, "ax", %progbits
+    GLOBAL_FUNC rsa_cm_sqr_run96128
+    push    {r4-r11, lr}
+    subw    sp, sp, #(2 * F_SIZE)      @ sp = L
+    addw    r12, sp, #F_SIZE           @ H
+    str     r0, [r12, #F_R]            @ a
+    str     r1, [r12, #F_B]            @ t
+    str     r3, [r12, #F_Q5]           @ squarings left
+    adr.w   r4, .Lsrr_sub + 1
+    str     r4, [r12, #F_LAZY]
+    ldr     r3, [r12, #(F_ARG5 + 4)]   @ len
+    str     r3, [r12, #F_LEN]
+    addw    r0, r12, #(F_BUF + 512)
+    sub.w   r0, r0, r3, lsl #2         @ n to the top of H's buffer
+    mov     r1, r2
+    lsr.w   lr, r3, #4                 @ 16-word groups
+    COPY16_LOOP
+    addw    r0, sp, #(F_BUF + 512)
+    sub.w   r0, r0, r3, lsl #2         @ src to the top of L's buffer
+    ldr     r1, [sp, #(F_SIZE + F_ARG5 + 8)]
+    lsr.w   lr, r3, #4
+    COPY16_LOOP
+.Lsrr_sqr:                             @ sp = L, r3 = len: rsa_cm_sqr's set-up
+    addw    r0, sp, #(F_BUF + 512)
+    sub.w   r0, r0, r3, lsl #2
+    str     r0, [sp, #F_A]             @ the operand, in L's buffer
+    str     r3, [sp, #F_LEN]
+    adr.w   r4, .Lsrr_sqd + 1
+    str     r4, [sp, #F_LAZY]          @ where the squaring ends
+    ldr     r0, [sp, #(F_SIZE + F_B)]
+    str     r0, [sp, #F_T]
+    mov     r2, r3
+    SQR_WALK
+    cmp     r3, #128
+    beq.w   .Lsqr128
+    b.w     .Lsqr96
+.Lsrr_sqd:                             @ the squaring ends here (EXIT_LAZY)
+    addw    sp, sp, #F_SIZE            @ sp = H
+    ldr     r0, [sp, #F_B]
+    str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
+    ldr     r3, [sp, #F_LEN]
+    cmp     r3, #128
+    beq.w   .Lredc128_body
+    b.w     .Lredc96_body
+.Lsrr_sub:                             @ the reduction's final step: sp = H
+    ldr     r3, [sp, #F_LEN]
+    ldr     r1, [sp, #F_B]
+    add.w   r1, r1, r3, lsl #2         @ x
+    addw    r2, sp, #(F_BUF + 512)
+    sub.w   r2, r2, r3, lsl #2         @ n (H's buffer)
+    subw    r0, r2, #F_SIZE            @ L's buffer (the same place in L)
+    ldr     lr, [sp, #F_Q5]
+    subs    lr, lr, #1
+    str     lr, [sp, #F_Q5]
+    it      eq
+    ldreq   r0, [sp, #F_R]             @ the last result into a
+    ldr     r12, [sp, #F_PEND]
+    subw    sp, sp, #F_SIZE            @ sp = L
+    rsb     r12, r12, #0               @ mask = -top
+    add.w   lr, r1, r3, lsl #2         @ end of x (len: a multiple of 8)
+    cmp     r0, r0                     @ C = 1 (no borrow)
+1:
+    SUB_N8_MASK
+    teq     r1, lr
+    bne     1b
+    ldr     r3, [sp, #(F_SIZE + F_LEN)]
+    ldr     r4, [sp, #(F_SIZE + F_Q5)]
+    cmp     r4, #0
+    bne     .Lsrr_sqr
+    addw    sp, sp, #(2 * F_SIZE)
+    pop     {r4-r11, pc}
+    .size rsa_cm_sqr_run96128, . - rsa_cm_sqr_run96128
+    .popsection
+
+@ ---------------------------------------------------------------------------
 @ void rsa_cm_select(u32 *r, const u32 *table, usize len, usize count,
 @                    usize index)
 @ r = table[index * len ..][..len]; 1 <= count <= 256, index < count: the

@@ -3673,11 +3673,14 @@ rsa_cm_sqr96128:
     str     r1, [sp, #F_RET]
     mov     r0, r4
     ldr     r1, [sp, #F_A]
+    cmp     r1, r4                     @ a there already (rsa_cm_sqr_run96128)
+    beq     3f
 2:                                     @ a to the top of F_BUF, 32 words per iteration
     COPY_WORDS 32
     addw    r2, sp, #(F_BUF + 512)
     cmp     r0, r2
     bne     2b
+3:
     ldr     r0, [sp, #F_OFF5]
 .Lsqb_blk:
     ldr     r9, [sp, #F_B]
