@@ -33,6 +33,9 @@ Sections:
     s4x32   rsa_cm_s4x32 (four rows, registers rotating so that its stores
             follow loads), the zeroing of its first window and the
             REDC32_SQ4 macro renamed into its step 4
+    redc64f rsa_cm_redc64f, the five-row block loop of the 64-limb reduction
+            for rsa_cm_sqr_redc4864 (its own section): each block with its
+            own copy of rsa_cm_s5x128's last 59 steps, no branch or return
 
 rsa_cm_s5x32's scheme: a five-row stream step j of a stream of length L
 adds m0..m4 (r2-r6) times b[j] (loaded into lr) into the window w0..w4
@@ -208,11 +211,29 @@ def state5(k):
     return S5[k]
 
 
+def s5_steps(a, tag, ks, loads, mark=(), base=0):
+    """Steps ks of the 128-step stream (labels .L5<tag>128_k<k>), through
+    the last one's store; loads(k, b, c) emits each step's loads, the
+    stores address t word k - base at r0 + 4 (k - base)."""
+    steps, _, pend = stream5sp_states()
+    for k in ks:
+        w, b, c, p = steps[k]
+        a(f".L5{tag}{BIG}_k{k}:")
+        loads(k, b, c)
+        if p is not None:
+            a(f"    str     {p}, [r0, #{4*(k-1-base)}]")
+        if k in mark:
+            a(f".L5{tag}{BIG}_u{k}:")
+        for m in range(5):
+            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
+    if ks[-1] == BIG - 1:
+        a(f"    str     {pend}, [r0, #{4*(BIG-1-base)}]")
+
+
 def s5_function(a, name, tag, ks, loads, mark=()):
     """Steps ks of the 128-step stream as function name (labels
     .L5<tag>128_k<k>), loads(k, b, c) emitting each step's loads, up to the
     return; .L5<tag>128_u<k> after the store of the steps in mark."""
-    steps, _, pend = stream5sp_states()
     L = BIG
     a("    .p2align 2")
     a("    .thumb_func")
@@ -220,17 +241,7 @@ def s5_function(a, name, tag, ks, loads, mark=()):
     a(f"{name}:")
     if ks[0] == 0:
         a(f".L5{tag}{L}_z0:")
-    for k in ks:
-        w, b, c, p = steps[k]
-        a(f".L5{tag}{L}_k{k}:")
-        loads(k, b, c)
-        if p is not None:
-            a(f"    str     {p}, [r0, #{4*(k-1)}]")
-        if k in mark:
-            a(f".L5{tag}{L}_u{k}:")
-        for m in range(5):
-            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
-    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
+    s5_steps(a, tag, ks, loads, mark)
     a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
     a("    ldr     pc, [sp, #F_RET]")
     a(f"    .size {name}, . - {name}")
@@ -301,14 +312,12 @@ def copy_to_buf(L, src_slot):
             f"    COPY_WORDS {L}"]
 
 
-def redc_loop_sp(L):
-    q5, q4 = split45(L)
-    if L not in (48, 64):
-        # As many five-row blocks as fit: the L mod 5 (<= 3) rows left run
-        # as the generic partial block, whose stream costs what a four-row
-        # block's does (the generic four-row stream is slower per row).
-        q5, left = divmod(L, 5)
-        assert left <= 3
+def redc5_square(a, L):
+    """A five-row REDC block's start (F_T = &t[i]): the square of its
+    quotients m0..m4 against n[0..5) (as REDC32_SQ5), m0 and m1 left in
+    F_S5 and F_OFF5, m2..m4 in r4-r6, F_T moved on to &t[i+5]; columns
+    i+5..i+9 end in the window of step 128 - L + 5 of the stream, the
+    cleared column i+4 in that step's pending register."""
     s = BIG - L + 5
     w, _, _, p = state5(s)
     # The square's registers: columns i+5..i+9 end in z, c0..c3 (the window
@@ -318,6 +327,44 @@ def redc_loop_sp(L):
     others = [r for r in ['r0', 'r2', 'r3'] + F5 if r not in w and r != p]
     N = others[:5]
     assert len(N) == 5
+    # t's pointer first and t's words last (no load waits on the one
+    # before); the last one moves the pointer on by its writeback, stored
+    # right after it (free there).
+    a(f"    ldr     r5, [sp, #F_T]             @ &t[i]")
+    for j in range(5):
+        a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*(BIG - L + j)})]   @ n[{j}]")
+    a(f"    ldr     r6, [sp, #F_ARG5]          @ n0")
+    for k in range(1, 5):
+        a(f"    ldr     {c[k]}, [r5, #{4*k}]")
+    a(f"    ldr     {c[0]}, [r5], #20")
+    a(f"    str     r5, [sp, #F_T]             @ &t[i+5]")
+    mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
+    colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
+    carry = z
+    for k in range(5):
+        m = mreg[k]
+        a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
+        if k == 0:
+            a(f"    mov.w   {carry}, #0")
+        for j in range(5):
+            a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
+        colreg[k + 5] = carry
+        carry = colreg[k]
+        if k == 0:
+            a(f"    str     r4, [sp, #F_S5]")
+        if k == 1:
+            a(f"    str     r4, [sp, #F_OFF5]")
+    assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
+
+
+def redc_loop_sp(L):
+    q5, q4 = split45(L)
+    if L not in (48, 64):
+        # As many five-row blocks as fit: the L mod 5 (<= 3) rows left run
+        # as the generic partial block, whose stream costs what a four-row
+        # block's does (the generic four-row stream is slower per row).
+        q5, left = divmod(L, 5)
+        assert left <= 3
     o = []
     a = o.append
     a("    .p2align 2")
@@ -350,34 +397,7 @@ def redc_loop_sp(L):
     a(f"    str     r4, [sp, #F_RET]")
     a(f"    cmn     r0, #0                     @ C = 0")
     a(f".Lrd{L}_blk:")
-    # t's pointer first and t's words last (no load waits on the one
-    # before); the last one moves the pointer on by its writeback, stored
-    # right after it (free there).
-    a(f"    ldr     r5, [sp, #F_T]             @ &t[i]")
-    for j in range(5):
-        a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*(BIG - L + j)})]   @ n[{j}]")
-    a(f"    ldr     r6, [sp, #F_ARG5]          @ n0")
-    for k in range(1, 5):
-        a(f"    ldr     {c[k]}, [r5, #{4*k}]")
-    a(f"    ldr     {c[0]}, [r5], #20")
-    a(f"    str     r5, [sp, #F_T]             @ &t[i+5]")
-    mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
-    colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
-    carry = z
-    for k in range(5):
-        m = mreg[k]
-        a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
-        if k == 0:
-            a(f"    mov.w   {carry}, #0")
-        for j in range(5):
-            a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
-        colreg[k + 5] = carry
-        carry = colreg[k]
-        if k == 0:
-            a(f"    str     r4, [sp, #F_S5]")
-        if k == 1:
-            a(f"    str     r4, [sp, #F_OFF5]")
-    assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
+    redc5_square(a, L)
     a(f"    ldr     r0, [sp, #F_T]")
     a(f"    ldr     r2, [sp, #F_S5]            @ m0")
     a(f"    ldr     r3, [sp, #F_OFF5]          @ m1")
@@ -385,19 +405,9 @@ def redc_loop_sp(L):
     a(f"    b       {entry(L, 5)}            @ (stores the cleared column i+4)")
     a(f"    .p2align 1")
     a(f".Lrd{L}_ret:")
-    # The loop test's load first (r0 = &t[i+len] against its last value),
-    # then t's words by single loads (pipelined behind it) and single stores
-    # (an LDM/STM costs one cycle more).
-    a(f"    ldr     r12, [sp, #F_END5]")
-    for k in range(5):
-        a(f"    ldr     r{2+k}, [r0, #{4*k}]" + ("              @ t[i+len..i+len+5) += window + C" if k == 0 else ""))
-    for k in range(5):
-        a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
-    for k in range(5):
-        a(f"    str     r{2+k}, [r0, #{4*k}]")
-    a(f"    teq     r0, r12                    @ (keeps C)")
-    a(f"    bne     .Lrd{L}_blk")
+    redc5_window_add(a, 0, f".Lrd{L}_blk")
     if L in (48, 64):
+        a(f".Lrd{L}_q4:")
         o.extend(redc_blocks4(L, q4))
         a(f"    mov.w   lr, #0")
         a(f"    adc     lr, lr, #0")
@@ -409,6 +419,59 @@ def redc_loop_sp(L):
         a(f"    str     lr, [sp, #F_PEND]")
         a(f"    b       .Lredc_r4")
     a(f"    .size rsa_cm_redc{L}, . - rsa_cm_redc{L}")
+    return "\n".join(o)
+
+
+def redc5_window_add(a, off, blk):
+    """A five-row REDC block's end: t[i+len..i+len+5) (at r0 + off) +=
+    window + C, then back to blk until r0 reaches F_END5."""
+    # The loop test's load first (r0 against its last value), then t's
+    # words by single loads (pipelined behind it) and single stores (an
+    # LDM/STM costs one cycle more).
+    a(f"    ldr     r12, [sp, #F_END5]")
+    for k in range(5):
+        a(f"    ldr     r{2+k}, [r0, #{off + 4*k}]" + ("              @ t[i+len..i+len+5) += window + C" if k == 0 else ""))
+    for k in range(5):
+        a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
+    for k in range(5):
+        a(f"    str     r{2+k}, [r0, #{off + 4*k}]")
+    a(f"    teq     r0, r12                    @ (keeps C)")
+    a(f"    bne     {blk}")
+
+
+# The five-row block loop of the reduction at 64 limbs for
+# rsa_cm_sqr_redc4864 only (section redc64f, in its .text section): each
+# block runs its own copy of the stream's last 59 steps (.L5f128_k) and
+# falls through into the window add, where rsa_cm_redc64's blocks branch
+# into rsa_cm_s5x128 and return through F_RET.  Its t offsets are rebased
+# on &t[i+5] (F_T after the square), so r0 needs no adjustment.
+def redc_loop_fused(L=64):
+    q5, q4 = split45(L)
+    s = BIG - L + 5
+    o = []
+    a = o.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type rsa_cm_redc{L}f, %function")
+    a(f"rsa_cm_redc{L}f:")
+    a(f".Lredc{L}f_body:                       @ (n in the buffer, as .Lredc{L}_body)")
+    a(f"    ldr     r4, [sp, #F_T]")
+    a(f"    addw    r4, r4, #{20*q5}")
+    a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")
+    a(f"    cmn     r0, #0                     @ C = 0")
+    a(f".Lrd{L}f_blk:")
+    redc5_square(a, L)
+    a(f"    ldr     r0, [sp, #F_T]             @ &t[i+5]")
+    a(f"    ldr     r2, [sp, #F_S5]            @ m0")
+    a(f"    ldr     r3, [sp, #F_OFF5]          @ m1")
+
+    def loads(k, b, c):
+        a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
+        a(f"    ldr     {c}, [r0, #{4*(k - s)}]")
+    s5_steps(a, "f", range(s, BIG), loads, base=s)
+    redc5_window_add(a, 4*(BIG - s), f".Lrd{L}f_blk")
+    a(f"    b.w     .Lrd{L}_q4                @ rsa_cm_redc{L}'s four-row block{'s' if q4 > 1 else ''}")
+    a(f"    .size rsa_cm_redc{L}f, . - rsa_cm_redc{L}f")
     return "\n".join(o)
 
 
@@ -1204,7 +1267,8 @@ def s5x32():
     return stream(32).replace(".L5x32_k", ".L5x_k")
 
 
-SECTIONS = {"tail": tail, "sqr32": sqr32_sp, "s5x32": s5x32_sp, "s4x32": stream4}
+SECTIONS = {"tail": tail, "sqr32": sqr32_sp, "s5x32": s5x32_sp, "s4x32": stream4,
+            "redc64f": redc_loop_fused}
 DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "arith", "backend",
                    "umaal")
 GEN = os.path.join(DIR, "umaal_gen.s")
@@ -1258,4 +1322,4 @@ if __name__ == "__main__":
     elif len(args) == 1 and args[0] in SECTIONS:
         print(SECTIONS[args[0]]())
     else:
-        sys.exit("usage: gen_umaal_s.py [--check | tail | sqr32 | s5x32 | s4x32]")
+        sys.exit("usage: gen_umaal_s.py [--check | tail | sqr32 | s5x32 | s4x32 | redc64f]")
