@@ -211,16 +211,20 @@ def state5(k):
     return S5[k]
 
 
-def s5_steps(a, tag, ks, loads, mark=(), base=0):
+def s5_steps(a, tag, ks, loads, mark=(), base=0, wb=None):
     """Steps ks of the 128-step stream (labels .L5<tag>128_k<k>), through
     the last one's store; loads(k, b, c) emits each step's loads, the
-    stores address t word k - base at r0 + 4 (k - base)."""
+    stores address word k at r0 + 4 (k - base).  With wb, the store of
+    step wb writes its address back to r0, the base of the later steps."""
     steps, _, pend = stream5sp_states()
     for k in ks:
         w, b, c, p = steps[k]
         a(f".L5{tag}{BIG}_k{k}:")
         loads(k, b, c)
-        if p is not None:
+        if p is not None and k == wb:
+            a(f"    str     {p}, [r0, #{4*(k-1-base)}]!")
+            base = k - 1
+        elif p is not None:
             a(f"    str     {p}, [r0, #{4*(k-1-base)}]")
         if k in mark:
             a(f".L5{tag}{BIG}_u{k}:")
@@ -422,20 +426,21 @@ def redc_loop_sp(L):
     return "\n".join(o)
 
 
-def redc5_window_add(a, off, blk):
+def redc5_window_add(a, off, blk, end="r12"):
     """A five-row REDC block's end: t[i+len..i+len+5) (at r0 + off) +=
-    window + C, then back to blk until r0 reaches F_END5."""
+    window + C, then back to blk until r0 reaches F_END5 (loaded into end,
+    free there)."""
     # The loop test's load first (r0 against its last value), then t's
     # words by single loads (pipelined behind it) and single stores (an
     # LDM/STM costs one cycle more).
-    a(f"    ldr     r12, [sp, #F_END5]")
+    a(f"    ldr     {end}, [sp, #F_END5]")
     for k in range(5):
         a(f"    ldr     r{2+k}, [r0, #{off + 4*k}]" + ("              @ t[i+len..i+len+5) += window + C" if k == 0 else ""))
     for k in range(5):
         a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
     for k in range(5):
         a(f"    str     r{2+k}, [r0, #{off + 4*k}]")
-    a(f"    teq     r0, r12                    @ (keeps C)")
+    a(f"    teq     r0, {end}                    @ (keeps C)")
     a(f"    bne     {blk}")
 
 
@@ -444,10 +449,15 @@ def redc5_window_add(a, off, blk):
 # block runs its own copy of the stream's last 59 steps (.L5f128_k) and
 # falls through into the window add, where rsa_cm_redc64's blocks branch
 # into rsa_cm_s5x128 and return through F_RET.  Its t offsets are rebased
-# on &t[i+5] (F_T after the square), so r0 needs no adjustment.
+# on &t[i+5] (F_T after the square), so r0 needs no adjustment, and moved
+# on by 32 words by the store of step s + 33 (writeback), so that the t
+# accesses of low registers after it, the window add's too, fit the
+# 16-bit encodings.
 def redc_loop_fused(L=64):
     q5, q4 = split45(L)
     s = BIG - L + 5
+    wb = s + 33
+    assert BIG - (wb - 1) + 4 <= 31
     o = []
     a = o.append
     a("    .p2align 2")
@@ -456,9 +466,9 @@ def redc_loop_fused(L=64):
     a(f"rsa_cm_redc{L}f:")
     a(f".Lredc{L}f_body:                       @ (n in the buffer, as .Lredc{L}_body)")
     a(f"    ldr     r4, [sp, #F_T]")
-    a(f"    addw    r4, r4, #{20*q5}")
+    a(f"    addw    r4, r4, #{20*q5 + 4*(wb - 1 - s)}")
     a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")
-    a(f"    cmn     r0, #0                     @ C = 0")
+    a(f"    adds    r4, r4, #0                 @ C = 0 (16 bits)")
     a(f".Lrd{L}f_blk:")
     redc5_square(a, L)
     a(f"    ldr     r0, [sp, #F_T]             @ &t[i+5]")
@@ -467,9 +477,9 @@ def redc_loop_fused(L=64):
 
     def loads(k, b, c):
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
-        a(f"    ldr     {c}, [r0, #{4*(k - s)}]")
-    s5_steps(a, "f", range(s, BIG), loads, base=s)
-    redc5_window_add(a, 4*(BIG - s), f".Lrd{L}f_blk")
+        a(f"    ldr     {c}, [r0, #{4*(k - (s if k <= wb else wb - 1))}]")
+    s5_steps(a, "f", range(s, BIG), loads, base=s, wb=wb)
+    redc5_window_add(a, 4*(BIG - (wb - 1)), f".Lrd{L}f_blk", end="r1")   # (16-bit load)
     a(f"    b.w     .Lrd{L}_q4                @ rsa_cm_redc{L}'s four-row block{'s' if q4 > 1 else ''}")
     a(f"    .size rsa_cm_redc{L}f, . - rsa_cm_redc{L}f")
     return "\n".join(o)

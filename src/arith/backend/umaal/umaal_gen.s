@@ -4724,9 +4724,9 @@ rsa_cm_s4x32:
 rsa_cm_redc64f:
 .Lredc64f_body:                       @ (n in the buffer, as .Lredc64_body)
     ldr     r4, [sp, #F_T]
-    addw    r4, r4, #240
+    addw    r4, r4, #368
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
-    cmn     r0, #0                     @ C = 0
+    adds    r4, r4, #0                 @ C = 0 (16 bits)
 .Lrd64f_blk:
     ldr     r5, [sp, #F_T]             @ &t[i]
     ldr     r0, [sp, #(F_BUF + 256)]   @ n[0]
@@ -5077,7 +5077,7 @@ rsa_cm_redc64f:
 .L5f128_k102:
     ldr     r11, [sp, #(F_BUF + 408)]
     ldr     r10, [r0, #132]
-    str     r1, [r0, #128]
+    str     r1, [r0, #128]!
     umaal   lr, r10, r2, r11
     umaal   r12, r10, r3, r11
     umaal   r7, r10, r4, r11
@@ -5085,8 +5085,8 @@ rsa_cm_redc64f:
     umaal   r9, r10, r6, r11
 .L5f128_k103:
     ldr     r1, [sp, #(F_BUF + 412)]
-    ldr     r11, [r0, #136]
-    str     lr, [r0, #132]
+    ldr     r11, [r0, #8]
+    str     lr, [r0, #4]
     umaal   r12, r11, r2, r1
     umaal   r7, r11, r3, r1
     umaal   r8, r11, r4, r1
@@ -5094,8 +5094,8 @@ rsa_cm_redc64f:
     umaal   r10, r11, r6, r1
 .L5f128_k104:
     ldr     lr, [sp, #(F_BUF + 416)]
-    ldr     r1, [r0, #140]
-    str     r12, [r0, #136]
+    ldr     r1, [r0, #12]
+    str     r12, [r0, #8]
     umaal   r7, r1, r2, lr
     umaal   r8, r1, r3, lr
     umaal   r9, r1, r4, lr
@@ -5103,8 +5103,8 @@ rsa_cm_redc64f:
     umaal   r11, r1, r6, lr
 .L5f128_k105:
     ldr     r12, [sp, #(F_BUF + 420)]
-    ldr     lr, [r0, #144]
-    str     r7, [r0, #140]
+    ldr     lr, [r0, #16]
+    str     r7, [r0, #12]
     umaal   r8, lr, r2, r12
     umaal   r9, lr, r3, r12
     umaal   r10, lr, r4, r12
@@ -5112,8 +5112,8 @@ rsa_cm_redc64f:
     umaal   r1, lr, r6, r12
 .L5f128_k106:
     ldr     r7, [sp, #(F_BUF + 424)]
-    ldr     r12, [r0, #148]
-    str     r8, [r0, #144]
+    ldr     r12, [r0, #20]
+    str     r8, [r0, #16]
     umaal   r9, r12, r2, r7
     umaal   r10, r12, r3, r7
     umaal   r11, r12, r4, r7
@@ -5121,8 +5121,8 @@ rsa_cm_redc64f:
     umaal   lr, r12, r6, r7
 .L5f128_k107:
     ldr     r8, [sp, #(F_BUF + 428)]
-    ldr     r7, [r0, #152]
-    str     r9, [r0, #148]
+    ldr     r7, [r0, #24]
+    str     r9, [r0, #20]
     umaal   r10, r7, r2, r8
     umaal   r11, r7, r3, r8
     umaal   r1, r7, r4, r8
@@ -5130,8 +5130,8 @@ rsa_cm_redc64f:
     umaal   r12, r7, r6, r8
 .L5f128_k108:
     ldr     r9, [sp, #(F_BUF + 432)]
-    ldr     r8, [r0, #156]
-    str     r10, [r0, #152]
+    ldr     r8, [r0, #28]
+    str     r10, [r0, #24]
     umaal   r11, r8, r2, r9
     umaal   r1, r8, r3, r9
     umaal   lr, r8, r4, r9
@@ -5139,8 +5139,8 @@ rsa_cm_redc64f:
     umaal   r7, r8, r6, r9
 .L5f128_k109:
     ldr     r10, [sp, #(F_BUF + 436)]
-    ldr     r9, [r0, #160]
-    str     r11, [r0, #156]
+    ldr     r9, [r0, #32]
+    str     r11, [r0, #28]
     umaal   r1, r9, r2, r10
     umaal   lr, r9, r3, r10
     umaal   r12, r9, r4, r10
@@ -5148,8 +5148,8 @@ rsa_cm_redc64f:
     umaal   r8, r9, r6, r10
 .L5f128_k110:
     ldr     r11, [sp, #(F_BUF + 440)]
-    ldr     r10, [r0, #164]
-    str     r1, [r0, #160]
+    ldr     r10, [r0, #36]
+    str     r1, [r0, #32]
     umaal   lr, r10, r2, r11
     umaal   r12, r10, r3, r11
     umaal   r7, r10, r4, r11
@@ -5157,8 +5157,8 @@ rsa_cm_redc64f:
     umaal   r9, r10, r6, r11
 .L5f128_k111:
     ldr     r1, [sp, #(F_BUF + 444)]
-    ldr     r11, [r0, #168]
-    str     lr, [r0, #164]
+    ldr     r11, [r0, #40]
+    str     lr, [r0, #36]
     umaal   r12, r11, r2, r1
     umaal   r7, r11, r3, r1
     umaal   r8, r11, r4, r1
@@ -5166,8 +5166,8 @@ rsa_cm_redc64f:
     umaal   r10, r11, r6, r1
 .L5f128_k112:
     ldr     lr, [sp, #(F_BUF + 448)]
-    ldr     r1, [r0, #172]
-    str     r12, [r0, #168]
+    ldr     r1, [r0, #44]
+    str     r12, [r0, #40]
     umaal   r7, r1, r2, lr
     umaal   r8, r1, r3, lr
     umaal   r9, r1, r4, lr
@@ -5175,8 +5175,8 @@ rsa_cm_redc64f:
     umaal   r11, r1, r6, lr
 .L5f128_k113:
     ldr     r12, [sp, #(F_BUF + 452)]
-    ldr     lr, [r0, #176]
-    str     r7, [r0, #172]
+    ldr     lr, [r0, #48]
+    str     r7, [r0, #44]
     umaal   r8, lr, r2, r12
     umaal   r9, lr, r3, r12
     umaal   r10, lr, r4, r12
@@ -5184,8 +5184,8 @@ rsa_cm_redc64f:
     umaal   r1, lr, r6, r12
 .L5f128_k114:
     ldr     r7, [sp, #(F_BUF + 456)]
-    ldr     r12, [r0, #180]
-    str     r8, [r0, #176]
+    ldr     r12, [r0, #52]
+    str     r8, [r0, #48]
     umaal   r9, r12, r2, r7
     umaal   r10, r12, r3, r7
     umaal   r11, r12, r4, r7
@@ -5193,8 +5193,8 @@ rsa_cm_redc64f:
     umaal   lr, r12, r6, r7
 .L5f128_k115:
     ldr     r8, [sp, #(F_BUF + 460)]
-    ldr     r7, [r0, #184]
-    str     r9, [r0, #180]
+    ldr     r7, [r0, #56]
+    str     r9, [r0, #52]
     umaal   r10, r7, r2, r8
     umaal   r11, r7, r3, r8
     umaal   r1, r7, r4, r8
@@ -5202,8 +5202,8 @@ rsa_cm_redc64f:
     umaal   r12, r7, r6, r8
 .L5f128_k116:
     ldr     r9, [sp, #(F_BUF + 464)]
-    ldr     r8, [r0, #188]
-    str     r10, [r0, #184]
+    ldr     r8, [r0, #60]
+    str     r10, [r0, #56]
     umaal   r11, r8, r2, r9
     umaal   r1, r8, r3, r9
     umaal   lr, r8, r4, r9
@@ -5211,8 +5211,8 @@ rsa_cm_redc64f:
     umaal   r7, r8, r6, r9
 .L5f128_k117:
     ldr     r10, [sp, #(F_BUF + 468)]
-    ldr     r9, [r0, #192]
-    str     r11, [r0, #188]
+    ldr     r9, [r0, #64]
+    str     r11, [r0, #60]
     umaal   r1, r9, r2, r10
     umaal   lr, r9, r3, r10
     umaal   r12, r9, r4, r10
@@ -5220,8 +5220,8 @@ rsa_cm_redc64f:
     umaal   r8, r9, r6, r10
 .L5f128_k118:
     ldr     r11, [sp, #(F_BUF + 472)]
-    ldr     r10, [r0, #196]
-    str     r1, [r0, #192]
+    ldr     r10, [r0, #68]
+    str     r1, [r0, #64]
     umaal   lr, r10, r2, r11
     umaal   r12, r10, r3, r11
     umaal   r7, r10, r4, r11
@@ -5229,8 +5229,8 @@ rsa_cm_redc64f:
     umaal   r9, r10, r6, r11
 .L5f128_k119:
     ldr     r1, [sp, #(F_BUF + 476)]
-    ldr     r11, [r0, #200]
-    str     lr, [r0, #196]
+    ldr     r11, [r0, #72]
+    str     lr, [r0, #68]
     umaal   r12, r11, r2, r1
     umaal   r7, r11, r3, r1
     umaal   r8, r11, r4, r1
@@ -5238,8 +5238,8 @@ rsa_cm_redc64f:
     umaal   r10, r11, r6, r1
 .L5f128_k120:
     ldr     lr, [sp, #(F_BUF + 480)]
-    ldr     r1, [r0, #204]
-    str     r12, [r0, #200]
+    ldr     r1, [r0, #76]
+    str     r12, [r0, #72]
     umaal   r7, r1, r2, lr
     umaal   r8, r1, r3, lr
     umaal   r9, r1, r4, lr
@@ -5247,8 +5247,8 @@ rsa_cm_redc64f:
     umaal   r11, r1, r6, lr
 .L5f128_k121:
     ldr     r12, [sp, #(F_BUF + 484)]
-    ldr     lr, [r0, #208]
-    str     r7, [r0, #204]
+    ldr     lr, [r0, #80]
+    str     r7, [r0, #76]
     umaal   r8, lr, r2, r12
     umaal   r9, lr, r3, r12
     umaal   r10, lr, r4, r12
@@ -5256,8 +5256,8 @@ rsa_cm_redc64f:
     umaal   r1, lr, r6, r12
 .L5f128_k122:
     ldr     r7, [sp, #(F_BUF + 488)]
-    ldr     r12, [r0, #212]
-    str     r8, [r0, #208]
+    ldr     r12, [r0, #84]
+    str     r8, [r0, #80]
     umaal   r9, r12, r2, r7
     umaal   r10, r12, r3, r7
     umaal   r11, r12, r4, r7
@@ -5265,8 +5265,8 @@ rsa_cm_redc64f:
     umaal   lr, r12, r6, r7
 .L5f128_k123:
     ldr     r8, [sp, #(F_BUF + 492)]
-    ldr     r7, [r0, #216]
-    str     r9, [r0, #212]
+    ldr     r7, [r0, #88]
+    str     r9, [r0, #84]
     umaal   r10, r7, r2, r8
     umaal   r11, r7, r3, r8
     umaal   r1, r7, r4, r8
@@ -5274,8 +5274,8 @@ rsa_cm_redc64f:
     umaal   r12, r7, r6, r8
 .L5f128_k124:
     ldr     r9, [sp, #(F_BUF + 496)]
-    ldr     r8, [r0, #220]
-    str     r10, [r0, #216]
+    ldr     r8, [r0, #92]
+    str     r10, [r0, #88]
     umaal   r11, r8, r2, r9
     umaal   r1, r8, r3, r9
     umaal   lr, r8, r4, r9
@@ -5283,8 +5283,8 @@ rsa_cm_redc64f:
     umaal   r7, r8, r6, r9
 .L5f128_k125:
     ldr     r10, [sp, #(F_BUF + 500)]
-    ldr     r9, [r0, #224]
-    str     r11, [r0, #220]
+    ldr     r9, [r0, #96]
+    str     r11, [r0, #92]
     umaal   r1, r9, r2, r10
     umaal   lr, r9, r3, r10
     umaal   r12, r9, r4, r10
@@ -5292,8 +5292,8 @@ rsa_cm_redc64f:
     umaal   r8, r9, r6, r10
 .L5f128_k126:
     ldr     r11, [sp, #(F_BUF + 504)]
-    ldr     r10, [r0, #228]
-    str     r1, [r0, #224]
+    ldr     r10, [r0, #100]
+    str     r1, [r0, #96]
     umaal   lr, r10, r2, r11
     umaal   r12, r10, r3, r11
     umaal   r7, r10, r4, r11
@@ -5301,31 +5301,31 @@ rsa_cm_redc64f:
     umaal   r9, r10, r6, r11
 .L5f128_k127:
     ldr     r1, [sp, #(F_BUF + 508)]
-    ldr     r11, [r0, #232]
-    str     lr, [r0, #228]
+    ldr     r11, [r0, #104]
+    str     lr, [r0, #100]
     umaal   r12, r11, r2, r1
     umaal   r7, r11, r3, r1
     umaal   r8, r11, r4, r1
     umaal   r9, r11, r5, r1
     umaal   r10, r11, r6, r1
-    str     r12, [r0, #232]
-    ldr     r12, [sp, #F_END5]
-    ldr     r2, [r0, #236]              @ t[i+len..i+len+5) += window + C
-    ldr     r3, [r0, #240]
-    ldr     r4, [r0, #244]
-    ldr     r5, [r0, #248]
-    ldr     r6, [r0, #252]
+    str     r12, [r0, #104]
+    ldr     r1, [sp, #F_END5]
+    ldr     r2, [r0, #108]              @ t[i+len..i+len+5) += window + C
+    ldr     r3, [r0, #112]
+    ldr     r4, [r0, #116]
+    ldr     r5, [r0, #120]
+    ldr     r6, [r0, #124]
     adcs    r2, r2, r7
     adcs    r3, r3, r8
     adcs    r4, r4, r9
     adcs    r5, r5, r10
     adcs    r6, r6, r11
-    str     r2, [r0, #236]
-    str     r3, [r0, #240]
-    str     r4, [r0, #244]
-    str     r5, [r0, #248]
-    str     r6, [r0, #252]
-    teq     r0, r12                    @ (keeps C)
+    str     r2, [r0, #108]
+    str     r3, [r0, #112]
+    str     r4, [r0, #116]
+    str     r5, [r0, #120]
+    str     r6, [r0, #124]
+    teq     r0, r1                    @ (keeps C)
     bne     .Lrd64f_blk
     b.w     .Lrd64_q4                @ rsa_cm_redc64's four-row block
     .size rsa_cm_redc64f, . - rsa_cm_redc64f
