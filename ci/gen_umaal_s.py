@@ -388,7 +388,10 @@ def redc_loop_sp(L):
         a(f"    @ generic partial block of the {left} row{'s' if left > 1 else ''} left and the final step")
         a(f"    @ (F_S/F_OFF/F_IT were set for len by the caller).")
     o.extend(copy_to_buf(L, "F_A"))
-    a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
+    if L == 64:
+        a(f".Lredc{L}_body:                        @ (n in the buffer; rsa_cm_sqr_redc4864 runs rsa_cm_redc64f)")
+    else:
+        a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
     if L not in (48, 64):
         a(f"    mov.w   r4, #0")
         a(f"    str     r4, [sp, #F_I]             @ no block of four")

@@ -2448,7 +2448,7 @@ rsa_cm_redc64:
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
     COPY_WORDS 64
-.Lredc64_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
+.Lredc64_body:                        @ (n in the buffer; rsa_cm_sqr_redc4864 runs rsa_cm_redc64f)
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #476
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
