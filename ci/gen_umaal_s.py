@@ -33,6 +33,9 @@ Sections:
     s4x32   rsa_cm_s4x32 (four rows, registers rotating so that its stores
             follow loads), the zeroing of its first window and the
             REDC32_SQ4 macro renamed into its step 4
+    redc64f rsa_cm_redc64f, the five-row block loop of the 64-limb reduction
+            for rsa_cm_sqr_redc4864 (its own section): each block with its
+            own copy of rsa_cm_s5x128's last 59 steps, no branch or return
 
 rsa_cm_s5x32's scheme: a five-row stream step j of a stream of length L
 adds m0..m4 (r2-r6) times b[j] (loaded into lr) into the window w0..w4
@@ -208,11 +211,33 @@ def state5(k):
     return S5[k]
 
 
+def s5_steps(a, tag, ks, loads, mark=(), base=0, wb=None):
+    """Steps ks of the 128-step stream (labels .L5<tag>128_k<k>), through
+    the last one's store; loads(k, b, c) emits each step's loads, the
+    stores address word k at r0 + 4 (k - base).  With wb, the store of
+    step wb writes its address back to r0, the base of the later steps."""
+    steps, _, pend = stream5sp_states()
+    for k in ks:
+        w, b, c, p = steps[k]
+        a(f".L5{tag}{BIG}_k{k}:")
+        loads(k, b, c)
+        if p is not None and k == wb:
+            a(f"    str     {p}, [r0, #{4*(k-1-base)}]!")
+            base = k - 1
+        elif p is not None:
+            a(f"    str     {p}, [r0, #{4*(k-1-base)}]")
+        if k in mark:
+            a(f".L5{tag}{BIG}_u{k}:")
+        for m in range(5):
+            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
+    if ks[-1] == BIG - 1:
+        a(f"    str     {pend}, [r0, #{4*(BIG-1-base)}]")
+
+
 def s5_function(a, name, tag, ks, loads, mark=()):
     """Steps ks of the 128-step stream as function name (labels
     .L5<tag>128_k<k>), loads(k, b, c) emitting each step's loads, up to the
     return; .L5<tag>128_u<k> after the store of the steps in mark."""
-    steps, _, pend = stream5sp_states()
     L = BIG
     a("    .p2align 2")
     a("    .thumb_func")
@@ -220,17 +245,7 @@ def s5_function(a, name, tag, ks, loads, mark=()):
     a(f"{name}:")
     if ks[0] == 0:
         a(f".L5{tag}{L}_z0:")
-    for k in ks:
-        w, b, c, p = steps[k]
-        a(f".L5{tag}{L}_k{k}:")
-        loads(k, b, c)
-        if p is not None:
-            a(f"    str     {p}, [r0, #{4*(k-1)}]")
-        if k in mark:
-            a(f".L5{tag}{L}_u{k}:")
-        for m in range(5):
-            a(f"    umaal   {w[m]}, {c}, {M[m]}, {b}")
-    a(f"    str     {pend}, [r0, #{4*(L-1)}]")
+    s5_steps(a, tag, ks, loads, mark)
     a(f"    add.w   r0, r0, #{4*L}               @ (no flags: redc keeps a carry in C)")
     a("    ldr     pc, [sp, #F_RET]")
     a(f"    .size {name}, . - {name}")
@@ -301,13 +316,15 @@ def copy_to_buf(L, src_slot):
             f"    COPY_WORDS {L}"]
 
 
-def redc_loop_sp(L):
-    q5, q4 = split45(L)
-    if L not in (48, 64):
-        # As many five-row blocks as fit, then the L mod 5 (1..3) rows left
-        # as one more five-row block (redc_tail_sp).
-        q5, left = divmod(L, 5)
-        assert 1 <= left <= 3
+def redc5_square(a, L, split=None, tail=None):
+    """A five-row REDC block's start (F_T = &t[i]): the square of its
+    quotients m0..m4 against n[0..5) (as REDC32_SQ5), m0 and m1 left in
+    F_S5 and F_OFF5, m2..m4 in r4-r6, F_T moved on to &t[i+5]; columns
+    i+5..i+9 end in the window of step 128 - L + 5 of the stream, the
+    cleared column i+4 in that step's pending register.  With split = k,
+    a BEQ to tail before row k (Z: the caller's loop test, kept through
+    the loads and rows), and the square's state there returned (n's
+    registers, the column registers, the carry register)."""
     s = BIG - L + 5
     w, _, _, p = state5(s)
     # The square's registers: columns i+5..i+9 end in z, c0..c3 (the window
@@ -317,6 +334,49 @@ def redc_loop_sp(L):
     others = [r for r in ['r0', 'r2', 'r3'] + F5 if r not in w and r != p]
     N = others[:5]
     assert len(N) == 5
+    # t's pointer first and t's words last (no load waits on the one
+    # before); the last one moves the pointer on by its writeback, stored
+    # right after it (free there).
+    a(f"    ldr     r5, [sp, #F_T]             @ &t[i]")
+    for j in range(5):
+        a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*(BIG - L + j)})]   @ n[{j}]")
+    a(f"    ldr     r6, [sp, #F_ARG5]          @ n0")
+    for k in range(1, 5):
+        a(f"    ldr     {c[k]}, [r5, #{4*k}]")
+    a(f"    ldr     {c[0]}, [r5], #20")
+    a(f"    str     r5, [sp, #F_T]             @ &t[i+5]")
+    mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
+    colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
+    carry = z
+    state = None
+    for k in range(5):
+        if k == split:
+            a(f"    beq     {tail}               @ the last {k} row{'s' if k > 1 else ''}")
+            state = (N, dict(colreg), carry)
+        m = mreg[k]
+        a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
+        if k == 0:
+            a(f"    mov.w   {carry}, #0")
+        for j in range(5):
+            a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
+        colreg[k + 5] = carry
+        carry = colreg[k]
+        if k == 0:
+            a(f"    str     r4, [sp, #F_S5]")
+        if k == 1:
+            a(f"    str     r4, [sp, #F_OFF5]")
+    assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
+    return state
+
+
+def redc_loop_sp(L):
+    q5, q4 = split45(L)
+    tail = L not in (48, 64)
+    if tail:
+        # As many five-row blocks as fit, then the L mod 5 (1..3) rows left
+        # as one more five-row block (redc_tail_sp).
+        q5, left = divmod(L, 5)
+        assert 1 <= left <= 3
     o = []
     a = o.append
     a("    .p2align 2")
@@ -335,63 +395,40 @@ def redc_loop_sp(L):
     else:
         a(f"    @ {left} row{'s' if left > 1 else ''} left as one more such block, and the final step.")
     o.extend(copy_to_buf(L, "F_A"))
-    a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
+    if L == 64:
+        a(f".Lredc{L}_body:                        @ (n in the buffer; rsa_cm_sqr_redc4864 runs rsa_cm_redc64f)")
+    else:
+        a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
     a(f"    ldr     r4, [sp, #F_T]")
     a(f"    addw    r4, r4, #{20*(q5 - 1) + 4*L}")
     a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")
     a(f"    adr.w   r4, .Lrd{L}_ret + 1")
     a(f"    str     r4, [sp, #F_RET]")
-    tail = L not in (48, 64)
     if tail:
         # The loop test (TEQ at the end of .Lrd_ret, Z kept through the
         # block) is taken after the block's first rows, which the last
         # block shares: .Lrd_ret falls into the block.
         a(f"    cmn     r4, #0                     @ C = 0, Z = 0")
         a(f"    b       .Lrd{L}_blk")
-        window_add(a, L, tail)
+        a(f"    .p2align 1")
+        a(f".Lrd{L}_ret:")
+        redc5_window_add(a, 0, None)
     else:
         a(f"    cmn     r0, #0                     @ C = 0")
     a(f".Lrd{L}_blk:")
-    # t's pointer first and t's words last (no load waits on the one
-    # before); the last one moves the pointer on by its writeback, stored
-    # right after it (free there).
-    a(f"    ldr     r5, [sp, #F_T]             @ &t[i]")
-    for j in range(5):
-        a(f"    ldr     {N[j]}, [sp, #(F_BUF + {4*(BIG - L + j)})]   @ n[{j}]")
-    a(f"    ldr     r6, [sp, #F_ARG5]          @ n0")
-    for k in range(1, 5):
-        a(f"    ldr     {c[k]}, [r5, #{4*k}]")
-    a(f"    ldr     {c[0]}, [r5], #20")
-    a(f"    str     r5, [sp, #F_T]             @ &t[i+5]")
-    mreg = ['r4', 'r4', 'r4', 'r5', 'r6']
-    colreg = {0: c[0], 1: c[1], 2: c[2], 3: c[3], 4: c[4]}
-    carry = z
-    for k in range(5):
-        if tail and k == left:
-            a(f"    beq     .Lrd{L}_tail               @ the last {left} row{'s' if left > 1 else ''}")
-            tail_state = (dict(colreg), carry)
-        m = mreg[k]
-        a(f"    mul     {m}, {colreg[k]}, r6                @ m{k}")
-        if k == 0:
-            a(f"    mov.w   {carry}, #0")
-        for j in range(5):
-            a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
-        colreg[k + 5] = carry
-        carry = colreg[k]
-        if k == 0:
-            a(f"    str     r4, [sp, #F_S5]")
-        if k == 1:
-            a(f"    str     r4, [sp, #F_OFF5]")
-    assert [colreg[5], colreg[6], colreg[7], colreg[8], colreg[9]] == w
+    state = redc5_square(a, L, left if tail else None, f".Lrd{L}_tail")
     a(f"    ldr     r0, [sp, #F_T]")
     a(f"    ldr     r2, [sp, #F_S5]            @ m0")
     a(f"    ldr     r3, [sp, #F_OFF5]          @ m1")
     a(f"    subw    r0, r0, #{20 + OFF(L)}")
     a(f"    b       {entry(L, 5)}            @ (stores the cleared column i+4)")
     if tail:
-        redc_tail_sp(a, L, left, N, *tail_state)
+        redc_tail_sp(a, L, left, *state)
     else:
-        window_add(a, L, tail)
+        a(f"    .p2align 1")
+        a(f".Lrd{L}_ret:")
+        redc5_window_add(a, 0, f".Lrd{L}_blk")
+        a(f".Lrd{L}_q4:")
         o.extend(redc_blocks4(L, q4))
         a(f"    mov.w   lr, #0")
         a(f"    adc     lr, lr, #0")
@@ -401,25 +438,25 @@ def redc_loop_sp(L):
     return "\n".join(o)
 
 
-def window_add(a, L, tail):
-    """redc_loop_sp's return from the stream and its loop test."""
-    a(f"    .p2align 1")
-    a(f".Lrd{L}_ret:")
-    # The loop test's load first (r0 = &t[i+len] against its last value),
-    # then t's words by single loads (pipelined behind it) and single stores
-    # (an LDM/STM costs one cycle more).
-    a(f"    ldr     r12, [sp, #F_END5]")
+def redc5_window_add(a, off, blk, end="r12"):
+    """A five-row REDC block's end: t[i+len..i+len+5) (at r0 + off) +=
+    window + C, then back to blk until r0 reaches F_END5 (loaded into end,
+    free there); with blk None, only the test (Z: the last block done)."""
+    # The loop test's load first (r0 against its last value), then t's
+    # words by single loads (pipelined behind it) and single stores (an
+    # LDM/STM costs one cycle more).
+    a(f"    ldr     {end}, [sp, #F_END5]")
     for k in range(5):
-        a(f"    ldr     r{2+k}, [r0, #{4*k}]" + ("              @ t[i+len..i+len+5) += window + C" if k == 0 else ""))
+        a(f"    ldr     r{2+k}, [r0, #{off + 4*k}]" + ("              @ t[i+len..i+len+5) += window + C" if k == 0 else ""))
     for k in range(5):
         a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
     for k in range(5):
-        a(f"    str     r{2+k}, [r0, #{4*k}]")
-    if tail:
-        a(f"    teq     r0, r12                    @ Z: the five-row blocks done (keeps C)")
+        a(f"    str     r{2+k}, [r0, #{off + 4*k}]")
+    if blk is None:
+        a(f"    teq     r0, {end}                    @ Z: the five-row blocks done (keeps C)")
     else:
-        a(f"    teq     r0, r12                    @ (keeps C)")
-        a(f"    bne     .Lrd{L}_blk")
+        a(f"    teq     r0, {end}                    @ (keeps C)")
+        a(f"    bne     {blk}")
 
 
 def redc_tail_sp(a, L, left, N, colreg, carry):
@@ -464,6 +501,47 @@ def redc_tail_sp(a, L, left, N, colreg, carry):
     a(f"    adc     lr, lr, #0")
     a(f"    str     lr, [sp, #F_PEND]")
     a(f"    b       .Lredc_final")
+
+
+# The five-row block loop of the reduction at 64 limbs for
+# rsa_cm_sqr_redc4864 only (section redc64f, in its .text section): each
+# block runs its own copy of the stream's last 59 steps (.L5f128_k) and
+# falls through into the window add, where rsa_cm_redc64's blocks branch
+# into rsa_cm_s5x128 and return through F_RET.  Its t offsets are rebased
+# on &t[i+5] (F_T after the square), so r0 needs no adjustment, and moved
+# on by 32 words by the store of step s + 33 (writeback), so that the t
+# accesses of low registers after it, the window add's too, fit the
+# 16-bit encodings.
+def redc_loop_fused(L=64):
+    q5, q4 = split45(L)
+    s = BIG - L + 5
+    wb = s + 33
+    assert BIG - (wb - 1) + 4 <= 31
+    o = []
+    a = o.append
+    a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type rsa_cm_redc{L}f, %function")
+    a(f"rsa_cm_redc{L}f:")
+    a(f".Lredc{L}f_body:                       @ (n in the buffer, as .Lredc{L}_body)")
+    a(f"    ldr     r4, [sp, #F_T]")
+    a(f"    addw    r4, r4, #{20*q5 + 4*(wb - 1 - s)}")
+    a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")
+    a(f"    adds    r4, r4, #0                 @ C = 0 (16 bits)")
+    a(f".Lrd{L}f_blk:")
+    redc5_square(a, L)
+    a(f"    ldr     r0, [sp, #F_T]             @ &t[i+5]")
+    a(f"    ldr     r2, [sp, #F_S5]            @ m0")
+    a(f"    ldr     r3, [sp, #F_OFF5]          @ m1")
+
+    def loads(k, b, c):
+        a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
+        a(f"    ldr     {c}, [r0, #{4*(k - (s if k <= wb else wb - 1))}]")
+    s5_steps(a, "f", range(s, BIG), loads, base=s, wb=wb)
+    redc5_window_add(a, 4*(BIG - (wb - 1)), f".Lrd{L}f_blk", end="r1")   # (16-bit load)
+    a(f"    b.w     .Lrd{L}_q4                @ rsa_cm_redc{L}'s four-row block{'s' if q4 > 1 else ''}")
+    a(f"    .size rsa_cm_redc{L}f, . - rsa_cm_redc{L}f")
+    return "\n".join(o)
 
 
 def redc_blocks4(L, q4):
@@ -1267,7 +1345,8 @@ def s5x32():
     return stream(32).replace(".L5x32_k", ".L5x_k")
 
 
-SECTIONS = {"tail": tail, "sqr32": sqr32_sp, "s5x32": s5x32_sp, "s4x32": stream4}
+SECTIONS = {"tail": tail, "sqr32": sqr32_sp, "s5x32": s5x32_sp, "s4x32": stream4,
+            "redc64f": redc_loop_fused}
 DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "arith", "backend",
                    "umaal")
 GEN = os.path.join(DIR, "umaal_gen.s")
@@ -1321,4 +1400,4 @@ if __name__ == "__main__":
     elif len(args) == 1 and args[0] in SECTIONS:
         print(SECTIONS[args[0]]())
     else:
-        sys.exit("usage: gen_umaal_s.py [--check | tail | sqr32 | s5x32 | s4x32]")
+        sys.exit("usage: gen_umaal_s.py [--check | tail | sqr32 | s5x32 | s4x32 | redc64f]")

@@ -2457,7 +2457,7 @@ rsa_cm_pow4864_seld:
 .Llit_4x64_z0:
     .word   .L4x64_z0 + 1
 .Llit_redc64_body:
-    .word   .Lredc64_body + 1
+    .word   .Lredc64f_body + 1
 .Llit_redc48_body:
     .word   .Lredc48_body + 1
 .Lpwn_lead48:                          @ the cycles' leaders, G = 6 and 8
@@ -2466,4 +2466,8 @@ rsa_cm_pow4864_seld:
     .byte   1, 3, 5, 7, 9, 11, 13, 15, 19, 21, 23, 27, 29, 31, 43, 47, 55, 63, 0
     .p2align 1
     .size rsa_cm_pow4864, . - rsa_cm_pow4864
+@ The 64-limb reduction's five-row blocks for the two functions above:
+@ rsa_cm_redc64's loop with the stream's steps copied into it (the verify
+@ images, which run rsa_cm_redc64 alone, do not link this section).
+    UMAAL_GEN_REDC64F              @ generated: umaal_gen.s
     .popsection

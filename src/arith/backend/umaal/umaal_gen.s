@@ -2335,6 +2335,7 @@ rsa_cm_redc48:
     str     r6, [r0, #16]
     teq     r0, r12                    @ (keeps C)
     bne     .Lrd48_blk
+.Lrd48_q4:
     @ four-row block 0
     ldr     r2, [sp, #F_T]             @ &t[i]
     ldr     r0, [sp, #(F_BUF + 320)]   @ n[0]
@@ -2447,7 +2448,7 @@ rsa_cm_redc64:
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 256)
     COPY_WORDS 64
-.Lredc64_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
+.Lredc64_body:                        @ (n in the buffer; rsa_cm_sqr_redc4864 runs rsa_cm_redc64f)
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #476
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
@@ -2526,6 +2527,7 @@ rsa_cm_redc64:
     str     r6, [r0, #16]
     teq     r0, r12                    @ (keeps C)
     bne     .Lrd64_blk
+.Lrd64_q4:
     @ four-row block 0
     ldr     r2, [sp, #F_T]             @ &t[i]
     ldr     r0, [sp, #(F_BUF + 256)]   @ n[0]
@@ -4767,4 +4769,618 @@ rsa_cm_s4x32:
     ldr     r1, [sp, #F_A]
     add.w   r0, r0, #(\off)
     .endm
+    .endm
+
+    .macro UMAAL_GEN_REDC64F
+    .p2align 2
+    .thumb_func
+    .type rsa_cm_redc64f, %function
+rsa_cm_redc64f:
+.Lredc64f_body:                       @ (n in the buffer, as .Lredc64_body)
+    ldr     r4, [sp, #F_T]
+    addw    r4, r4, #368
+    str     r4, [sp, #F_END5]          @ r0 after the last five-row block
+    adds    r4, r4, #0                 @ C = 0 (16 bits)
+.Lrd64f_blk:
+    ldr     r5, [sp, #F_T]             @ &t[i]
+    ldr     r0, [sp, #(F_BUF + 256)]   @ n[0]
+    ldr     r2, [sp, #(F_BUF + 260)]   @ n[1]
+    ldr     r3, [sp, #(F_BUF + 264)]   @ n[2]
+    ldr     r9, [sp, #(F_BUF + 268)]   @ n[3]
+    ldr     r10, [sp, #(F_BUF + 272)]   @ n[4]
+    ldr     r6, [sp, #F_ARG5]          @ n0
+    ldr     r12, [r5, #4]
+    ldr     r7, [r5, #8]
+    ldr     r8, [r5, #12]
+    ldr     r11, [r5, #16]
+    ldr     lr, [r5], #20
+    str     r5, [sp, #F_T]             @ &t[i+5]
+    mul     r4, lr, r6                @ m0
+    mov.w   r1, #0
+    umaal   lr, r1, r4, r0
+    umaal   r12, r1, r4, r2
+    umaal   r7, r1, r4, r3
+    umaal   r8, r1, r4, r9
+    umaal   r11, r1, r4, r10
+    str     r4, [sp, #F_S5]
+    mul     r4, r12, r6                @ m1
+    umaal   r12, lr, r4, r0
+    umaal   r7, lr, r4, r2
+    umaal   r8, lr, r4, r3
+    umaal   r11, lr, r4, r9
+    umaal   r1, lr, r4, r10
+    str     r4, [sp, #F_OFF5]
+    mul     r4, r7, r6                @ m2
+    umaal   r7, r12, r4, r0
+    umaal   r8, r12, r4, r2
+    umaal   r11, r12, r4, r3
+    umaal   r1, r12, r4, r9
+    umaal   lr, r12, r4, r10
+    mul     r5, r8, r6                @ m3
+    umaal   r8, r7, r5, r0
+    umaal   r11, r7, r5, r2
+    umaal   r1, r7, r5, r3
+    umaal   lr, r7, r5, r9
+    umaal   r12, r7, r5, r10
+    mul     r6, r11, r6                @ m4
+    umaal   r11, r8, r6, r0
+    umaal   r1, r8, r6, r2
+    umaal   lr, r8, r6, r3
+    umaal   r12, r8, r6, r9
+    umaal   r7, r8, r6, r10
+    ldr     r0, [sp, #F_T]             @ &t[i+5]
+    ldr     r2, [sp, #F_S5]            @ m0
+    ldr     r3, [sp, #F_OFF5]          @ m1
+.L5f128_k69:
+    ldr     r10, [sp, #(F_BUF + 276)]
+    ldr     r9, [r0, #0]
+    str     r11, [r0, #-4]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5f128_k70:
+    ldr     r11, [sp, #(F_BUF + 280)]
+    ldr     r10, [r0, #4]
+    str     r1, [r0, #0]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5f128_k71:
+    ldr     r1, [sp, #(F_BUF + 284)]
+    ldr     r11, [r0, #8]
+    str     lr, [r0, #4]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5f128_k72:
+    ldr     lr, [sp, #(F_BUF + 288)]
+    ldr     r1, [r0, #12]
+    str     r12, [r0, #8]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5f128_k73:
+    ldr     r12, [sp, #(F_BUF + 292)]
+    ldr     lr, [r0, #16]
+    str     r7, [r0, #12]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5f128_k74:
+    ldr     r7, [sp, #(F_BUF + 296)]
+    ldr     r12, [r0, #20]
+    str     r8, [r0, #16]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5f128_k75:
+    ldr     r8, [sp, #(F_BUF + 300)]
+    ldr     r7, [r0, #24]
+    str     r9, [r0, #20]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5f128_k76:
+    ldr     r9, [sp, #(F_BUF + 304)]
+    ldr     r8, [r0, #28]
+    str     r10, [r0, #24]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5f128_k77:
+    ldr     r10, [sp, #(F_BUF + 308)]
+    ldr     r9, [r0, #32]
+    str     r11, [r0, #28]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5f128_k78:
+    ldr     r11, [sp, #(F_BUF + 312)]
+    ldr     r10, [r0, #36]
+    str     r1, [r0, #32]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5f128_k79:
+    ldr     r1, [sp, #(F_BUF + 316)]
+    ldr     r11, [r0, #40]
+    str     lr, [r0, #36]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5f128_k80:
+    ldr     lr, [sp, #(F_BUF + 320)]
+    ldr     r1, [r0, #44]
+    str     r12, [r0, #40]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5f128_k81:
+    ldr     r12, [sp, #(F_BUF + 324)]
+    ldr     lr, [r0, #48]
+    str     r7, [r0, #44]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5f128_k82:
+    ldr     r7, [sp, #(F_BUF + 328)]
+    ldr     r12, [r0, #52]
+    str     r8, [r0, #48]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5f128_k83:
+    ldr     r8, [sp, #(F_BUF + 332)]
+    ldr     r7, [r0, #56]
+    str     r9, [r0, #52]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5f128_k84:
+    ldr     r9, [sp, #(F_BUF + 336)]
+    ldr     r8, [r0, #60]
+    str     r10, [r0, #56]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5f128_k85:
+    ldr     r10, [sp, #(F_BUF + 340)]
+    ldr     r9, [r0, #64]
+    str     r11, [r0, #60]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5f128_k86:
+    ldr     r11, [sp, #(F_BUF + 344)]
+    ldr     r10, [r0, #68]
+    str     r1, [r0, #64]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5f128_k87:
+    ldr     r1, [sp, #(F_BUF + 348)]
+    ldr     r11, [r0, #72]
+    str     lr, [r0, #68]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5f128_k88:
+    ldr     lr, [sp, #(F_BUF + 352)]
+    ldr     r1, [r0, #76]
+    str     r12, [r0, #72]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5f128_k89:
+    ldr     r12, [sp, #(F_BUF + 356)]
+    ldr     lr, [r0, #80]
+    str     r7, [r0, #76]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5f128_k90:
+    ldr     r7, [sp, #(F_BUF + 360)]
+    ldr     r12, [r0, #84]
+    str     r8, [r0, #80]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5f128_k91:
+    ldr     r8, [sp, #(F_BUF + 364)]
+    ldr     r7, [r0, #88]
+    str     r9, [r0, #84]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5f128_k92:
+    ldr     r9, [sp, #(F_BUF + 368)]
+    ldr     r8, [r0, #92]
+    str     r10, [r0, #88]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5f128_k93:
+    ldr     r10, [sp, #(F_BUF + 372)]
+    ldr     r9, [r0, #96]
+    str     r11, [r0, #92]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5f128_k94:
+    ldr     r11, [sp, #(F_BUF + 376)]
+    ldr     r10, [r0, #100]
+    str     r1, [r0, #96]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5f128_k95:
+    ldr     r1, [sp, #(F_BUF + 380)]
+    ldr     r11, [r0, #104]
+    str     lr, [r0, #100]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5f128_k96:
+    ldr     lr, [sp, #(F_BUF + 384)]
+    ldr     r1, [r0, #108]
+    str     r12, [r0, #104]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5f128_k97:
+    ldr     r12, [sp, #(F_BUF + 388)]
+    ldr     lr, [r0, #112]
+    str     r7, [r0, #108]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5f128_k98:
+    ldr     r7, [sp, #(F_BUF + 392)]
+    ldr     r12, [r0, #116]
+    str     r8, [r0, #112]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5f128_k99:
+    ldr     r8, [sp, #(F_BUF + 396)]
+    ldr     r7, [r0, #120]
+    str     r9, [r0, #116]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5f128_k100:
+    ldr     r9, [sp, #(F_BUF + 400)]
+    ldr     r8, [r0, #124]
+    str     r10, [r0, #120]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5f128_k101:
+    ldr     r10, [sp, #(F_BUF + 404)]
+    ldr     r9, [r0, #128]
+    str     r11, [r0, #124]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5f128_k102:
+    ldr     r11, [sp, #(F_BUF + 408)]
+    ldr     r10, [r0, #132]
+    str     r1, [r0, #128]!
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5f128_k103:
+    ldr     r1, [sp, #(F_BUF + 412)]
+    ldr     r11, [r0, #8]
+    str     lr, [r0, #4]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5f128_k104:
+    ldr     lr, [sp, #(F_BUF + 416)]
+    ldr     r1, [r0, #12]
+    str     r12, [r0, #8]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5f128_k105:
+    ldr     r12, [sp, #(F_BUF + 420)]
+    ldr     lr, [r0, #16]
+    str     r7, [r0, #12]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5f128_k106:
+    ldr     r7, [sp, #(F_BUF + 424)]
+    ldr     r12, [r0, #20]
+    str     r8, [r0, #16]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5f128_k107:
+    ldr     r8, [sp, #(F_BUF + 428)]
+    ldr     r7, [r0, #24]
+    str     r9, [r0, #20]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5f128_k108:
+    ldr     r9, [sp, #(F_BUF + 432)]
+    ldr     r8, [r0, #28]
+    str     r10, [r0, #24]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5f128_k109:
+    ldr     r10, [sp, #(F_BUF + 436)]
+    ldr     r9, [r0, #32]
+    str     r11, [r0, #28]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5f128_k110:
+    ldr     r11, [sp, #(F_BUF + 440)]
+    ldr     r10, [r0, #36]
+    str     r1, [r0, #32]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5f128_k111:
+    ldr     r1, [sp, #(F_BUF + 444)]
+    ldr     r11, [r0, #40]
+    str     lr, [r0, #36]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5f128_k112:
+    ldr     lr, [sp, #(F_BUF + 448)]
+    ldr     r1, [r0, #44]
+    str     r12, [r0, #40]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5f128_k113:
+    ldr     r12, [sp, #(F_BUF + 452)]
+    ldr     lr, [r0, #48]
+    str     r7, [r0, #44]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5f128_k114:
+    ldr     r7, [sp, #(F_BUF + 456)]
+    ldr     r12, [r0, #52]
+    str     r8, [r0, #48]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5f128_k115:
+    ldr     r8, [sp, #(F_BUF + 460)]
+    ldr     r7, [r0, #56]
+    str     r9, [r0, #52]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5f128_k116:
+    ldr     r9, [sp, #(F_BUF + 464)]
+    ldr     r8, [r0, #60]
+    str     r10, [r0, #56]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5f128_k117:
+    ldr     r10, [sp, #(F_BUF + 468)]
+    ldr     r9, [r0, #64]
+    str     r11, [r0, #60]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5f128_k118:
+    ldr     r11, [sp, #(F_BUF + 472)]
+    ldr     r10, [r0, #68]
+    str     r1, [r0, #64]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5f128_k119:
+    ldr     r1, [sp, #(F_BUF + 476)]
+    ldr     r11, [r0, #72]
+    str     lr, [r0, #68]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+.L5f128_k120:
+    ldr     lr, [sp, #(F_BUF + 480)]
+    ldr     r1, [r0, #76]
+    str     r12, [r0, #72]
+    umaal   r7, r1, r2, lr
+    umaal   r8, r1, r3, lr
+    umaal   r9, r1, r4, lr
+    umaal   r10, r1, r5, lr
+    umaal   r11, r1, r6, lr
+.L5f128_k121:
+    ldr     r12, [sp, #(F_BUF + 484)]
+    ldr     lr, [r0, #80]
+    str     r7, [r0, #76]
+    umaal   r8, lr, r2, r12
+    umaal   r9, lr, r3, r12
+    umaal   r10, lr, r4, r12
+    umaal   r11, lr, r5, r12
+    umaal   r1, lr, r6, r12
+.L5f128_k122:
+    ldr     r7, [sp, #(F_BUF + 488)]
+    ldr     r12, [r0, #84]
+    str     r8, [r0, #80]
+    umaal   r9, r12, r2, r7
+    umaal   r10, r12, r3, r7
+    umaal   r11, r12, r4, r7
+    umaal   r1, r12, r5, r7
+    umaal   lr, r12, r6, r7
+.L5f128_k123:
+    ldr     r8, [sp, #(F_BUF + 492)]
+    ldr     r7, [r0, #88]
+    str     r9, [r0, #84]
+    umaal   r10, r7, r2, r8
+    umaal   r11, r7, r3, r8
+    umaal   r1, r7, r4, r8
+    umaal   lr, r7, r5, r8
+    umaal   r12, r7, r6, r8
+.L5f128_k124:
+    ldr     r9, [sp, #(F_BUF + 496)]
+    ldr     r8, [r0, #92]
+    str     r10, [r0, #88]
+    umaal   r11, r8, r2, r9
+    umaal   r1, r8, r3, r9
+    umaal   lr, r8, r4, r9
+    umaal   r12, r8, r5, r9
+    umaal   r7, r8, r6, r9
+.L5f128_k125:
+    ldr     r10, [sp, #(F_BUF + 500)]
+    ldr     r9, [r0, #96]
+    str     r11, [r0, #92]
+    umaal   r1, r9, r2, r10
+    umaal   lr, r9, r3, r10
+    umaal   r12, r9, r4, r10
+    umaal   r7, r9, r5, r10
+    umaal   r8, r9, r6, r10
+.L5f128_k126:
+    ldr     r11, [sp, #(F_BUF + 504)]
+    ldr     r10, [r0, #100]
+    str     r1, [r0, #96]
+    umaal   lr, r10, r2, r11
+    umaal   r12, r10, r3, r11
+    umaal   r7, r10, r4, r11
+    umaal   r8, r10, r5, r11
+    umaal   r9, r10, r6, r11
+.L5f128_k127:
+    ldr     r1, [sp, #(F_BUF + 508)]
+    ldr     r11, [r0, #104]
+    str     lr, [r0, #100]
+    umaal   r12, r11, r2, r1
+    umaal   r7, r11, r3, r1
+    umaal   r8, r11, r4, r1
+    umaal   r9, r11, r5, r1
+    umaal   r10, r11, r6, r1
+    str     r12, [r0, #104]
+    ldr     r1, [sp, #F_END5]
+    ldr     r2, [r0, #108]              @ t[i+len..i+len+5) += window + C
+    ldr     r3, [r0, #112]
+    ldr     r4, [r0, #116]
+    ldr     r5, [r0, #120]
+    ldr     r6, [r0, #124]
+    adcs    r2, r2, r7
+    adcs    r3, r3, r8
+    adcs    r4, r4, r9
+    adcs    r5, r5, r10
+    adcs    r6, r6, r11
+    str     r2, [r0, #108]
+    str     r3, [r0, #112]
+    str     r4, [r0, #116]
+    str     r5, [r0, #120]
+    str     r6, [r0, #124]
+    teq     r0, r1                    @ (keeps C)
+    bne     .Lrd64f_blk
+    b.w     .Lrd64_q4                @ rsa_cm_redc64's four-row block
+    .size rsa_cm_redc64f, . - rsa_cm_redc64f
     .endm
