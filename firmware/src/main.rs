@@ -4,7 +4,8 @@
 //!
 //! 1. Differential test of every kernel of the selected backend
 //!    (`rsa_cortex_m::arith::kernels`, the UMAAL assembly on these targets)
-//!    against its portable twin, on `ITERATIONS` random inputs per operand
+//!    against its portable twin (the fused exponentiation kernels against
+//!    `sqr`/`mul` and REDC one call at a time), on `ITERATIONS` random inputs per operand
 //!    size: 1024, 1536, 2048, 3072 and 4096 bits (32, 48, 64, 96, 128 limbs:
 //!    every size with its own assembly path) and 1248 bits (39 limbs, not a
 //!    multiple of 256 bits: the generic loops), on the Cortex-M3 also 1 to
@@ -61,6 +62,7 @@ struct Counts {
     redc: u32,
     redc_lazy: u32,
     select: u32,
+    window: u32,
 }
 
 /// Whether `got` is `want` or `want + n` below `R` (the lazy REDC's two
@@ -94,6 +96,9 @@ fn differential(len: usize, rng: &mut Rng, bad: &mut Counts) {
     for i in 0..ITERATIONS {
         if i.is_multiple_of(16) {
             rng.modulus(n);
+            if i.is_multiple_of(256) {
+                n.fill(u32::MAX); // R − 1: every carry of the reduction
+            }
             n0 = neg_inv(n[0]);
         }
         if i.is_multiple_of(64) {
@@ -101,6 +106,11 @@ fn differential(len: usize, rng: &mut Rng, bad: &mut Counts) {
         }
         rng.below(a, n);
         rng.below(b, n);
+        if i % 64 == 11 {
+            // The largest operand: the longest carry chains.
+            a.copy_from_slice(n);
+            a[0] -= 1;
+        }
 
         // mul
         portable::mul(t1, a, b);
@@ -135,6 +145,9 @@ fn differential(len: usize, rng: &mut Rng, bad: &mut Counts) {
         if !same_or_plus_n(r2, r1, n) {
             bad.redc_lazy += 1;
         }
+        if i % 8 == 3 {
+            window(a, b, n, n0, (i as usize / 8) % 6, (t1, t2), (r1, r2), bad);
+        }
         // sqr
         portable::sqr(t1, a);
         t2.fill(0x3c3c_3c3c);
@@ -159,6 +172,75 @@ fn differential(len: usize, rng: &mut Rng, bad: &mut Counts) {
         if r1 != r2 {
             bad.select += 1;
         }
+    }
+}
+
+/// The fused exponentiation kernels against `sqr`/`mul` and the full
+/// portable REDC one call at a time: `sqr_n_mul_lazy` (`k` squarings of
+/// `a` and a product by `b`: one window) and, where the backend runs it
+/// in one call, `sqr_run_lazy` (`k + 1` squarings from `a`). Their results
+/// are only below `R`, so both sides are compared after a full REDC of
+/// the value (equal exactly when they are congruent modulo `n`).
+#[allow(clippy::too_many_arguments)]
+fn window(
+    a: &[u32],
+    b: &[u32],
+    n: &[u32],
+    n0: u32,
+    k: usize,
+    (t1, t2): (&mut [u32], &mut [u32]),
+    (r1, r2): (&mut [u32], &mut [u32]),
+    bad: &mut Counts,
+) {
+    let len = n.len();
+    let mut not_n = [0u32; MAX];
+    let not_n = &mut not_n[..len];
+    for (x, &m) in not_n.iter_mut().zip(n) {
+        *x = !m;
+    }
+    let not_n = kernels::WINDOW_NOT_N.then_some(&*not_n);
+    let canonical = |r: &mut [u32], t: &mut [u32]| {
+        t[..len].copy_from_slice(r);
+        t[len..].fill(0);
+        portable::redc(r, t, n, n0);
+    };
+    // k squarings, then the product by b.
+    r1.copy_from_slice(a);
+    for _ in 0..k {
+        portable::sqr(t1, r1);
+        portable::redc(r1, t1, n, n0);
+    }
+    portable::mul(t1, r1, b);
+    portable::redc(r1, t1, n, n0);
+    canonical(r1, t1);
+    r2.copy_from_slice(a);
+    t2.fill(0x7777_7777);
+    kernels::sqr_n_mul_lazy(r2, t2, n, n0, k, Some(b), not_n);
+    canonical(r2, t2);
+    if r1 != r2 {
+        bad.window += 1;
+    }
+    if !kernels::sqr_run_fused(len) {
+        return;
+    }
+    // k + 1 squarings, from a copy (in place every other time) and from a.
+    r1.copy_from_slice(a);
+    for _ in 0..=k {
+        portable::sqr(t1, r1);
+        portable::redc(r1, t1, n, n0);
+    }
+    canonical(r1, t1);
+    t2.fill(0x7777_7777);
+    if k.is_multiple_of(2) {
+        r2.copy_from_slice(a);
+        kernels::sqr_run_lazy(r2, None, t2, n, n0, k + 1);
+    } else {
+        r2.fill(0x5555_5555);
+        kernels::sqr_run_lazy(r2, Some(a), t2, n, n0, k + 1);
+    }
+    canonical(r2, t2);
+    if r1 != r2 {
+        bad.window += 1;
     }
 }
 
@@ -278,11 +360,12 @@ fn main() -> ! {
             redc: 0,
             redc_lazy: 0,
             select: 0,
+            window: 0,
         };
         differential(len, &mut rng, &mut bad);
-        let total = bad.mul + bad.sqr + bad.redc + bad.redc_lazy + bad.select;
+        let total = bad.mul + bad.sqr + bad.redc + bad.redc_lazy + bad.select + bad.window;
         hprintln!(
-            "  {} bits ({} limbs): {} inputs x mul/sqr/redc/redc_lazy/select: mismatches mul {} sqr {} redc {} redc_lazy {} select {}",
+            "  {} bits ({} limbs): {} inputs x mul/sqr/redc/redc_lazy/select (windows and squaring runs every 8th): mismatches mul {} sqr {} redc {} redc_lazy {} select {} window {}",
             len * 32,
             len,
             ITERATIONS,
@@ -290,7 +373,8 @@ fn main() -> ! {
             bad.sqr,
             bad.redc,
             bad.redc_lazy,
-            bad.select
+            bad.select,
+            bad.window
         );
         failures += total;
         let inv = inversion(len, &mut rng);
