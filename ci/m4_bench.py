@@ -382,6 +382,8 @@ KERNELS = {"rsa_cm_mul": "mul", "rsa_cm_sqr": "sqr", "rsa_cm_redc": "redc",
            "rsa_cm_redc_lazy": "redc", "rsa_cm_select": "select",
            "rsa_cm_sqr_redc32": "sqrn", "rsa_cm_sqr_redc4864": "sqrn",
            "rsa_cm_pow32": "sqrn", "rsa_cm_pow4864": "sqrn",
+           # a public exponentiation's run of squarings (96 and 128 limbs)
+           "rsa_cm_sqr_run96128": "sqrrun",
            # the compact set's bodies, called by rsa_cm_window in its frame
            "rsa_cm_mul_int": "mul", "rsa_cm_sqr_int": "sqr", "rsa_cm_redc_lazy_int": "redc",
            "rsa_cm_redc_lazy_ns": "redc", "rsa_cm_mul_ns": "mul"}
@@ -524,6 +526,16 @@ class Split:
                 parts[part][1] += cyc
                 i += 1
                 continue
+            if k == "sqrrun":
+                part = "squaring runs (sqr+redc each), one call per run"
+                if ctx in BLIND_LABELS:
+                    part = ctx
+                elif ctx == "pow_public" and op == "private":
+                    part = "fault check"
+                parts[part][0] += 1
+                parts[part][1] += cyc
+                i += 1
+                continue
             pair = i + 1 < len(calls) and k in ("mul", "sqr") and calls[i + 1][0] == "redc"
             total = cyc + (calls[i + 1][3] if pair else 0)
             if op in ("montmul", "montsqr", "select16"):
@@ -542,7 +554,8 @@ class Split:
                     part = k + "+redc"
                 else:
                     part = "conversions"
-            elif ctx == "pow_public":
+            elif ctx == "pow_public" or op == "public":
+                # (pow_public may be inlined into the public row's caller.)
                 # The first product (into Montgomery form) and the last
                 # (out of it) are conversions.
                 first = i == 0
