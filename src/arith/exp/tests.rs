@@ -53,6 +53,55 @@ fn all_windows_match_bigint() {
     }
 }
 
+/// `pow_public` at 96 and 128 limbs (on the fast UMAAL set its squarings
+/// run in one call per run, the first from the base) and through the fused
+/// window kernels (`pow_public_last::<true>`, the fault check's), with
+/// exponents of one to many runs, against num-bigint.
+#[test]
+fn pow_public_runs_match_bigint() {
+    let mut s = 0x0fed_cba9_8765_4321u64;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 16) as Limb
+    };
+    for l in [96usize, 128] {
+        let mut n: Vec<Limb> = (0..l).map(|_| next()).collect();
+        n[0] |= 1;
+        n[l - 1] |= 1 << 31;
+        let mut rr = vec![0; l];
+        let mut work = vec![0; Modulus::precompute_work_limbs(l)];
+        let n0 = Modulus::precompute(&n, &mut rr, &mut work);
+        let m = Modulus::new(&n, &rr, n0);
+        let nb = to_big(&n);
+        let mut base: Vec<Limb> = (0..l).map(|_| next()).collect();
+        base[l - 1] >>= 1; // < n
+        let mut work = vec![0; secret_work_limbs(l)];
+        let mut out = vec![0; l];
+        for e in [
+            vec![3],
+            vec![0b1011],
+            vec![0b1101],
+            vec![65537],
+            vec![0x8000_0001],
+            vec![Limb::MAX],
+            vec![0, 1],
+            vec![next() | 1, next()],
+        ] {
+            let want = to_big(&base).modpow(&to_big(&e), &nb);
+            pow_public(&mut out, &base, &e, &m, &mut work);
+            assert_eq!(to_big(&out), want, "pow_public l={l}, e={e:x?}");
+            pow_public_last::<true>(&mut out, &base, &e, &base, &m, &mut work);
+            assert_eq!(
+                to_big(&out),
+                want,
+                "pow_public_last::<true> l={l}, e={e:x?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn work_size_is_monotonic() {
     for l in 1..=512 {

@@ -248,12 +248,14 @@ pub fn sqr_run_lazy(
         sqr_run_fused(len) && k != 0 && a.len() == len && src.is_none_or(|s| s.len() == len),
         "umaal::sqr_run_lazy: lengths"
     );
-    let sp = src.map_or(a.as_ptr(), <[Limb]>::as_ptr);
+    // (Both pointers from one borrow of a: src = a in place.)
+    let ap = a.as_mut_ptr();
+    let sp = src.map_or(ap.cast_const(), <[Limb]>::as_ptr);
     // SAFETY: a, n and src have len limbs, t at least 2·len; only those are
     // accessed, n and src only read (src is copied before a is written).
     #[cfg(not(rsa_cortex_m_kernels = "compact"))]
     unsafe {
-        rsa_cm_sqr_run96128(a.as_mut_ptr(), t.as_mut_ptr(), n.as_ptr(), k, n0, len, sp)
+        rsa_cm_sqr_run96128(ap, t.as_mut_ptr(), n.as_ptr(), k, n0, len, sp)
     }
     #[cfg(rsa_cortex_m_kernels = "compact")]
     let _ = (sp, n0);
