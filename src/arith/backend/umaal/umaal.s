@@ -1457,7 +1457,9 @@ rsa_cm_stream_si:
 @ before it writes the result (into L's buffer, the last one into a):
 @ L's frame lies below sp while the reduction runs, so its locals are set
 @ before every squaring.  H keeps a in F_R and the squarings left in F_Q5,
-@ which redc96/128 do not use.  Own section: images that do not call it
+@ which redc96/128 do not use.  t[0..len) is cleared once: redc96/128
+@ leave it zero, so the squarings skip SQR_WALK (.Lsqr96/128 set the
+@ walking state themselves).  Own section: images that do not call it
 @ drop it.
     .pushsection .text.rsa_cm_sqr_run96128, "ax", %progbits
     GLOBAL_FUNC rsa_cm_sqr_run96128
@@ -1481,6 +1483,10 @@ rsa_cm_stream_si:
     ldr     r1, [sp, #(F_SIZE + F_ARG5 + 8)]
     lsr.w   lr, r3, #4
     COPY16_LOOP
+    ldr     r0, [sp, #(F_SIZE + F_B)]
+    mov     r12, r3
+    bl      rsa_cm_zero                @ t[0..len) for the first squaring
+    ldr     r3, [sp, #(F_SIZE + F_LEN)]
 .Lsrr_sqr:                             @ sp = L, r3 = len: rsa_cm_sqr's set-up
     addw    r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
@@ -1489,9 +1495,7 @@ rsa_cm_stream_si:
     adr.w   r4, .Lsrr_sqd + 1
     str     r4, [sp, #F_LAZY]          @ where the squaring ends
     ldr     r0, [sp, #(F_SIZE + F_B)]
-    str     r0, [sp, #F_T]
-    mov     r2, r3
-    SQR_WALK
+    str     r0, [sp, #F_T]             @ t[0..len) zero: the reduction left it so
     cmp     r3, #128
     beq.w   .Lsqr128
     b.w     .Lsqr96
