@@ -1080,13 +1080,15 @@ rsa_cm_stream_si:
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     ldr     r2, [sp, #F_LEN]
+    ldr     r4, [sp, #F_LAZY]          @ nonzero here only in rsa_cm_sqr_run96128
     add.w   r10, r1, r2, lsl #2        @ end of a
     and     r3, r2, #3
     add.w   r3, r1, r3, lsl #2         @ end of the first len mod 4 limbs
     mov.w   r11, #0
     mov.w   r12, #2
+    cbnz    r4, 5f
 1:  @ one limb at a time up to len mod 4 limbs
-    teq     r1, r3
+    cmp     r1, r3                     @ (CMP: 16 bits; only Z is read)
     beq     3f
     ldr     r8, [r1], #4
     ldr     r4, [r0]
@@ -1096,13 +1098,16 @@ rsa_cm_stream_si:
     umaal   r9, r11, r5, r12
     strd    r8, r9, [r0], #8
     b       1b
+5:
+    bx      r4                         @ its pass (a branch to the label would keep
+                                       @ the run's section in every image)
 3:  @ then four limbs per iteration
-    teq     r1, r10
+    cmp     r1, r10
     beq     2f
 4:
     SQR_DIAG2 0, 0
     SQR_DIAG2 1, 1
-    teq     r1, r10
+    cmp     r1, r10
     bne     4b
 2:
     EXIT_LAZY
@@ -1459,7 +1464,9 @@ rsa_cm_stream_si:
 @ before every squaring.  H keeps a in F_R and the squarings left in F_Q5,
 @ which redc96/128 do not use.  t[0..len) is cleared once: redc96/128
 @ leave it zero, so the squarings skip SQR_WALK (.Lsqr96/128 set the
-@ walking state themselves).  Own section: images that do not call it
+@ walking state themselves).  The squaring's doubling pass is this
+@ section's (.Lsrr_diag, unrolled further than rsa_cm_sqr's, which the
+@ verify images link): .Lsqr_diag jumps to L's F_LAZY when it is set.  Own section: images that do not call it
 @ drop it.
     .pushsection .text.rsa_cm_sqr_run96128, "ax", %progbits
     GLOBAL_FUNC rsa_cm_sqr_run96128
@@ -1492,14 +1499,28 @@ rsa_cm_stream_si:
     sub.w   r0, r0, r3, lsl #2
     str     r0, [sp, #F_A]             @ the operand, in L's buffer
     str     r3, [sp, #F_LEN]
-    adr.w   r4, .Lsrr_sqd + 1
-    str     r4, [sp, #F_LAZY]          @ where the squaring ends
+    adr.w   r4, .Lsrr_diag + 1
+    str     r4, [sp, #F_LAZY]          @ where the squaring's pass goes
     ldr     r0, [sp, #(F_SIZE + F_B)]
     str     r0, [sp, #F_T]             @ t[0..len) zero: the reduction left it so
     cmp     r3, #128
     beq.w   .Lsqr128
     b.w     .Lsqr96
-.Lsrr_sqd:                             @ the squaring ends here (EXIT_LAZY)
+.Lsrr_diag:                            @ the squaring's doubling pass, from .Lsqr_diag
+    @ (r0, r1, r10-r12 set there): 16 limbs per loop test (len = 96, 128),
+    @ then on to the reduction directly
+1:
+    SQR_DIAG2 0, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 1
+    cmp     r1, r10
+    bne     1b
+.Lsrr_sqd:                             @ the squaring ends here
     addw    sp, sp, #F_SIZE            @ sp = H
     ldr     r0, [sp, #F_B]
     str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
