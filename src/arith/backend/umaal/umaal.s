@@ -1543,9 +1543,10 @@ rsa_cm_stream_si:
     ldr     r12, [sp, #F_PEND]
     subw    sp, sp, #F_SIZE            @ sp = L
     rsb     r12, r12, #0               @ mask = -top
-    add.w   lr, r1, r3, lsl #2         @ end of x (len: a multiple of 8)
+    add.w   lr, r1, r3, lsl #2         @ end of x
     cmp     r0, r0                     @ C = 1 (no borrow)
-1:
+1:                                     @ 16 words per loop test (len = 96, 128)
+    SUB_N8_MASK
     SUB_N8_MASK
     teq     r1, lr
     bne     1b
