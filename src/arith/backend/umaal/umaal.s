@@ -1190,8 +1190,13 @@ rsa_cm_stream_si:
     sbcs    r6, r6, r10
     sbcs    \x3, \x3, r11
     .endm
-    .macro SUB_N8_MASK
+@ With \pend, the previous group's last word (r7) is stored after the
+@ first loads (free there); without \last, this group's is left in r7.
+    .macro SUB_N8_MASK pend=0, last=1
     SUB_N4_LOAD -32, r3, 32
+    .if \pend
+    str     r7, [r0, #-4]
+    .endif
     SUB_N4_MASKED r3
     str     r4, [r0], #32
     str     r5, [r0, #-28]
@@ -1202,7 +1207,9 @@ rsa_cm_stream_si:
     str     r4, [r0, #-16]
     str     r5, [r0, #-12]
     str     r6, [r0, #-8]
+    .if \last
     str     r7, [r0, #-4]
+    .endif
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -1546,8 +1553,8 @@ rsa_cm_stream_si:
     add.w   lr, r1, r3, lsl #2         @ end of x
     cmp     r0, r0                     @ C = 1 (no borrow)
 1:                                     @ 16 words per loop test (len = 96, 128)
-    SUB_N8_MASK
-    SUB_N8_MASK
+    SUB_N8_MASK 0, 0
+    SUB_N8_MASK 1, 1
     teq     r1, lr
     bne     1b
     ldr     r3, [sp, #(F_SIZE + F_LEN)]
