@@ -316,7 +316,7 @@ def copy_to_buf(L, src_slot):
             f"    COPY_WORDS {L}"]
 
 
-def redc5_square(a, L, split=None, tail=None):
+def redc5_square(a, L, split=None, tail=None, zero=False):
     """A five-row REDC block's start (F_T = &t[i]): the square of its
     quotients m0..m4 against n[0..5) (as REDC32_SQ5), m0 and m1 left in
     F_S5 and F_OFF5, m2..m4 in r4-r6, F_T moved on to &t[i+5]; columns
@@ -324,7 +324,8 @@ def redc5_square(a, L, split=None, tail=None):
     cleared column i+4 in that step's pending register.  With split = k,
     a BEQ to tail before row k (Z: the caller's loop test, kept through
     the loads and rows), and the square's state there returned (n's
-    registers, the column registers, the carry register)."""
+    registers, the column registers, the carry register).  With zero,
+    rows 0..2 store their cleared columns (zero) to t[i..i+3)."""
     s = BIG - L + 5
     w, _, _, p = state5(s)
     # The square's registers: columns i+5..i+9 end in z, c0..c3 (the window
@@ -361,6 +362,8 @@ def redc5_square(a, L, split=None, tail=None):
             a(f"    umaal   {colreg[k+j]}, {carry}, {m}, {N[j]}")
         colreg[k + 5] = carry
         carry = colreg[k]
+        if zero and k < 3:
+            a(f"    str     {carry}, [r5, #{4*k - 20}]            @ t[i+{k}] = 0")
         if k == 0:
             a(f"    str     r4, [sp, #F_S5]")
         if k == 1:
@@ -416,10 +419,16 @@ def redc_loop_sp(L):
     else:
         a(f"    cmn     r0, #0                     @ C = 0")
     a(f".Lrd{L}_blk:")
-    state = redc5_square(a, L, left if tail else None, f".Lrd{L}_tail")
+    # At 96 and 128 every block leaves t[i..i+5) zero (the last one its
+    # rows' columns), so that rsa_cm_sqr_run96128's squarings need no
+    # clearing of t[0..len).
+    state = redc5_square(a, L, left if tail else None, f".Lrd{L}_tail", zero=tail)
     a(f"    ldr     r0, [sp, #F_T]")
     a(f"    ldr     r2, [sp, #F_S5]            @ m0")
     a(f"    ldr     r3, [sp, #F_OFF5]          @ m1")
+    if tail:
+        p = state5(BIG - L + 5)[3]
+        a(f"    str     {p}, [r0, #-8]            @ t[i+3] = 0 (column i+4, cleared; free after the loads)")
     a(f"    subw    r0, r0, #{20 + OFF(L)}")
     a(f"    b       {entry(L, 5)}            @ (stores the cleared column i+4)")
     if tail:

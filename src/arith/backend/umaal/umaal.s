@@ -1080,13 +1080,15 @@ rsa_cm_stream_si:
     ldr     r0, [sp, #F_T]
     ldr     r1, [sp, #F_A]
     ldr     r2, [sp, #F_LEN]
+    ldr     r4, [sp, #F_LAZY]          @ nonzero here only in rsa_cm_sqr_run96128
     add.w   r10, r1, r2, lsl #2        @ end of a
     and     r3, r2, #3
     add.w   r3, r1, r3, lsl #2         @ end of the first len mod 4 limbs
     mov.w   r11, #0
     mov.w   r12, #2
+    cbnz    r4, 5f
 1:  @ one limb at a time up to len mod 4 limbs
-    teq     r1, r3
+    cmp     r1, r3                     @ (CMP: 16 bits; only Z is read)
     beq     3f
     ldr     r8, [r1], #4
     ldr     r4, [r0]
@@ -1096,13 +1098,16 @@ rsa_cm_stream_si:
     umaal   r9, r11, r5, r12
     strd    r8, r9, [r0], #8
     b       1b
+5:
+    bx      r4                         @ its pass (a branch to the label would keep
+                                       @ the run's section in every image)
 3:  @ then four limbs per iteration
-    teq     r1, r10
+    cmp     r1, r10
     beq     2f
 4:
     SQR_DIAG2 0, 0
     SQR_DIAG2 1, 1
-    teq     r1, r10
+    cmp     r1, r10
     bne     4b
 2:
     EXIT_LAZY
@@ -1185,8 +1190,13 @@ rsa_cm_stream_si:
     sbcs    r6, r6, r10
     sbcs    \x3, \x3, r11
     .endm
-    .macro SUB_N8_MASK
+@ With \pend, the previous group's last word (r7) is stored after the
+@ first loads (free there); without \last, this group's is left in r7.
+    .macro SUB_N8_MASK pend=0, last=1
     SUB_N4_LOAD -32, r3, 32
+    .if \pend
+    str     r7, [r0, #-4]
+    .endif
     SUB_N4_MASKED r3
     str     r4, [r0], #32
     str     r5, [r0, #-28]
@@ -1197,7 +1207,9 @@ rsa_cm_stream_si:
     str     r4, [r0, #-16]
     str     r5, [r0, #-12]
     str     r6, [r0, #-8]
+    .if \last
     str     r7, [r0, #-4]
+    .endif
     .endm
 
 @ ---------------------------------------------------------------------------
@@ -1457,7 +1469,11 @@ rsa_cm_stream_si:
 @ before it writes the result (into L's buffer, the last one into a):
 @ L's frame lies below sp while the reduction runs, so its locals are set
 @ before every squaring.  H keeps a in F_R and the squarings left in F_Q5,
-@ which redc96/128 do not use.  Own section: images that do not call it
+@ which redc96/128 do not use.  t[0..len) is cleared once: redc96/128
+@ leave it zero, so the squarings skip SQR_WALK (.Lsqr96/128 set the
+@ walking state themselves).  The squaring's doubling pass is this
+@ section's (.Lsrr_diag, unrolled further than rsa_cm_sqr's, which the
+@ verify images link): .Lsqr_diag jumps to L's F_LAZY when it is set.  Own section: images that do not call it
 @ drop it.
     .pushsection .text.rsa_cm_sqr_run96128, "ax", %progbits
     GLOBAL_FUNC rsa_cm_sqr_run96128
@@ -1481,21 +1497,37 @@ rsa_cm_stream_si:
     ldr     r1, [sp, #(F_SIZE + F_ARG5 + 8)]
     lsr.w   lr, r3, #4
     COPY16_LOOP
+    ldr     r0, [sp, #(F_SIZE + F_B)]
+    mov     r12, r3
+    bl      rsa_cm_zero                @ t[0..len) for the first squaring
+    ldr     r3, [sp, #(F_SIZE + F_LEN)]
 .Lsrr_sqr:                             @ sp = L, r3 = len: rsa_cm_sqr's set-up
     addw    r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
     str     r0, [sp, #F_A]             @ the operand, in L's buffer
     str     r3, [sp, #F_LEN]
-    adr.w   r4, .Lsrr_sqd + 1
-    str     r4, [sp, #F_LAZY]          @ where the squaring ends
+    adr.w   r4, .Lsrr_diag + 1
+    str     r4, [sp, #F_LAZY]          @ where the squaring's pass goes
     ldr     r0, [sp, #(F_SIZE + F_B)]
-    str     r0, [sp, #F_T]
-    mov     r2, r3
-    SQR_WALK
+    str     r0, [sp, #F_T]             @ t[0..len) zero: the reduction left it so
     cmp     r3, #128
     beq.w   .Lsqr128
     b.w     .Lsqr96
-.Lsrr_sqd:                             @ the squaring ends here (EXIT_LAZY)
+.Lsrr_diag:                            @ the squaring's doubling pass, from .Lsqr_diag
+    @ (r0, r1, r10-r12 set there): 16 limbs per loop test (len = 96, 128),
+    @ then on to the reduction directly
+1:
+    SQR_DIAG2 0, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 0
+    SQR_DIAG2 1, 1
+    cmp     r1, r10
+    bne     1b
+.Lsrr_sqd:                             @ the squaring ends here
     addw    sp, sp, #F_SIZE            @ sp = H
     ldr     r0, [sp, #F_B]
     str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
@@ -1518,10 +1550,11 @@ rsa_cm_stream_si:
     ldr     r12, [sp, #F_PEND]
     subw    sp, sp, #F_SIZE            @ sp = L
     rsb     r12, r12, #0               @ mask = -top
-    add.w   lr, r1, r3, lsl #2         @ end of x (len: a multiple of 8)
+    add.w   lr, r1, r3, lsl #2         @ end of x
     cmp     r0, r0                     @ C = 1 (no borrow)
-1:
-    SUB_N8_MASK
+1:                                     @ 16 words per loop test (len = 96, 128)
+    SUB_N8_MASK 0, 0
+    SUB_N8_MASK 1, 1
     teq     r1, lr
     bne     1b
     ldr     r3, [sp, #(F_SIZE + F_LEN)]

@@ -2639,6 +2639,7 @@ rsa_cm_redc96:
     umaal   r7, r1, r4, r3
     umaal   r8, r1, r4, r9
     umaal   r11, r1, r4, r10
+    str     lr, [r5, #-20]            @ t[i+0] = 0
     str     r4, [sp, #F_S5]
     beq     .Lrd96_tail               @ the last 1 row
     mul     r4, r12, r6                @ m1
@@ -2647,6 +2648,7 @@ rsa_cm_redc96:
     umaal   r8, lr, r4, r3
     umaal   r11, lr, r4, r9
     umaal   r1, lr, r4, r10
+    str     r12, [r5, #-16]            @ t[i+1] = 0
     str     r4, [sp, #F_OFF5]
     mul     r4, r7, r6                @ m2
     umaal   r7, r12, r4, r0
@@ -2654,6 +2656,7 @@ rsa_cm_redc96:
     umaal   r11, r12, r4, r3
     umaal   r1, r12, r4, r9
     umaal   lr, r12, r4, r10
+    str     r7, [r5, #-12]            @ t[i+2] = 0
     mul     r5, r8, r6                @ m3
     umaal   r8, r7, r5, r0
     umaal   r11, r7, r5, r2
@@ -2669,6 +2672,7 @@ rsa_cm_redc96:
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #F_S5]            @ m0
     ldr     r3, [sp, #F_OFF5]          @ m1
+    str     r11, [r0, #-8]            @ t[i+3] = 0 (column i+4, cleared; free after the loads)
     subw    r0, r0, #148
     b       .L5x128_k37            @ (stores the cleared column i+4)
 .Lrd96_tail:
@@ -2763,6 +2767,7 @@ rsa_cm_redc128:
     umaal   r7, r1, r4, r3
     umaal   r8, r1, r4, r9
     umaal   r11, r1, r4, r10
+    str     lr, [r5, #-20]            @ t[i+0] = 0
     str     r4, [sp, #F_S5]
     mul     r4, r12, r6                @ m1
     umaal   r12, lr, r4, r0
@@ -2770,6 +2775,7 @@ rsa_cm_redc128:
     umaal   r8, lr, r4, r3
     umaal   r11, lr, r4, r9
     umaal   r1, lr, r4, r10
+    str     r12, [r5, #-16]            @ t[i+1] = 0
     str     r4, [sp, #F_OFF5]
     mul     r4, r7, r6                @ m2
     umaal   r7, r12, r4, r0
@@ -2777,6 +2783,7 @@ rsa_cm_redc128:
     umaal   r11, r12, r4, r3
     umaal   r1, r12, r4, r9
     umaal   lr, r12, r4, r10
+    str     r7, [r5, #-12]            @ t[i+2] = 0
     beq     .Lrd128_tail               @ the last 3 rows
     mul     r5, r8, r6                @ m3
     umaal   r8, r7, r5, r0
@@ -2793,6 +2800,7 @@ rsa_cm_redc128:
     ldr     r0, [sp, #F_T]
     ldr     r2, [sp, #F_S5]            @ m0
     ldr     r3, [sp, #F_OFF5]          @ m1
+    str     r11, [r0, #-8]            @ t[i+3] = 0 (column i+4, cleared; free after the loads)
     subw    r0, r0, #20
     b       .L5x128_k5            @ (stores the cleared column i+4)
 .Lrd128_tail:
