@@ -401,7 +401,7 @@ def redc_loop_sp(L):
     if L == 64:
         a(f".Lredc{L}_body:                        @ (n in the buffer; rsa_cm_sqr_redc4864 runs rsa_cm_redc64f)")
     else:
-        a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)")
+        a(f".Lredc{L}_body:                        @ (rsa_cm_sqr_run96128: n in the buffer)")
     a(f"    ldr     r4, [sp, #F_T]")
     a(f"    addw    r4, r4, #{20*(q5 - 1) + 4*L}")
     a(f"    str     r4, [sp, #F_END5]          @ r0 after the last five-row block")

@@ -1463,7 +1463,7 @@ rsa_cm_stream_si:
 @ k times; src = a for a in place) for len = 96 and 128, in one call: the
 @ squaring (its rsa_cm_sqr96128 path) with sp = L, the operand at the top
 @ of L's buffer (src copied once), the reduction (redc96/128 from their
-@ body) with sp = H = L + F_SIZE, n at the top of H's buffer (copied
+@ body) with sp = H = L + SRR_H, n at the top of H's buffer (copied
 @ once).  The squaring leaves through L's F_LAZY, the reduction's final
 @ step (address in H's F_LAZY) at .Lsrr_sub, which moves sp back to L
 @ before it writes the result (into L's buffer, the last one into a):
@@ -1473,13 +1473,17 @@ rsa_cm_stream_si:
 @ leave it zero, so the squarings skip SQR_WALK (.Lsqr96/128 set the
 @ walking state themselves).  The squaring's doubling pass is this
 @ section's (.Lsrr_diag, unrolled further than rsa_cm_sqr's, which the
-@ verify images link): .Lsqr_diag jumps to L's F_LAZY when it is set.  Own section: images that do not call it
-@ drop it.
+@ verify images link): .Lsqr_diag jumps to L's F_LAZY when it is set.
+@ Own section: images that do not call it drop it; its branches into
+@ .text are B.W (in IT blocks where conditional: the 32-bit conditional
+@ branch reaches only 1 MiB and gets no veneer).  SRR_H = F_SIZE + 4
+@ keeps both frames 8-byte aligned.
+    .equ SRR_H, F_SIZE + 4
     .pushsection .text.rsa_cm_sqr_run96128, "ax", %progbits
     GLOBAL_FUNC rsa_cm_sqr_run96128
     push    {r4-r11, lr}
-    subw    sp, sp, #(2 * F_SIZE)      @ sp = L
-    addw    r12, sp, #F_SIZE           @ H
+    subw    sp, sp, #(F_SIZE + SRR_H)  @ sp = L
+    addw    r12, sp, #SRR_H            @ H
     str     r0, [r12, #F_R]            @ a
     str     r1, [r12, #F_B]            @ t
     str     r3, [r12, #F_Q5]           @ squarings left
@@ -1494,13 +1498,13 @@ rsa_cm_stream_si:
     COPY16_LOOP
     addw    r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2         @ src to the top of L's buffer
-    ldr     r1, [sp, #(F_SIZE + F_ARG5 + 8)]
+    ldr     r1, [sp, #(SRR_H + F_ARG5 + 8)]
     lsr.w   lr, r3, #4
     COPY16_LOOP
-    ldr     r0, [sp, #(F_SIZE + F_B)]
+    ldr     r0, [sp, #(SRR_H + F_B)]
     mov     r12, r3
     bl      rsa_cm_zero                @ t[0..len) for the first squaring
-    ldr     r3, [sp, #(F_SIZE + F_LEN)]
+    ldr     r3, [sp, #(SRR_H + F_LEN)]
 .Lsrr_sqr:                             @ sp = L, r3 = len: rsa_cm_sqr's set-up
     addw    r0, sp, #(F_BUF + 512)
     sub.w   r0, r0, r3, lsl #2
@@ -1508,9 +1512,10 @@ rsa_cm_stream_si:
     str     r3, [sp, #F_LEN]
     adr.w   r4, .Lsrr_diag + 1
     str     r4, [sp, #F_LAZY]          @ where the squaring's pass goes
-    ldr     r0, [sp, #(F_SIZE + F_B)]
+    ldr     r0, [sp, #(SRR_H + F_B)]
     str     r0, [sp, #F_T]             @ t[0..len) zero: the reduction left it so
     cmp     r3, #128
+    it      eq
     beq.w   .Lsqr128
     b.w     .Lsqr96
 .Lsrr_diag:                            @ the squaring's doubling pass, from .Lsqr_diag
@@ -1528,11 +1533,12 @@ rsa_cm_stream_si:
     cmp     r1, r10
     bne     1b
 .Lsrr_sqd:                             @ the squaring ends here
-    addw    sp, sp, #F_SIZE            @ sp = H
+    addw    sp, sp, #SRR_H             @ sp = H
     ldr     r0, [sp, #F_B]
     str     r0, [sp, #F_T]             @ (F_T walks down the blocks)
     ldr     r3, [sp, #F_LEN]
     cmp     r3, #128
+    it      eq
     beq.w   .Lredc128_body
     b.w     .Lredc96_body
 .Lsrr_sub:                             @ the reduction's final step: sp = H
@@ -1541,14 +1547,14 @@ rsa_cm_stream_si:
     add.w   r1, r1, r3, lsl #2         @ x
     addw    r2, sp, #(F_BUF + 512)
     sub.w   r2, r2, r3, lsl #2         @ n (H's buffer)
-    subw    r0, r2, #F_SIZE            @ L's buffer (the same place in L)
+    subw    r0, r2, #SRR_H             @ L's buffer (the same place in L)
     ldr     lr, [sp, #F_Q5]
     subs    lr, lr, #1
     str     lr, [sp, #F_Q5]
     it      eq
     ldreq   r0, [sp, #F_R]             @ the last result into a
     ldr     r12, [sp, #F_PEND]
-    subw    sp, sp, #F_SIZE            @ sp = L
+    subw    sp, sp, #SRR_H             @ sp = L
     rsb     r12, r12, #0               @ mask = -top
     add.w   lr, r1, r3, lsl #2         @ end of x
     cmp     r0, r0                     @ C = 1 (no borrow)
@@ -1557,11 +1563,11 @@ rsa_cm_stream_si:
     SUB_N8_MASK 1, 1
     teq     r1, lr
     bne     1b
-    ldr     r3, [sp, #(F_SIZE + F_LEN)]
-    ldr     r4, [sp, #(F_SIZE + F_Q5)]
+    ldr     r3, [sp, #(SRR_H + F_LEN)]
+    ldr     r4, [sp, #(SRR_H + F_Q5)]
     cmp     r4, #0
     bne     .Lsrr_sqr
-    addw    sp, sp, #(2 * F_SIZE)
+    addw    sp, sp, #(F_SIZE + SRR_H)
     pop     {r4-r11, pc}
     .size rsa_cm_sqr_run96128, . - rsa_cm_sqr_run96128
     .popsection

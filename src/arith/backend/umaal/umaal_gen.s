@@ -2256,7 +2256,7 @@ rsa_cm_redc48:
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 320)
     COPY_WORDS 48
-.Lredc48_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
+.Lredc48_body:                        @ (rsa_cm_sqr_run96128: n in the buffer)
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #332
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
@@ -2591,7 +2591,7 @@ rsa_cm_redc96:
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 128)
     COPY_WORDS 96
-.Lredc96_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
+.Lredc96_body:                        @ (rsa_cm_sqr_run96128: n in the buffer)
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #744
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
@@ -2719,7 +2719,7 @@ rsa_cm_redc128:
     ldr     r1, [sp, #F_A]
     add.w   r0, sp, #(F_BUF + 0)
     COPY_WORDS 128
-.Lredc128_body:                        @ (rsa_cm_sqr_redc4864: n in the buffer)
+.Lredc128_body:                        @ (rsa_cm_sqr_run96128: n in the buffer)
     ldr     r4, [sp, #F_T]
     addw    r4, r4, #992
     str     r4, [sp, #F_END5]          @ r0 after the last five-row block
