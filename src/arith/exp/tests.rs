@@ -7,28 +7,42 @@ fn to_big(x: &[Limb]) -> BigUint {
     BigUint::from_slice(x)
 }
 
-/// Every window width 1..=6 (the ones that straddle limbs included),
-/// the per-size default and `pow_public` against num-bigint.
-#[test]
-fn all_windows_match_bigint() {
-    let mut s = 0x0123_4567_89ab_cdefu64;
-    let mut next = move || {
+/// A xorshift generator of limbs from `s`.
+fn limbs_from(mut s: u64) -> impl FnMut() -> Limb {
+    move || {
         s ^= s << 13;
         s ^= s >> 7;
         s ^= s << 17;
         (s >> 16) as Limb
-    };
+    }
+}
+
+/// A random full-size odd modulus of `l` limbs (with its `R²` in `rr`)
+/// and a base below it.
+fn modulus_and_base(
+    l: usize,
+    next: &mut impl FnMut() -> Limb,
+) -> (Vec<Limb>, Vec<Limb>, Limb, Vec<Limb>) {
+    let mut n: Vec<Limb> = (0..l).map(|_| next()).collect();
+    n[0] |= 1;
+    n[l - 1] |= 1 << 31;
+    let mut rr = vec![0; l];
+    let mut work = vec![0; Modulus::precompute_work_limbs(l)];
+    let n0 = Modulus::precompute(&n, &mut rr, &mut work);
+    let mut base: Vec<Limb> = (0..l).map(|_| next()).collect();
+    base[l - 1] >>= 1; // < n
+    (n, rr, n0, base)
+}
+
+/// Every window width 1..=6 (the ones that straddle limbs included),
+/// the per-size default and `pow_public` against num-bigint.
+#[test]
+fn all_windows_match_bigint() {
+    let mut next = limbs_from(0x0123_4567_89ab_cdef);
     for l in [1usize, 2, 3, 5, 16, 17, 32, 48, 64] {
-        let mut n: Vec<Limb> = (0..l).map(|_| next()).collect();
-        n[0] |= 1;
-        n[l - 1] |= 1 << 31;
-        let mut rr = vec![0; l];
-        let mut work = vec![0; Modulus::precompute_work_limbs(l)];
-        let n0 = Modulus::precompute(&n, &mut rr, &mut work);
+        let (n, rr, n0, base) = modulus_and_base(l, &mut next);
         let m = Modulus::new(&n, &rr, n0);
         let nb = to_big(&n);
-        let mut base: Vec<Limb> = (0..l).map(|_| next()).collect();
-        base[l - 1] >>= 1; // < n
         let mut work = vec![0; secret_work_limbs_window(l, 6).max(secret_work_limbs(l))];
         let mut out = vec![0; l];
         for e in [
@@ -59,24 +73,11 @@ fn all_windows_match_bigint() {
 /// exponents of one to many runs, against num-bigint.
 #[test]
 fn pow_public_runs_match_bigint() {
-    let mut s = 0x0fed_cba9_8765_4321u64;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 16) as Limb
-    };
+    let mut next = limbs_from(0x0fed_cba9_8765_4321);
     for l in [96usize, 128] {
-        let mut n: Vec<Limb> = (0..l).map(|_| next()).collect();
-        n[0] |= 1;
-        n[l - 1] |= 1 << 31;
-        let mut rr = vec![0; l];
-        let mut work = vec![0; Modulus::precompute_work_limbs(l)];
-        let n0 = Modulus::precompute(&n, &mut rr, &mut work);
+        let (n, rr, n0, base) = modulus_and_base(l, &mut next);
         let m = Modulus::new(&n, &rr, n0);
         let nb = to_big(&n);
-        let mut base: Vec<Limb> = (0..l).map(|_| next()).collect();
-        base[l - 1] >>= 1; // < n
         let mut work = vec![0; secret_work_limbs(l)];
         let mut out = vec![0; l];
         for e in [
