@@ -56,6 +56,16 @@ W = ['r7', 'r8', 'r9', 'r10', 'r11', 'r12']
 M = ['r2', 'r3', 'r4', 'r5', 'r6']
 BIG = 128
 
+
+def func_start(a, name, align=True):
+    """A local function's start: (alignment,) Thumb type and label."""
+    if align:
+        a("    .p2align 2")
+    a("    .thumb_func")
+    a(f"    .type {name}, %function")
+    a(f"{name}:")
+
+
 def regs(L, j):
     d = L - j
     w = [W[(6 - d + k) % 6] for k in range(5)]
@@ -65,10 +75,7 @@ def regs(L, j):
 
 def stream(L):
     out = []
-    out.append("    .p2align 2")
-    out.append("    .thumb_func")
-    out.append(f"    .type rsa_cm_s5x{L}, %function")
-    out.append(f"rsa_cm_s5x{L}:")
+    func_start(out.append, f"rsa_cm_s5x{L}")
     for j in range(L):
         w, c = regs(L, j)
         out.append(f".L5x{L}_k{j}:")
@@ -105,10 +112,7 @@ def sqr_blocks(L, q5=None):
         q5 = q5_all
     o = []
     a = o.append
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_sqr{L}, %function")
-    a(f"rsa_cm_sqr{L}:")
+    func_start(a, f"rsa_cm_sqr{L}")
     a(f".Lsqr{L}:")
     a(f"    @ len = {L}: the {q5} five-row blocks unrolled, each stream entered at its")
     a(f"    @ step of rsa_cm_s5x{L} directly (the triangle's registers renamed so")
@@ -239,10 +243,7 @@ def s5_function(a, name, tag, ks, loads, mark=()):
     .L5<tag>128_k<k>), loads(k, b, c) emitting each step's loads, up to the
     return; .L5<tag>128_u<k> after the store of the steps in mark."""
     L = BIG
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type {name}, %function")
-    a(f"{name}:")
+    func_start(a, name)
     if ks[0] == 0:
         a(f".L5{tag}{L}_z0:")
     s5_steps(a, tag, ks, loads, mark)
@@ -382,10 +383,7 @@ def redc_loop_sp(L):
         assert 1 <= left <= 3
     o = []
     a = o.append
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_redc{L}, %function")
-    a(f"rsa_cm_redc{L}:")
+    func_start(a, f"rsa_cm_redc{L}")
     a(f".Lredc{L}:")
     a(f"    @ len = {L}: n copied to the top of F_BUF; {q5} five-row blocks in a loop,")
     a(f"    @ each starting with the square of its quotients against n[0..5) (as")
@@ -528,10 +526,7 @@ def redc_loop_fused(L=64):
     assert BIG - (wb - 1) + 4 <= 31
     o = []
     a = o.append
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_redc{L}f, %function")
-    a(f"rsa_cm_redc{L}f:")
+    func_start(a, f"rsa_cm_redc{L}f")
     a(f".Lredc{L}f_body:                       @ (n in the buffer, as .Lredc{L}_body)")
     a(f"    ldr     r4, [sp, #F_T]")
     a(f"    addw    r4, r4, #{20*q5 + 4*(wb - 1 - s)}")
@@ -665,10 +660,7 @@ def sqr_blocks_sp(L):
     assert (L, q5, rl) in ((48, 9, 3), (64, 12, 4))
     o = []
     a = o.append
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_sqr{L}, %function")
-    a(f"rsa_cm_sqr{L}:")
+    func_start(a, f"rsa_cm_sqr{L}")
     a(f".Lsqr{L}:")
     a(f"    @ len = {L}: a copied to the top of F_BUF; the {q5} five-row blocks")
     a(f"    @ unrolled, each stream entered at its step of rsa_cm_s5x{BIG} directly")
@@ -825,9 +817,7 @@ def dbl4864():
     later).  Ends as rsa_cm_sqr does."""
     o = []
     a = o.append
-    a("    .thumb_func")
-    a("    .type rsa_cm_dbl4864, %function")
-    a("rsa_cm_dbl4864:")
+    func_start(a, "rsa_cm_dbl4864", align=False)
     a("    @ t = 2 t + the diagonal a[k]^2 (a at the top of F_BUF)")
     for g in range(16):
         if g == 4:
@@ -888,10 +878,7 @@ def sqr_loop_sp():
     zA = w5[4]                       # w4 of the source: zeroed by the stub
     o = []
     a = o.append
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a("    .type rsa_cm_sqr96128, %function")
-    a("rsa_cm_sqr96128:")
+    func_start(a, "rsa_cm_sqr96128")
     a("    @ len = 96 and 128: a copied to the top of F_BUF; the q5 five-row blocks")
     a("    @ (16 or 24) in a loop of one block per iteration: the triangle in the")
     a(f"    @ registers of an entry step {SQB_RES} mod 8, then a TBB (block number mod 8)")
@@ -1029,10 +1016,7 @@ def stream4_64():
         a(f"    ldr     {b}, [r1, #{4*e}]")
         a(f"    ldr     {c}, [r0, #{4*e}]")
         a(f"    b       .L4x64_u{e}")
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_s4x{L}, %function")
-    a(f"rsa_cm_s4x{L}:")
+    func_start(a, f"rsa_cm_s4x{L}")
     a(".L4x64_z0:")
     for k, (w, b, c, p) in enumerate(steps):
         if k in (4, 20):
@@ -1064,10 +1048,7 @@ def s5x32_sp():
     assert steps[0][0] == ['r7', 'r8', 'r9', 'r10', 'r11']   # mul32 zeroes r7-r12
     o = []
     a = o.append
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a("    .type rsa_cm_s5x32, %function")
-    a("rsa_cm_s5x32:")
+    func_start(a, "rsa_cm_s5x32")
     for k, (w, b, c, p) in enumerate(steps):
         a(f".L5x_k{k}:")
         a(f"    ldr     {b}, [sp, #(F_BUF + {4*k})]")
@@ -1255,10 +1236,7 @@ def stream4(L=32):
     steps, _, pend = stream4_states(L)
     o = []
     a = o.append
-    a("    .p2align 2")
-    a("    .thumb_func")
-    a(f"    .type rsa_cm_s4x{L}, %function")
-    a(f"rsa_cm_s4x{L}:")
+    func_start(a, f"rsa_cm_s4x{L}")
     for k, (w, b, c, p) in enumerate(steps):
         a(f".L4x_k{k}:")
         a(f"    ldr     {b}, [r1, #{4*k}]")
