@@ -6,8 +6,8 @@ the operand values; MUL and MLA do not. Reads `objdump -d -l --inlines`
 of each ELF (release images carry line tables) and attributes every
 UMULL/UMLAL/SMULL/SMLAL to its source location and the chain of functions
 it was inlined into (innermost first). Its origin is the innermost frame
-that is not core's integer arithmetic (`u64::wrapping_mul` and the like
-are the operator, not the code using it). The check fails on every
+that is not core's integer arithmetic or iterators (`u64::wrapping_mul`
+and the like, a range's step, are the operator, not the code using it). The check fails on every
 multiply whose origin is not in the allowlist of public-data code below:
 the crate's own source, a library it calls, and code without line
 information all fail.
@@ -24,6 +24,7 @@ LOCATION = re.compile(r"^(?:inlined by )?(/\S+):\d+")
 # test inputs and stands in for the caller's RNG; its reports), core's
 # decimal formatting of what the harness prints, and const-oid's parsing
 # of algorithm identifiers (public).
+CORE_OPERATORS = ("/library/core/src/num/", "/library/core/src/iter/")
 ALLOWED = (
     "/firmware/src/",
     "/library/core/src/fmt/",
@@ -52,7 +53,7 @@ def scan(elf):
         m = MULTIPLY.match(line)
         if m:
             fresh = True
-            origin = next((f for f in chain if "/library/core/src/num/" not in f), None)
+            origin = next((f for f in chain if not any(c in f for c in CORE_OPERATORS)), None)
             if origin is None or not any(a in origin for a in ALLOWED):
                 bad.append((m.group(1), m.group(2), symbol, chain[:]))
             else:
