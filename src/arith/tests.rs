@@ -97,6 +97,47 @@ fn kernels_match_portable() {
     }
 }
 
+/// `kernels::sqr_run_lazy` wherever its contract takes it (the UMAAL fast
+/// set: 96 and 128 limbs, k ≥ 1; the other backends: the loop, any length,
+/// k = 0 a copy), from a source and in place: `r·R^(2^k − 1) ≡ s^(2^k)`.
+#[test]
+fn sqr_run_lazy_matches_bigint() {
+    let mut rng = XorShift(0x5172_7275_6e00_0001);
+    let umaal = cfg!(rsa_cortex_m_backend = "umaal");
+    for l in [1usize, 5, 32, 96, 128] {
+        let fused = super::kernels::sqr_run_fused(l);
+        if umaal && !fused {
+            continue;
+        }
+        let n = moduli(&mut rng, l).swap_remove(0);
+        let nb = to_big(&n);
+        let n0 = super::mont::neg_inv_limb(n[0]);
+        let r = BigUint::one() << (32 * l);
+        let s = below(&mut rng, &nb, l);
+        for k in [0usize, 1, 2, 5] {
+            if umaal && k == 0 {
+                continue;
+            }
+            let want = to_big(&s).modpow(&(BigUint::one() << k), &nb);
+            let r_k = r.modpow(&((BigUint::one() << k) - 1u32), &nb);
+            for from_src in [false, true] {
+                let mut a = if from_src {
+                    vec![0x5555_5555; l]
+                } else {
+                    s.clone()
+                };
+                let mut t = vec![0x9999_9999; 2 * l];
+                super::kernels::sqr_run_lazy(&mut a, from_src.then_some(&s[..]), &mut t, &n, n0, k);
+                assert_eq!(
+                    to_big(&a) * &r_k % &nb,
+                    want,
+                    "l {l} k {k} from_src {from_src}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn exponentiation() {
     let mut rng = XorShift(7);
