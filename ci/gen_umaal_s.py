@@ -437,12 +437,28 @@ def redc_loop_sp(L):
         redc5_window_add(a, 0, f".Lrd{L}_blk")
         a(f".Lrd{L}_q4:")
         o.extend(redc_blocks4(L, q4))
-        a(f"    mov.w   lr, #0")
-        a(f"    adc     lr, lr, #0")
-        a(f"    str     lr, [sp, #F_PEND]")
-        a(f"    b       .Lredc_final")
+        top_to_final(a)
     a(f"    .size rsa_cm_redc{L}, . - rsa_cm_redc{L}")
     return "\n".join(o)
+
+
+def window_add(a, off, words, note=""):
+    """t's words at r0 + off += the window's first words (r7...) + C, by
+    single loads and stores (r2...)."""
+    for k in range(words):
+        a(f"    ldr     r{2+k}, [r0, #{off + 4*k}]" + (note if k == 0 else ""))
+    for k in range(words):
+        a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
+    for k in range(words):
+        a(f"    str     r{2+k}, [r0, #{off + 4*k}]")
+
+
+def top_to_final(a):
+    """The carry out (C) as the top (F_PEND), on to the final step."""
+    a(f"    mov.w   lr, #0")
+    a(f"    adc     lr, lr, #0")
+    a(f"    str     lr, [sp, #F_PEND]")
+    a(f"    b       .Lredc_final")
 
 
 def redc5_window_add(a, off, blk, end="r12"):
@@ -453,12 +469,7 @@ def redc5_window_add(a, off, blk, end="r12"):
     # words by single loads (pipelined behind it) and single stores (an
     # LDM/STM costs one cycle more).
     a(f"    ldr     {end}, [sp, #F_END5]")
-    for k in range(5):
-        a(f"    ldr     r{2+k}, [r0, #{off + 4*k}]" + ("              @ t[i+len..i+len+5) += window + C" if k == 0 else ""))
-    for k in range(5):
-        a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
-    for k in range(5):
-        a(f"    str     r{2+k}, [r0, #{off + 4*k}]")
+    window_add(a, off, 5, "              @ t[i+len..i+len+5) += window + C")
     if blk is None:
         a(f"    teq     r0, {end}                    @ Z: the five-row blocks done (keeps C)")
     else:
@@ -498,16 +509,8 @@ def redc_tail_sp(a, L, left, N, colreg, carry):
     a(f"    b       {entry(L, 5)}            @ (stores column i+4)")
     a(f"    .p2align 1")
     a(f".Lrd{L}_tret:")
-    for k in range(left):
-        a(f"    ldr     r{2+k}, [r0, #{4*k}]")
-    for k in range(left):
-        a(f"    adcs    r{2+k}, r{2+k}, r{7+k}")
-    for k in range(left):
-        a(f"    str     r{2+k}, [r0, #{4*k}]")
-    a(f"    mov.w   lr, #0")
-    a(f"    adc     lr, lr, #0")
-    a(f"    str     lr, [sp, #F_PEND]")
-    a(f"    b       .Lredc_final")
+    window_add(a, 0, left)
+    top_to_final(a)
 
 
 # The five-row block loop of the reduction at 64 limbs for
