@@ -243,10 +243,10 @@ pub(crate) struct CrtBlinded<'a> {
 /// Step 3 alone, unchecked: `out = base^d mod n` through the CRT (blinded
 /// as `blinded` says), or directly without CRT values. Out of line except
 /// in the compact kernel set's builds (whose sign image budget has no room
-/// for the call): inlined into `rsadp`, it
-/// let LLVM fold RSADP into the signing function with the error stored by
-/// one instruction into the caller's slot, and `ci/glitch` found a skip of
-/// that store returning `Ok` at opt-level 3 (the slot held a stale `Ok`).
+/// for the call): inlined into `rsadp`, it let LLVM fold RSADP into the
+/// signing function with the error stored by one instruction into the
+/// caller's slot, and `ci/glitch` found a skip of that store returning `Ok`
+/// at opt-level 3 (the slot held a stale `Ok`).
 #[cfg_attr(rsa_cortex_m_kernels = "compact", inline(always))]
 #[cfg_attr(not(rsa_cortex_m_kernels = "compact"), inline(never))]
 pub(crate) fn exponentiate(
